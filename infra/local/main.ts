@@ -1,0 +1,31 @@
+// `npm start`: the whole service on this machine, until SIGINT or SIGTERM.
+import { settings } from '#shared/config.ts';
+import { logger } from '#shared/logger.ts';
+import { startRuntime } from './runtime.ts';
+
+const { dataDir, port, localInMemory } = settings();
+const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory });
+
+if (runtime.firstAdminToken) {
+  process.stdout.write(
+    `\nFirst start: created the administrator admin@localhost.\n` +
+      `Its API token (shown once, also saved in ${dataDir}/admin-token, mode 0600):\n\n  ${runtime.firstAdminToken}\n\n`,
+  );
+}
+logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    runtime
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error('shutdown failed', { error });
+        process.exit(1);
+      });
+  });
+}

@@ -1,0 +1,106 @@
+// The whole service on one machine: the emulators, the resources from topology.ts, the API
+// gateway, the queue consumers and the periodic jobs, all pointed at one data folder.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { resetClients } from '#shared/clients.ts';
+import { reloadSettings } from '#shared/config.ts';
+import { logger } from '#shared/logger.ts';
+import { consumers, periodic, queues, queueUrlSetting } from '../topology.ts';
+import { startDynamoDbLocal } from './dynamodb.ts';
+import { startFauxqs } from './fauxqs.ts';
+import { ensureFirstAdmin } from './first-admin.ts';
+import { startGateway } from './gateway.ts';
+import { loadHandler } from './handlers.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { createResources, LOCAL_NAMES, localEnvironment } from './resources.ts';
+import { readLiveRuntime, reapOrphans, removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
+import { startSchedulerEmulator } from './scheduler/emulator.ts';
+import { startPoller, type SqsHandler } from './sqs-poller.ts';
+
+export interface RuntimeOptions {
+  readonly dataDir: string;
+  readonly port: number;
+  /** false keeps everything in memory (tests); the data folder then only holds admin-token. */
+  readonly persistent?: boolean;
+  /** Extra settings for this runtime, e.g. shorter retry schedules in tests. */
+  readonly settings?: Record<string, string>;
+}
+
+export interface Runtime {
+  readonly url: string;
+  readonly env: Record<string, string>;
+  /** Set only on the first start of an empty store. */
+  readonly firstAdminToken: string | undefined;
+  stop(): Promise<void>;
+}
+
+export class RuntimeAlreadyRunningError extends Error {
+  override name = 'RuntimeAlreadyRunningError';
+}
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const running = readLiveRuntime(dataDir);
+  if (running && running.pid !== process.pid) throw new RuntimeAlreadyRunningError(`A runtime (pid ${running.pid}) already serves ${dataDir} at ${running.url}`);
+  reapOrphans(dataDir);
+  const persistent = options.persistent ?? true;
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
+    removeRuntimeFile(dataDir);
+  };
+  try {
+    const dynamo = await startDynamoDbLocal(persistent ? join(dataDir, 'dynamodb') : undefined);
+    stops.push(() => dynamo.stop());
+    const fauxqs = await startFauxqs(persistent ? join(dataDir, 'fauxqs') : undefined);
+    stops.push(() => fauxqs.stop());
+    const scheduler = await startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined });
+    stops.push(() => scheduler.stop());
+    const endpoints = { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: fauxqs.endpoint, scheduler: scheduler.url };
+    const env = { ...localEnvironment(endpoints, await createResources(endpoints)), DATA_DIR: dataDir, ...options.settings };
+    Object.assign(process.env, env);
+    reloadSettings();
+    resetClients();
+    const firstAdminToken = await ensureFirstAdmin(dataDir);
+    const gateway = await startGateway(options.port);
+    stops.push(() => gateway.stop());
+    stops.push(startWorkers(env, endpoints.sqs));
+    writeRuntimeFile(dataDir, { pid: process.pid, dynamoPid: dynamo.pid, url: gateway.url, endpoints, env });
+    return { url: gateway.url, env, firstAdminToken, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Starts every consumer and periodic job; returns the function that stops them. */
+function startWorkers(env: Record<string, string>, sqsEndpoint: string): () => Promise<void> {
+  const sqs = new SQSClient({ endpoint: sqsEndpoint, region: env.AWS_REGION, useQueueUrlAsEndpoint: false });
+  const pollers = consumers.map((consumer) => {
+    const queue = queues.find((q) => q.name === consumer.queue)!;
+    return startPoller({
+      sqs,
+      queueUrl: env[queueUrlSetting(queue.name)]!,
+      queueArn: `arn:aws:sqs:us-east-1:000000000000:${LOCAL_NAMES.queuePrefix}${queue.name}`,
+      name: consumer.handler,
+      handler: () => loadHandler(`workers/${consumer.handler}`) as Promise<SqsHandler>,
+      batchSize: consumer.batchSize,
+      concurrency: consumer.maxConcurrency,
+      timeoutSeconds: consumer.timeoutSeconds,
+    });
+  });
+  const timers = periodic.map((job) =>
+    setInterval(() => {
+      loadHandler(`workers/${job.handler}`)
+        .then((run) => run({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext(job.handler, job.timeoutSeconds)))
+        .catch((error: unknown) => logger.error('periodic job failed', { job: job.handler, error }));
+    }, job.everySeconds * 1000),
+  );
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.all(pollers.map((p) => p.stop()));
+    sqs.destroy();
+  };
+}

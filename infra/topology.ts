@@ -1,0 +1,82 @@
+// The one description of the service's resources. The CDK stack (infra/aws) and the local
+// runtime (infra/local) are both built from it, so the two topologies cannot drift apart.
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export interface TableSpec {
+  /** Logical name; the physical name comes from settings (TABLE_NAME). */
+  readonly id: 'main';
+  readonly partitionKey: 'PK';
+  readonly sortKey: 'SK';
+  readonly indexes: readonly IndexSpec[];
+  /** Epoch-seconds attribute that DynamoDB TTL deletes by (lazily: reads must still check it). */
+  readonly ttlAttribute: 'ttl';
+}
+
+export interface QueueSpec {
+  /** Logical name; settings carry the URL as QUEUE_URL_<NAME upper-cased, dashes to underscores>. */
+  readonly name: QueueName;
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the queue's dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly retentionDays: number;
+}
+
+export interface ConsumerSpec {
+  readonly queue: QueueName;
+  /** Path of the worker module under functions/workers, without extension. */
+  readonly handler: string;
+  readonly batchSize: number;
+  readonly maxConcurrency: number;
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+}
+
+export interface PeriodicSpec {
+  /** Path of the worker module under functions/workers, without extension. */
+  readonly handler: string;
+  readonly everySeconds: number;
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+}
+
+export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries';
+
+export const table: TableSpec = {
+  id: 'main',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: [
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  ],
+  ttlAttribute: 'ttl',
+};
+
+export const bucket = { id: 'audio', uploadStagingPrefix: 'staging/' } as const;
+
+// Visibility timeouts exceed the consumer's timeout so a message is not handed to a second
+// worker while the first is still allowed to run (AWS recommends 6x for SQS event sources).
+export const queues: readonly QueueSpec[] = [
+  { name: 'transcribe', visibilityTimeoutSeconds: 900, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'summarize', visibilityTimeoutSeconds: 900, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
+];
+
+/** Queue consumers; each later pipeline stage adds its row here. */
+export const consumers: readonly ConsumerSpec[] = [];
+
+/** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */
+export const periodic: readonly PeriodicSpec[] = [];
+
+export const scheduleGroup = 'verbatim';
+
+/** The settings key that carries a queue's URL. */
+export function queueUrlSetting(name: QueueName): string {
+  return `QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+}

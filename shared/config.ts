@@ -1,0 +1,119 @@
+// Every setting of the service, parsed once from the environment. Nothing else reads
+// process.env: code asks settings() and gets typed, validated values.
+import * as z from 'zod/mini';
+import { queues, queueUrlSetting, type QueueName } from '#infra/topology.ts';
+
+const flag = (fallback: boolean) =>
+  z.pipe(
+    z._default(z.enum(['true', 'false', '1', '0', 'yes', 'no']), fallback ? 'true' : 'false'),
+    z.transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
+const text = (fallback: string) => z._default(z.string(), fallback);
+const optionalText = z.optional(z.string().check(z.minLength(1)));
+
+const schema = z.object({
+  AWS_REGION: text('us-east-1'),
+  TABLE_NAME: text('verbatim'),
+  BUCKET_NAME: text('verbatim-audio'),
+  SCHEDULE_GROUP: text('verbatim'),
+  SCHEDULER_ROLE_ARN: text('arn:aws:iam::000000000000:role/verbatim-scheduler'),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+  PUBLIC_BASE_URL: optionalText,
+
+  RATE_LIMIT_STATS_PER_MINUTE: int(60),
+  RATE_LIMIT_READ_PER_MINUTE: int(100),
+  RATE_LIMIT_WRITE_PER_MINUTE: int(30),
+  RATE_LIMIT_PROCESSING_PER_MINUTE: int(10),
+  RATE_LIMIT_BATCH_PER_MINUTE: int(10),
+
+  DOCS_PUBLIC: flag(false),
+  MAX_JSON_BODY_KB: int(1024, 1),
+  UPLOAD_MAX_MB: int(1000, 1),
+  IDEMPOTENCY_TTL_HOURS: int(24, 1),
+
+  // Local runtime only: where data lives and which port the gateway serves.
+  DATA_DIR: text('./.data'),
+  LOCAL_IN_MEMORY: flag(false),
+  PORT: int(3000, 0, 65535),
+});
+
+export type RateClass = 'stats' | 'read' | 'write' | 'processing' | 'batch';
+
+export interface Settings {
+  readonly region: string;
+  readonly tableName: string;
+  readonly bucketName: string;
+  readonly scheduleGroup: string;
+  readonly schedulerRoleArn: string;
+  readonly logLevel: string;
+  readonly publicBaseUrl: string | undefined;
+  readonly rateLimits: Readonly<Record<RateClass, number>>;
+  readonly docsPublic: boolean;
+  readonly maxJsonBodyBytes: number;
+  readonly uploadMaxMb: number;
+  readonly idempotencyTtlSeconds: number;
+  readonly dataDir: string;
+  /** Local runtime: keep everything in memory (test runs), nothing but admin-token on disk. */
+  readonly localInMemory: boolean;
+  readonly port: number;
+  readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
+}
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new SettingsError(`Invalid settings: ${problems}`);
+  }
+  const s = parsed.data;
+  return {
+    region: s.AWS_REGION,
+    tableName: s.TABLE_NAME,
+    bucketName: s.BUCKET_NAME,
+    scheduleGroup: s.SCHEDULE_GROUP,
+    schedulerRoleArn: s.SCHEDULER_ROLE_ARN,
+    logLevel: s.LOG_LEVEL,
+    publicBaseUrl: s.PUBLIC_BASE_URL,
+    rateLimits: {
+      stats: s.RATE_LIMIT_STATS_PER_MINUTE,
+      read: s.RATE_LIMIT_READ_PER_MINUTE,
+      write: s.RATE_LIMIT_WRITE_PER_MINUTE,
+      processing: s.RATE_LIMIT_PROCESSING_PER_MINUTE,
+      batch: s.RATE_LIMIT_BATCH_PER_MINUTE,
+    },
+    docsPublic: s.DOCS_PUBLIC,
+    maxJsonBodyBytes: s.MAX_JSON_BODY_KB * 1024,
+    uploadMaxMb: s.UPLOAD_MAX_MB,
+    idempotencyTtlSeconds: s.IDEMPOTENCY_TTL_HOURS * 3600,
+    dataDir: s.DATA_DIR,
+    localInMemory: s.LOCAL_IN_MEMORY,
+    port: s.PORT,
+    queueUrls: Object.fromEntries(
+      queues.flatMap((q) => {
+        const url = present[queueUrlSetting(q.name)];
+        return url ? [[q.name, url]] : [];
+      }),
+    ),
+  };
+}
+
+let cached: Settings | undefined;
+
+/** The process's settings, parsed on first use. */
+export function settings(): Settings {
+  cached ??= loadSettings(process.env);
+  return cached;
+}
+
+/** For the local runtime and tests, which set the environment after modules load. */
+export function reloadSettings(): Settings {
+  cached = undefined;
+  return settings();
+}

@@ -1,0 +1,66 @@
+// Safe retries (decisions §1b) with Powertools' idempotency utility. A request without an
+// Idempotency-Key is left alone; with one, the first complete answer is kept for a day per
+// user and key and replayed with `Idempotent-Replayed: true`.
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { settings } from '../../config.ts';
+import { ValidationError } from '../../domain/errors.ts';
+import { key } from '../../store/table.ts';
+
+const HEADER = 'idempotency-key';
+const VALID_KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
+
+/** Our single table keys every item by PK and SK; each record gets a partition of its own. */
+class SingleTablePersistence extends DynamoDBPersistenceLayer {
+  protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
+    const k = key.idempotency(idempotencyKey);
+    return { PK: { S: k.PK }, SK: { S: k.SK } };
+  }
+}
+
+let persistence: SingleTablePersistence | undefined;
+
+function store(): SingleTablePersistence {
+  persistence ??= new SingleTablePersistence({
+    tableName: settings().tableName,
+    keyAttr: 'PK',
+    sortKeyAttr: 'SK',
+    expiryAttr: 'ttl',
+    clientConfig: { region: settings().region },
+  });
+  return persistence;
+}
+
+export function idempotency(routeKey: string): MiddlewareObj<APIGatewayProxyEventV2> {
+  let inner: ReturnType<typeof makeHandlerIdempotent> | undefined;
+  const powertools = () =>
+    (inner ??= makeHandlerIdempotent({
+      persistenceStore: store(),
+      keyPrefix: routeKey,
+      config: new IdempotencyConfig({
+        eventKeyJmesPath: '[requestContext.authorizer.lambda.user_id, headers."idempotency-key"]',
+        payloadValidationJmesPath: '[requestContext.http.method, rawPath, rawQueryString, body]',
+        expiresAfterSeconds: settings().idempotencyTtlSeconds,
+        responseHook: (response) => {
+          const result = response as { headers?: Record<string, string> };
+          return { ...result, headers: { ...result.headers, 'Idempotent-Replayed': 'true' } };
+        },
+      }),
+    }));
+  const keyed = (event: APIGatewayProxyEventV2) => event.headers?.[HEADER] !== undefined;
+  return {
+    before: (request) => {
+      if (!keyed(request.event)) return;
+      if (!VALID_KEY.test(request.event.headers[HEADER]!)) {
+        throw new ValidationError('Invalid Idempotency-Key header', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable characters' }]);
+      }
+      return powertools().before!(request as never);
+    },
+    after: (request) => (keyed(request.event) ? powertools().after!(request as never) : undefined),
+    onError: (request) => (keyed(request.event) ? powertools().onError!(request as never) : undefined),
+  };
+}

@@ -1,0 +1,65 @@
+// Body parsing and validation of params, query and body against the route row's schemas.
+import type { MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
+import { settings } from '../../config.ts';
+import { PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
+import type { RouteSpec } from '../../routes.ts';
+
+// English messages only: z.locales would bundle every language.
+z.config(en());
+
+export interface ParsedInput {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+}
+
+const parsedInputs = new WeakMap<APIGatewayProxyEventV2, ParsedInput>();
+
+export function parsedInput(event: APIGatewayProxyEventV2): ParsedInput {
+  return parsedInputs.get(event) ?? { params: {}, query: {}, body: undefined };
+}
+
+export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
+  const jsonParser = httpJsonBodyParser();
+  return {
+    before: async (request) => {
+      const event = request.event;
+      let body: unknown = undefined;
+      if (spec.body) {
+        const raw = event.body ?? '';
+        const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
+        const limit = settings().maxJsonBodyBytes;
+        if (size > limit) throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { max_size_bytes: limit });
+        if (raw.trim() === '') body = {};
+        else {
+          await jsonParser.before!(request as never);
+          body = event.body;
+        }
+      }
+      const problems: ErrorDetail[] = [];
+      const check = (schema: z.ZodMiniType | undefined, value: unknown, where: string) => {
+        if (!schema) return value;
+        const result = schema.safeParse(value ?? {});
+        if (result.success) return result.data;
+        problems.push(...result.error.issues.map((issue) => describeIssue(issue, where)));
+        return undefined;
+      };
+      const parsed = {
+        params: check(spec.params, event.pathParameters, 'path'),
+        query: check(spec.query, event.queryStringParameters, 'query'),
+        body: check(spec.body, body, 'body'),
+      };
+      if (problems.length > 0) throw new ValidationError(`Invalid request: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+      parsedInputs.set(event, parsed);
+    },
+  };
+}
+
+function describeIssue(issue: z.core.$ZodIssue, where: string): ErrorDetail {
+  const path = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.map(String).join('.');
+  return { path: path || where, message: issue.message };
+}

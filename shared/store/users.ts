@@ -1,0 +1,147 @@
+// Users, groups and memberships.
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../clients.ts';
+import { ConflictError, NotFoundError } from '../domain/errors.ts';
+import { nextId } from './ids.ts';
+import { queryAll } from './query.ts';
+import { key, padId, tableName, withoutKeys } from './table.ts';
+
+export interface User {
+  readonly id: number;
+  readonly email: string;
+  readonly name: string;
+  readonly is_admin: boolean;
+  readonly created_at: string;
+}
+
+export type GroupRole = 'admin' | 'member';
+
+export interface Group {
+  readonly id: number;
+  readonly name: string;
+  readonly created_at: string;
+}
+
+export interface Membership {
+  readonly group_id: number;
+  readonly group_name: string;
+  readonly role: GroupRole;
+}
+
+export interface UserProfile extends User {
+  readonly groups: readonly Membership[];
+}
+
+const isConditionFailure = (error: unknown) => (error as Error).name === 'TransactionCanceledException';
+
+export async function createUser(input: { email: string; name?: string; isAdmin?: boolean }, now = new Date()): Promise<User> {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(email)) throw new ConflictError(`A user with email ${email} already exists`);
+  const id = await nextId('user');
+  const user: User = { id, email, name: input.name ?? email.split('@')[0]!, is_admin: input.isAdmin ?? false, created_at: now.toISOString() };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...key.email(email), user_id: id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName(), Item: { ...key.user(id), GSI2PK: 'USERS', GSI2SK: `USER#${padId(id)}`, type: 'user', ...user } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(`A user with email ${email} already exists`);
+    throw error;
+  }
+  return user;
+}
+
+export async function getUser(id: number): Promise<User | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.user(id) }));
+  return Item ? toUser(Item) : undefined;
+}
+
+export async function findUserByEmail(email: string): Promise<User | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.email(email.trim()), ConsistentRead: true }));
+  return Item ? getUser(Number(Item.user_id)) : undefined;
+}
+
+export async function requireUserByEmail(email: string): Promise<User> {
+  const user = await findUserByEmail(email);
+  if (!user) throw new NotFoundError(`No user with email ${email}`);
+  return user;
+}
+
+export async function listUsers(): Promise<User[]> {
+  const items = await queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } });
+  return items.map(toUser);
+}
+
+/** The profile and every membership in one query: both live under PK USER#<id>. */
+export async function getProfile(id: number): Promise<UserProfile | undefined> {
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${id}` } });
+  const profile = items.find((i) => i.SK === 'PROFILE');
+  if (!profile) return undefined;
+  const groups = items
+    .filter((i) => String(i.SK).startsWith('MEMBER#'))
+    .map((i) => ({ group_id: Number(i.group_id), group_name: String(i.group_name), role: i.role as GroupRole }));
+  return { ...toUser(profile), groups };
+}
+
+export async function createGroup(name: string, now = new Date()): Promise<Group> {
+  const id = await nextId('group');
+  const group: Group = { id, name: name.trim(), created_at: now.toISOString() };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...key.groupName(group.name), group_id: id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName(), Item: { ...key.group(id), GSI2PK: 'GROUPS', GSI2SK: `GROUP#${padId(id)}`, type: 'group', ...group } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(`A group named ${group.name} already exists`);
+    throw error;
+  }
+  return group;
+}
+
+export async function findGroupByName(name: string): Promise<Group | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.groupName(name.trim()), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const group = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.group(Number(Item.group_id)) }));
+  return group.Item ? (withoutKeys(group.Item) as unknown as Group) : undefined;
+}
+
+/** Adds the user to the group, or changes the role of an existing member. */
+export async function addMember(groupName: string, email: string, role: GroupRole): Promise<Membership & { user_id: number }> {
+  const group = await findGroupByName(groupName);
+  if (!group) throw new NotFoundError(`No group named ${groupName}`);
+  const user = await requireUserByEmail(email);
+  const membership = { group_id: group.id, group_name: group.name, role };
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { ConditionCheck: { TableName: tableName(), Key: key.group(group.id), ConditionExpression: 'attribute_exists(PK)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...key.membership(user.id, group.id), GSI1PK: `GROUP#${group.id}`, GSI1SK: `MEMBER#${padId(user.id)}`, type: 'membership', user_id: user.id, ...membership },
+          },
+        },
+      ],
+    }),
+  );
+  return { ...membership, user_id: user.id };
+}
+
+export async function countUsers(): Promise<number> {
+  const { Count } = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'USERS' }, Select: 'COUNT', Limit: 1 }),
+  );
+  return Count ?? 0;
+}
+
+function toUser(item: Record<string, unknown>): User {
+  return { id: Number(item.id), email: String(item.email), name: String(item.name), is_admin: item.is_admin === true, created_at: String(item.created_at) };
+}

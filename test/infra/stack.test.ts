@@ -1,0 +1,307 @@
+// The CDK stack realises the route table and the topology: every route, queue, index and
+// guard rail that the code relies on is checked on the synthesized template.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VerbatimStack } from '../../infra/aws/stack.ts';
+import * as topology from '../../infra/topology.ts';
+import { queueUrlSetting, type ConsumerSpec, type PeriodicSpec } from '../../infra/topology.ts';
+import { routeRows } from '../../shared/routes.ts';
+
+const SYNTH_TIMEOUT_MS = 120_000;
+const ENV = { account: '000000000000', region: 'us-east-1' };
+
+/**
+ * CDK's own helper functions that may appear beside the service's functions, by logical-id
+ * prefix. Only one is expected: the bucket's auto-delete handler outside prod.
+ */
+const CDK_HELPER_PREFIXES = ['CustomS3AutoDeleteObjectsCustomResourceProvider'];
+
+interface Resource {
+  readonly Type: string;
+  readonly Properties?: Record<string, any>;
+  readonly Metadata?: Record<string, any>;
+  readonly DeletionPolicy?: string;
+  readonly UpdateReplacePolicy?: string;
+}
+type Resources = Record<string, Resource>;
+
+const isHelper = (logicalId: string) => CDK_HELPER_PREFIXES.some((p) => logicalId.startsWith(p));
+const serviceFunctions = (t: Template): [string, Resource][] =>
+  Object.entries(t.findResources('AWS::Lambda::Function') as Resources).filter(([id]) => !isHelper(id));
+/** The logical id behind `{ Ref: id }` or `{ 'Fn::GetAtt': [id, attr] }`. */
+const target = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
+
+function synth(stage: string, outdir: string, extra: { consumers?: ConsumerSpec[]; periodic?: PeriodicSpec[]; bundle?: boolean } = {}) {
+  const app = new App({
+    outdir,
+    context: {
+      'aws:cdk:enable-asset-metadata': true,
+      ...(extra.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
+    },
+  });
+  const stack = new VerbatimStack(app, `Verbatim-${stage}`, {
+    stage,
+    env: ENV,
+    topology: { ...topology, consumers: extra.consumers ?? topology.consumers, periodic: extra.periodic ?? topology.periodic },
+  });
+  const assembly = app.synth();
+  const template = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
+  return { template, resources: template.toJSON().Resources as Resources, dir: assembly.directory };
+}
+
+describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'verbatim-cdk-'));
+  let template: Template;
+  let resources: Resources;
+  let assemblyDir: string;
+
+  beforeAll(() => {
+    ({ template, resources, dir: assemblyDir } = synth('dev', outdir));
+  }, SYNTH_TIMEOUT_MS);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  const bundleOf = (fn: Resource): string => join(assemblyDir, fn.Metadata!['aws:asset:path']);
+  const functionFor = (description: string): Resource => {
+    const found = serviceFunctions(template).filter(([, fn]) => fn.Properties!.Description === description);
+    expect(found, description).toHaveLength(1);
+    return found[0]![1];
+  };
+
+  it('builds one function per route row plus the $default fallback, and no other function but the bucket auto-delete helper', () => {
+    const all = Object.keys(template.findResources('AWS::Lambda::Function'));
+    expect(all.filter(isHelper)).toHaveLength(1);
+    const descriptions = serviceFunctions(template).map(([, fn]) => fn.Properties!.Description as string);
+    expect(descriptions.sort()).toEqual(
+      [
+        '$default → functions/api/fallback.ts',
+        ...routeRows.map((r) => `${r.method} /api/v1${r.path} → functions/api/${r.spec.handler}.ts`),
+      ].sort(),
+    );
+  });
+
+  it('serves exactly the route table under /api/v1 plus a $default route', () => {
+    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => r.Properties!.RouteKey);
+    expect(keys.sort()).toEqual([...routeRows.map((r) => `${r.method} /api/v1${r.path}`), '$default'].sort());
+  });
+
+  it('sends each route to the function bundled from its own handler module', () => {
+    for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources)) {
+      const key: string = route.Properties!.RouteKey;
+      const join: [string, unknown[]] = route.Properties!.Target['Fn::Join'];
+      const integration = resources[target(join[1][1])]!;
+      expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+      const fn = resources[target(integration.Properties!.IntegrationUri)]!;
+      const row = routeRows.find((r) => `${r.method} /api/v1${r.path}` === key);
+      const module = row ? `functions/api/${row.spec.handler}.ts` : 'functions/api/fallback.ts';
+      expect(fn.Properties!.Description, key).toBe(`${key} → ${module}`);
+    }
+  });
+
+  it('runs every function on Node 22 and arm64 with the size and time its route asks for', () => {
+    const functions = serviceFunctions(template);
+    expect(functions.length).toBeGreaterThan(0);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    }
+    for (const row of routeRows) {
+      const fn = functionFor(`${row.method} /api/v1${row.path} → functions/api/${row.spec.handler}.ts`);
+      expect(fn.Properties).toMatchObject({ MemorySize: row.spec.memoryMb ?? 512, Timeout: row.spec.timeoutSeconds ?? 29 });
+    }
+  });
+
+  it('gives every function the resource names, queue URLs and scheduler settings it reads, with source maps on', () => {
+    const queueSettings = topology.queues.map((q) => queueUrlSetting(q.name));
+    for (const [id, fn] of serviceFunctions(template)) {
+      const env: Record<string, any> = fn.Properties!.Environment.Variables;
+      expect(Object.keys(env), id).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'BUCKET_NAME', 'SCHEDULE_GROUP', 'SCHEDULER_ROLE_ARN', 'LOG_LEVEL', 'DOCS_PUBLIC', ...queueSettings]),
+      );
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(env.SCHEDULE_GROUP).toBe(`${topology.scheduleGroup}-dev`);
+      expect(resources[target(env.TABLE_NAME)]!.Type).toBe('AWS::DynamoDB::GlobalTable');
+      expect(resources[target(env.BUCKET_NAME)]!.Type).toBe('AWS::S3::Bucket');
+      expect(resources[target(env.SCHEDULER_ROLE_ARN)]!.Type).toBe('AWS::IAM::Role');
+      for (const s of queueSettings) expect(resources[target(env[s])]!.Type, s).toBe('AWS::SQS::Queue');
+    }
+  });
+
+  it('ships every function as a minified ESM bundle with a require shim and the AWS SDK inside it', () => {
+    for (const [id, fn] of serviceFunctions(template)) {
+      const code = readFileSync(join(bundleOf(fn), 'index.mjs'), 'utf8');
+      expect(code.startsWith("import { createRequire as __bannerCreateRequire } from 'module';"), id).toBe(true);
+      expect(code, id).not.toMatch(/from\s*["']@aws-sdk\//);
+      expect(existsSync(join(bundleOf(fn), 'index.mjs.map')), id).toBe(true);
+    }
+  });
+
+  it('packs the Swagger UI files that the docs asset route reads at run time', () => {
+    const row = routeRows.find((r) => r.spec.handler === 'docs/asset')!;
+    const dir = join(bundleOf(functionFor(`${row.method} /api/v1${row.path} → functions/api/docs/asset.ts`)), 'node_modules', 'swagger-ui-dist');
+    for (const file of ['package.json', 'swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) {
+      expect(existsSync(join(dir, file)), file).toBe(true);
+    }
+  });
+
+  it('creates every topology queue with its own dead-letter queue after the topology maxReceiveCount', () => {
+    expect(Object.keys(template.findResources('AWS::SQS::Queue'))).toHaveLength(topology.queues.length * 2);
+    const env: Record<string, any> = serviceFunctions(template)[0]![1].Properties!.Environment.Variables;
+    const dlqs = new Set<string>();
+    for (const q of topology.queues) {
+      const queue = resources[target(env[queueUrlSetting(q.name)])]!;
+      expect(queue.Properties, q.name).toMatchObject({
+        VisibilityTimeout: q.visibilityTimeoutSeconds,
+        MessageRetentionPeriod: q.retentionDays * 86_400,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { maxReceiveCount: q.maxReceiveCount },
+      });
+      const dlqId = target(queue.Properties!.RedrivePolicy.deadLetterTargetArn);
+      expect(resources[dlqId]!.Type).toBe('AWS::SQS::Queue');
+      expect(resources[dlqId]!.Properties!.RedrivePolicy).toBeUndefined();
+      dlqs.add(dlqId);
+    }
+    expect(dlqs.size).toBe(topology.queues.length);
+  });
+
+  it('makes every queue refuse requests that do not use TLS', () => {
+    const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy') as Resources);
+    const covered = policies
+      .filter((p) =>
+        p.Properties!.PolicyDocument.Statement.some(
+          (s: any) => s.Effect === 'Deny' && s.Condition?.Bool?.['aws:SecureTransport'] === 'false',
+        ),
+      )
+      .flatMap((p) => p.Properties!.Queues.map(target));
+    expect(new Set(covered)).toEqual(new Set(Object.keys(template.findResources('AWS::SQS::Queue'))));
+  });
+
+  it('keeps records in an on-demand table with point-in-time recovery, TTL on ttl and both GSIs', () => {
+    const tables = Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources);
+    expect(tables).toHaveLength(1);
+    const table = tables[0]!;
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+    });
+    expect(table.Properties!.Replicas).toHaveLength(1);
+    expect(table.Properties!.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    const indexes = table.Properties!.GlobalSecondaryIndexes.map((ix: any) => ({
+      name: ix.IndexName,
+      partitionKey: ix.KeySchema[0].AttributeName,
+      sortKey: ix.KeySchema[1].AttributeName,
+      projection: ix.Projection.ProjectionType,
+    }));
+    expect(indexes).toEqual(topology.table.indexes.map((ix) => ({ ...ix, projection: 'ALL' })));
+    // Outside prod the table may be thrown away with the stack.
+    expect(table.DeletionPolicy).toBe('Delete');
+  });
+
+  it('keeps audio in a private, encrypted bucket that refuses plain HTTP and accepts presigned browser uploads', () => {
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket') as Resources);
+    expect(buckets).toHaveLength(1);
+    const bucket = buckets[0]!.Properties!;
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['*'], AllowedHeaders: ['*'], ExposedHeaders: ['ETag'] }),
+    ]);
+    expect(bucket.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({ Prefix: topology.bucket.uploadStagingPrefix, ExpirationInDays: 2, Status: 'Enabled' }),
+      ]),
+    );
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy') as Resources)[0]!;
+    expect(policy.Properties!.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      ]),
+    );
+  });
+
+  it('lets the Scheduler role do nothing but send messages to the deliveries queue', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${topology.scheduleGroup}-dev` });
+    const env: Record<string, any> = serviceFunctions(template)[0]![1].Properties!.Environment.Variables;
+    const roleId = target(env.SCHEDULER_ROLE_ARN);
+    const role = resources[roleId]!;
+    expect(role.Properties!.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Effect: 'Allow', Action: 'sts:AssumeRole', Principal: { Service: 'scheduler.amazonaws.com' } }),
+    ]);
+    expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+    const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+      .filter((p) => p.Properties!.Roles.some((r: any) => target(r) === roleId))
+      .flatMap((p) => p.Properties!.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [target(env[queueUrlSetting('deliveries')]), 'Arn'] } },
+    ]);
+  });
+
+  it('publishes the API URL, table name and bucket name as outputs', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'BucketName', 'TableName']);
+  });
+});
+
+describe('a prod stack with queue consumers and periodic jobs', { timeout: SYNTH_TIMEOUT_MS }, () => {
+  // Today's topology has no consumer or periodic rows; these stand-ins reuse an existing
+  // module as their entry (bundling is skipped) to exercise the code path the rows will take.
+  const consumer: ConsumerSpec = { queue: 'transcribe', handler: '../api/fallback', batchSize: 3, maxConcurrency: 4, memoryMb: 1024, timeoutSeconds: 300 };
+  const job: PeriodicSpec = { handler: '../api/fallback', everySeconds: 120, memoryMb: 256, timeoutSeconds: 60 };
+  const outdir = mkdtempSync(join(tmpdir(), 'verbatim-cdk-'));
+  let template: Template;
+  let resources: Resources;
+
+  beforeAll(() => {
+    ({ template, resources } = synth('prod', outdir, { consumers: [consumer], periodic: [job], bundle: false }));
+  }, SYNTH_TIMEOUT_MS);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('feeds a consumer from its queue in batches, capped in concurrency, reporting partial batch failures', () => {
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Resources);
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties!;
+    expect(mapping).toMatchObject({
+      BatchSize: consumer.batchSize,
+      ScalingConfig: { MaximumConcurrency: consumer.maxConcurrency },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const fn = resources[target(mapping.FunctionName)]!;
+    expect(fn.Properties).toMatchObject({ MemorySize: consumer.memoryMb, Timeout: consumer.timeoutSeconds, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    const queueId = target(mapping.EventSourceArn);
+    expect(resources[queueId]!.Properties!.VisibilityTimeout).toBe(900);
+  });
+
+  it('runs a periodic job from an EventBridge rate rule', () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule') as Resources);
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties!.ScheduleExpression).toBe('rate(2 minutes)');
+    const fn = resources[target(rules[0]!.Properties!.Targets[0].Arn)]!;
+    expect(fn.Properties).toMatchObject({ MemorySize: job.memoryMb, Timeout: job.timeoutSeconds });
+  });
+
+  it('protects prod data: the table has deletion protection and is retained, and nothing auto-deletes the bucket', () => {
+    const table = Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources)[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties!.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    const bucket = Object.values(template.findResources('AWS::S3::Bucket') as Resources)[0]!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter(isHelper)).toEqual([]);
+    template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+
+  it('refuses a consumer whose timeout outlasts its queue visibility timeout', () => {
+    const tooSlow = { ...consumer, queue: 'events' as const, timeoutSeconds: 61 };
+    expect(() => synth('prod', outdir, { consumers: [tooSlow], bundle: false })).toThrow(/visibility timeout 60s < consumer timeout 61s/);
+  });
+});

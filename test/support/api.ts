@@ -1,0 +1,40 @@
+// What end-to-end tests use to talk to the stack the way a user's script would.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { issueToken } from '#shared/store/tokens.ts';
+import { createUser, type User } from '#shared/store/users.ts';
+
+export const stack = () => inject('stack');
+
+export interface CallOptions {
+  readonly method?: string;
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+export async function call(path: string, options: CallOptions = {}): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization ??= `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${stack().url}/api/v1${path}`, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** A fresh user with an active token, so every test has its own data and rate budget. */
+export async function newUser(options: { admin?: boolean } = {}): Promise<{ user: User; token: string }> {
+  const user = await createUser({ email: `${randomUUID()}@example.test`, isAdmin: options.admin });
+  const { secret } = await issueToken(user.id, 'test', 0);
+  return { user, token: secret };
+}

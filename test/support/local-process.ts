@@ -1,0 +1,47 @@
+// Runs `npm start`'s entry point as a child process, the way a user runs the service, and
+// finds where it listens through DATA_DIR/runtime.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { RuntimeFile } from '../../infra/local/runtime-file.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface LocalProcess {
+  readonly child: ChildProcess;
+  readonly runtime: RuntimeFile;
+  readonly output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startLocalProcess(dataDir: string, env: Record<string, string> = {}): Promise<LocalProcess> {
+  const runtimeFile = join(dataDir, 'runtime.json');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'WARN', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 90_000;
+  while (!existsSync(runtimeFile) || JSON.parse(readFileSync(runtimeFile, 'utf8')).pid !== child.pid) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local runtime did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+  return {
+    child,
+    runtime,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done(child.exitCode);
+        child.once('exit', (code) => done(code));
+        child.kill(signal);
+      }),
+  };
+}
