@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // emulators and end-to-end tests over HTTP, sharing one local stack started once per run.
 export default defineConfig({
   test: {
+    env: { LOG_LEVEL: 'SILENT' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },

@@ -47,7 +47,8 @@ export async function createResources(endpoints: Endpoints): Promise<Record<stri
   return createQueues(endpoints.sqs);
 }
 
-async function createTable(endpoint: string): Promise<void> {
+/** Creates the table (and its TTL setting) unless it exists. */
+export async function createTable(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials });
   const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
   try {

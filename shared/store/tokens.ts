@@ -104,17 +104,25 @@ export async function renameToken(token: StoredToken, name: string): Promise<Tok
 
 /** Soft delete: the record stays listed as revoked. Revoking twice keeps the first time. */
 export async function revokeToken(token: StoredToken, now = new Date()): Promise<TokenRecord> {
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key.token(token.hash),
-      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toRecord(Attributes!);
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key.token(token.hash),
+        UpdateExpression: 'SET revoked_at = :now',
+        // revoked_at is stored as NULL until revoked, so "not yet" means NULL (or absent).
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(revoked_at) OR attribute_type(revoked_at, :null))',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':null': 'NULL' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(Attributes!);
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const current = await findTokenByHash(token.hash);
+    if (!current) throw new NotFoundError('Token not found');
+    return current;
+  }
 }
 
 /**

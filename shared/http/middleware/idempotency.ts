@@ -52,15 +52,21 @@ export function idempotency(routeKey: string): MiddlewareObj<APIGatewayProxyEven
       }),
     }));
   const keyed = (event: APIGatewayProxyEventV2) => event.headers?.[HEADER] !== undefined;
+  // Only the request that wrote the in-progress record may release it on failure. middy runs
+  // every onError after a `before` throws, so a request refused as "still in progress" would
+  // otherwise delete the record of the request it collided with and let a third one through.
+  const owners = new WeakSet<APIGatewayProxyEventV2>();
   return {
-    before: (request) => {
+    before: async (request) => {
       if (!keyed(request.event)) return;
       if (!VALID_KEY.test(request.event.headers[HEADER]!)) {
         throw new ValidationError('Invalid Idempotency-Key header', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable characters' }]);
       }
-      return powertools().before!(request as never);
+      const replay = await powertools().before!(request as never);
+      owners.add(request.event);
+      return replay;
     },
-    after: (request) => (keyed(request.event) ? powertools().after!(request as never) : undefined),
-    onError: (request) => (keyed(request.event) ? powertools().onError!(request as never) : undefined),
+    after: (request) => (owners.has(request.event) ? powertools().after!(request as never) : undefined),
+    onError: (request) => (owners.has(request.event) ? powertools().onError!(request as never) : undefined),
   };
 }

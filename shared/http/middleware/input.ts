@@ -36,8 +36,11 @@ export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
         if (size > limit) throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { max_size_bytes: limit });
         if (raw.trim() === '') body = {};
         else {
-          await jsonParser.before!(request as never);
-          body = event.body;
+          // The parser replaces event.body; it works on a copy so the raw body stays what the
+          // idempotency check fingerprints before and after the handler.
+          const copy = { ...request, event: { ...event } };
+          await jsonParser.before!(copy as never);
+          body = copy.event.body;
         }
       }
       const problems: ErrorDetail[] = [];

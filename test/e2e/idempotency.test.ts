@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { call, newUser } from '../support/api.ts';
+
+const create = (token: string, key: string, name = 'ci') =>
+  call('/tokens', { method: 'POST', token, body: { name }, headers: { 'Idempotency-Key': key } });
+
+describe('safe retries with Idempotency-Key', () => {
+  it('replays the first answer for a repeat and does the work once', async () => {
+    const { token } = await newUser();
+    const key = randomUUID();
+    const first = await create(token, key);
+    const repeat = await create(token, key);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(repeat.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect((await call('/tokens', { token })).body.tokens).toHaveLength(2);
+  });
+
+  it('answers 422 when the same key comes with a different request', async () => {
+    const { token } = await newUser();
+    const key = randomUUID();
+    await create(token, key, 'one');
+    const other = await create(token, key, 'two');
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'validation_failed', details: [{ path: 'Idempotency-Key' }] });
+    expect((await call('/tokens', { token })).body.tokens).toHaveLength(2);
+  });
+
+  it('keeps keys apart per user', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    const key = randomUUID();
+    const fromA = await create(a.token, key);
+    const fromB = await create(b.token, key);
+    expect(fromB.headers.get('idempotent-replayed')).toBeNull();
+    expect(fromB.body.id).not.toBe(fromA.body.id);
+  });
+
+  it('makes one token out of concurrent repeats; the others replay it or get 409', async () => {
+    const { token } = await newUser();
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(token, key)));
+    const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.id));
+    expect(ids.size).toBe(1);
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    expect((await call('/tokens', { token })).body.tokens).toHaveLength(2);
+  });
+
+  it('does not keep failed requests: a corrected retry with the same key goes through', async () => {
+    const { token } = await newUser();
+    const key = randomUUID();
+    const bad = await call('/tokens', { method: 'POST', token, body: { name: '' }, headers: { 'Idempotency-Key': key } });
+    expect(bad.status).toBe(400);
+    const again = await call('/tokens', { method: 'POST', token, body: { name: '' }, headers: { 'Idempotency-Key': key } });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('refuses a key that is too long or not printable', async () => {
+    const { token } = await newUser();
+    expect((await create(token, 'k'.repeat(256))).status).toBe(400);
+  });
+});
