@@ -46,9 +46,9 @@ export function tableName(): string {
   return settings().tableName;
 }
 
+const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl']);
+
 /** Strips the key attributes off an item before it leaves the store. */
-export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ttl, ...rest } = item;
-  void PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ttl;
-  return rest;
+export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
 }

@@ -14,7 +14,7 @@ describe('errors have one shape on every path', () => {
     expectShape(await call('/no/such/thing'), 404, 'not_found');
     const outside = await fetch(`${stack().url}/favicon.ico`);
     expect(outside.status).toBe(404);
-    expect((await outside.json()).code).toBe('not_found');
+    expect(((await outside.json()) as { code: string }).code).toBe('not_found');
   });
 
   it('answers a wrong method with 405 and the allowed methods', async () => {

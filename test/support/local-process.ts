@@ -39,7 +39,7 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
     output: () => output,
     stop: (signal = 'SIGTERM') =>
       new Promise((done) => {
-        if (child.exitCode !== null) return done(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
         child.once('exit', (code) => done(code));
         child.kill(signal);
       }),

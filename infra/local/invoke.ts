@@ -1,0 +1,43 @@
+// `npm run invoke -- <handler> <event file>`: runs one handler once against the local
+// services and prints its result, as `sam local invoke` would. Uses the running stack of
+// DATA_DIR, or starts the local services for the one call. `{{ADMIN_TOKEN}}` in the event
+// file stands for the token in DATA_DIR/admin-token.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const [handlerArg, eventFile] = process.argv.slice(2);
+if (!handlerArg || !eventFile) {
+  process.stderr.write('usage: npm run invoke -- <handler, e.g. api/users/me> <event file, e.g. events/api/get-users-me.json>\n');
+  process.exit(2);
+}
+// Logs go to stderr-free silence unless asked for, so stdout holds only the result.
+process.env.LOG_LEVEL ??= 'WARN';
+
+const { settings } = await import('#shared/config.ts');
+const { resetClients } = await import('#shared/clients.ts');
+const { reloadSettings } = await import('#shared/config.ts');
+const { readLiveRuntime } = await import('./runtime-file.ts');
+const { startRuntime } = await import('./runtime.ts');
+const { loadHandler } = await import('./handlers.ts');
+const { lambdaContext } = await import('./lambda-context.ts');
+
+const dataDir = resolve(settings().dataDir);
+const running = readLiveRuntime(dataDir);
+const ownRuntime = running ? undefined : await startRuntime({ dataDir, port: 0, persistent: !settings().localInMemory });
+if (running) {
+  Object.assign(process.env, running.env);
+  reloadSettings();
+  resetClients();
+}
+
+try {
+  const path = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');
+  const tokenFile = join(dataDir, 'admin-token');
+  const adminToken = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+  const event = JSON.parse(readFileSync(eventFile, 'utf8').replaceAll('{{ADMIN_TOKEN}}', adminToken));
+  const handler = await loadHandler(path);
+  const result = await handler(event, lambdaContext(path.replace(/\//g, '-'), 29));
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await ownRuntime?.stop();
+}
