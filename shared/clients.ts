@@ -8,16 +8,21 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { settings } from './config.ts';
 
+let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let presignS3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 let scheduler: SchedulerClient | undefined;
 
+/** The low-level client, for libraries that take one (the idempotency utility). */
+export function dynamoClient(): DynamoDBClient {
+  dynamoDbClient ??= new DynamoDBClient({ region: settings().region });
+  return dynamoDbClient;
+}
+
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: settings().region }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true } });
   return documentClient;
 }
 
@@ -53,6 +58,7 @@ export function schedulerClient(): SchedulerClient {
 
 /** Drops cached clients, for the local runtime after it has pointed the endpoints elsewhere. */
 export function resetClients(): void {
+  dynamoDbClient = undefined;
   documentClient = undefined;
   s3 = undefined;
   presignS3 = undefined;

@@ -6,30 +6,10 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { BUNDLE, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS, RUNTIME_FILES } from './bundling.ts';
 
 /** The repository root (this file is infra/aws/functions.ts). */
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
-
-// ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
-// built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
-// `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);";
-
-/**
- * Files a bundle needs beside index.mjs, read at run time rather than imported, keyed by
- * entry (relative to functions/). They are copied from the project's node_modules after
- * bundling: `nodeModules` would run `npm ci` in the bundle folder, which needs the network
- * and would ship the whole package (source maps and all) instead of the files in use.
- */
-const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
-  'api/docs/asset': [
-    'swagger-ui-dist/package.json',
-    'swagger-ui-dist/swagger-ui.css',
-    'swagger-ui-dist/swagger-ui-bundle.js',
-    'swagger-ui-dist/swagger-ui-standalone-preset.js',
-  ],
-};
 
 export interface ServiceFunctionProps {
   /** Module path under functions/, without extension, e.g. "api/users/me". */
@@ -58,19 +38,16 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     logGroup,
     projectRoot: PROJECT_ROOT,
     depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    environment: { ...props.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
     bundling: {
       forceDockerBundling: false,
       format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      minify: true,
-      sourceMap: true,
-      // Stack traces need the mappings, not the sources: keeps the bundles small.
-      sourcesContent: false,
-      // Bundle the AWS SDK too (the default leaves @aws-sdk/* to the runtime's copy): the
-      // version is then the one the tests ran against, and tree-shaking makes it smaller.
-      externalModules: [],
+      target: BUNDLE.target,
+      mainFields: [...BUNDLE.mainFields],
+      minify: BUNDLE.minify,
+      sourceMap: BUNDLE.sourcemap,
+      sourcesContent: BUNDLE.sourcesContent,
+      externalModules: BUNDLE.external,
       banner: ESM_REQUIRE_BANNER,
       // Warnings and errors only: the per-bundle size lines drown the synth output.
       logLevel: LogLevel.WARNING,

@@ -9,7 +9,7 @@ import { dynamo, resetClients } from '#shared/clients.ts';
 import { reloadSettings, settings } from '#shared/config.ts';
 import { startDynamoDbLocal, type LocalDynamo } from '../local/dynamodb.ts';
 import { createTable, LOCAL_NAMES } from '../local/resources.ts';
-import { readLiveRuntime, reapOrphans } from '../local/runtime-file.ts';
+import { claimDataDir, readLiveRuntime, releaseDataDir, updateRuntimeFile } from '../local/runtime-file.ts';
 
 export type TargetKind = 'local' | 'aws';
 
@@ -34,10 +34,11 @@ export async function withTarget<T>(options: GlobalOptions, command: () => Promi
 }
 
 async function withOwnDatabase<T>(dataDir: string, options: GlobalOptions, command: () => Promise<T>): Promise<T> {
-  // A runtime killed with SIGKILL can leave its DynamoDB Local running on these files.
-  reapOrphans(dataDir);
+  // Owning the folder keeps `npm start` off these files meanwhile, and clears what a killed
+  // runtime may have left running on them.
+  claimDataDir(dataDir, 'cli');
   if (!options.json) process.stderr.write(`The local stack is not running; opening ${dataDir} directly (DynamoDB Local takes a few seconds)...\n`);
-  const starting = startDynamoDbLocal(join(dataDir, 'dynamodb'));
+  const starting = startDynamoDbLocal(join(dataDir, 'dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid }));
   const releaseSignals = stopOnSignal(starting);
   let database: LocalDynamo | undefined;
   try {
@@ -58,6 +59,7 @@ async function withOwnDatabase<T>(dataDir: string, options: GlobalOptions, comma
   } finally {
     releaseSignals();
     await database?.stop();
+    releaseDataDir(dataDir);
   }
 }
 

@@ -12,11 +12,15 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
-/** `dir` keeps the data on disk across restarts; without it the database lives in memory. */
-export async function startDynamoDbLocal(dir?: string): Promise<LocalDynamo> {
+/**
+ * `dir` keeps the data on disk across restarts; without it the database lives in memory.
+ * `onSpawn` learns the Java process's pid before it is ready, so its owner can record it.
+ */
+export async function startDynamoDbLocal(dir?: string, onSpawn?: (pid: number) => void): Promise<LocalDynamo> {
   const port = await freePort();
   if (dir) mkdirSync(dir, { recursive: true });
   const child: ChildProcess = spawn({ port, sharedDb: true, path: dir ? resolve(dir) : null, stdio: 'pipe' });
+  if (child.pid) onSpawn?.(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

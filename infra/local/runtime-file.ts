@@ -1,15 +1,25 @@
-// DATA_DIR/runtime.json tells other processes (the CLI, a second `npm start`) that a runtime
-// owns this data folder, and where its services listen.
+// DATA_DIR/runtime.json says who owns a data folder: the runtime (and, once it is ready,
+// where its services listen) or a CLI command working on the stopped stack. It is written
+// before DynamoDB Local starts and updated with its pid the moment it is spawned, so a
+// process killed with SIGKILL at any point leaves nothing that the next start cannot clear.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoints } from './resources.ts';
 
 export interface RuntimeFile {
   readonly pid: number;
-  readonly dynamoPid: number;
-  readonly url: string;
-  readonly endpoints: Endpoints;
-  readonly env: Record<string, string>;
+  readonly role: 'runtime' | 'cli';
+  readonly dynamoPid?: number;
+  /** Present once the runtime serves requests. */
+  readonly url?: string;
+  readonly endpoints?: Endpoints;
+  readonly env?: Record<string, string>;
+}
+
+export type LiveRuntime = RuntimeFile & { readonly url: string; readonly env: Record<string, string> };
+
+export class DataDirBusyError extends Error {
+  override name = 'DataDirBusyError';
 }
 
 const path = (dataDir: string) => join(dataDir, 'runtime.json');
@@ -23,12 +33,6 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The running runtime of this data folder, if there is one. */
-export function readLiveRuntime(dataDir: string): RuntimeFile | undefined {
-  const file = readRuntimeFile(dataDir);
-  return file && isAlive(file.pid) ? file : undefined;
-}
-
 export function readRuntimeFile(dataDir: string): RuntimeFile | undefined {
   if (!existsSync(path(dataDir))) return undefined;
   try {
@@ -38,18 +42,44 @@ export function readRuntimeFile(dataDir: string): RuntimeFile | undefined {
   }
 }
 
-/** A runtime killed with SIGKILL leaves DynamoDB Local running on our files: end it first. */
-export function reapOrphans(dataDir: string): void {
-  const stale = readRuntimeFile(dataDir);
-  if (!stale || isAlive(stale.pid)) return;
-  if (isAlive(stale.dynamoPid)) process.kill(stale.dynamoPid, 'SIGKILL');
-  rmSync(path(dataDir), { force: true });
+/** The runtime serving this data folder, if one is up and ready. */
+export function readLiveRuntime(dataDir: string): LiveRuntime | undefined {
+  const file = readRuntimeFile(dataDir);
+  return file && file.role === 'runtime' && file.url && file.env && isAlive(file.pid) ? (file as LiveRuntime) : undefined;
 }
 
-export function writeRuntimeFile(dataDir: string, file: RuntimeFile): void {
+/**
+ * Makes this process the owner of the data folder. A live owner means the folder is in use;
+ * a dead one may have left DynamoDB Local running on the files, which is ended first.
+ */
+export function claimDataDir(dataDir: string, role: RuntimeFile['role']): void {
+  const previous = readRuntimeFile(dataDir);
+  if (previous && previous.pid !== process.pid && isAlive(previous.pid)) {
+    const what = previous.role === 'runtime' ? `A runtime (pid ${previous.pid}) already serves ${dataDir}${previous.url ? ` at ${previous.url}` : ''}` : `A CLI command (pid ${previous.pid}) is using ${dataDir}`;
+    throw new DataDirBusyError(what);
+  }
+  if (previous?.dynamoPid && isDynamoDbLocal(previous.dynamoPid)) process.kill(previous.dynamoPid, 'SIGKILL');
+  write(dataDir, { pid: process.pid, role });
+}
+
+export function updateRuntimeFile(dataDir: string, patch: Partial<Omit<RuntimeFile, 'pid' | 'role'>>): void {
+  const current = readRuntimeFile(dataDir);
+  if (current?.pid === process.pid) write(dataDir, { ...current, ...patch });
+}
+
+export function releaseDataDir(dataDir: string): void {
+  if (readRuntimeFile(dataDir)?.pid === process.pid) rmSync(path(dataDir), { force: true });
+}
+
+function write(dataDir: string, file: RuntimeFile): void {
   writeFileSync(path(dataDir), JSON.stringify(file, null, 2), { mode: 0o600 });
 }
 
-export function removeRuntimeFile(dataDir: string): void {
-  rmSync(path(dataDir), { force: true });
+/** Guards against pid reuse: only a DynamoDB Local process is ever killed. */
+function isDynamoDbLocal(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('DynamoDBLocal');
+  } catch {
+    return false;
+  }
 }

@@ -14,7 +14,7 @@ import { startGateway } from './gateway.ts';
 import { loadHandler } from './handlers.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { createResources, LOCAL_NAMES, localEnvironment } from './resources.ts';
-import { readLiveRuntime, reapOrphans, removeRuntimeFile, writeRuntimeFile } from './runtime-file.ts';
+import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type SqsHandler } from './sqs-poller.ts';
 
@@ -35,24 +35,18 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export class RuntimeAlreadyRunningError extends Error {
-  override name = 'RuntimeAlreadyRunningError';
-}
-
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const running = readLiveRuntime(dataDir);
-  if (running && running.pid !== process.pid) throw new RuntimeAlreadyRunningError(`A runtime (pid ${running.pid}) already serves ${dataDir} at ${running.url}`);
-  reapOrphans(dataDir);
+  claimDataDir(dataDir, 'runtime');
   const persistent = options.persistent ?? true;
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
-    removeRuntimeFile(dataDir);
+    releaseDataDir(dataDir);
   };
   try {
-    const dynamo = await startDynamoDbLocal(persistent ? join(dataDir, 'dynamodb') : undefined);
+    const dynamo = await startDynamoDbLocal(persistent ? join(dataDir, 'dynamodb') : undefined, (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid }));
     stops.push(() => dynamo.stop());
     const fauxqs = await startFauxqs(persistent ? join(dataDir, 'fauxqs') : undefined);
     stops.push(() => fauxqs.stop());
@@ -67,7 +61,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const gateway = await startGateway(options.port);
     stops.push(() => gateway.stop());
     stops.push(startWorkers(env, endpoints.sqs));
-    writeRuntimeFile(dataDir, { pid: process.pid, dynamoPid: dynamo.pid, url: gateway.url, endpoints, env });
+    updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env });
     return { url: gateway.url, env, firstAdminToken, stop };
   } catch (error) {
     await stop();

@@ -3,13 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { RuntimeFile } from '../../infra/local/runtime-file.ts';
+import type { LiveRuntime, RuntimeFile } from '../../infra/local/runtime-file.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 export interface LocalProcess {
   readonly child: ChildProcess;
-  readonly runtime: RuntimeFile;
+  readonly runtime: LiveRuntime & { readonly dynamoPid: number };
   readonly output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -25,14 +25,20 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const deadline = Date.now() + 90_000;
-  while (!existsSync(runtimeFile) || JSON.parse(readFileSync(runtimeFile, 'utf8')).pid !== child.pid) {
+  const ready = () => {
+    if (!existsSync(runtimeFile)) return false;
+    const file = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+    return file.pid === child.pid && Boolean(file.url);
+  };
+  while (!ready()) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
+      killRecordedDatabase(runtimeFile, child.pid);
       throw new Error(`local runtime did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as LocalProcess['runtime'];
   return {
     child,
     runtime,
@@ -44,4 +50,14 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
         child.kill(signal);
       }),
   };
+}
+
+/** A runtime killed while starting may have spawned DynamoDB Local already. */
+function killRecordedDatabase(runtimeFile: string, pid: number | undefined): void {
+  try {
+    const file = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
+    if (file.pid === pid && file.dynamoPid) process.kill(file.dynamoPid, 'SIGKILL');
+  } catch {
+    // nothing was recorded, so nothing was started
+  }
 }

@@ -7,6 +7,7 @@ import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { dynamoClient } from '../../clients.ts';
 import { settings } from '../../config.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { key } from '../../store/table.ts';
@@ -30,7 +31,8 @@ function store(): SingleTablePersistence {
     keyAttr: 'PK',
     sortKeyAttr: 'SK',
     expiryAttr: 'ttl',
-    clientConfig: { region: settings().region },
+    // The shared client: one connection pool, and its calls are counted with the others.
+    awsSdkV3Client: dynamoClient(),
   });
   return persistence;
 }

@@ -1,0 +1,142 @@
+// Cold import: every API handler bundled exactly like the CDK bundles it, plus a hello-world
+// handler bundled the same way, each imported in fresh Node processes. Rounds interleave the
+// bundles (rotating the order) so drift in machine load spreads over all of them.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { routeRows } from '#shared/routes.ts';
+import { bundleLikeCdk, LAMBDA_NODE_OPTIONS, PROJECT_ROOT, type Bundle } from './lib/bundle.ts';
+import { kb, median, ms } from './lib/stats.ts';
+import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
+
+const run = promisify(execFile);
+const RUNNER = join(import.meta.dirname, 'lib', 'import-runner.mjs');
+const HELLO = 'hello-world';
+const RATIO_GOAL = 1.3;
+const NO_MAPS_OF = 'api/users/me';
+/** nodejs22.x arm64 hello-world init, shared/research/anchors.md §4.1. */
+const LAMBDA_HELLO_INIT_MS = 124;
+const NO_MAPS = 'without --enable-source-maps';
+
+/** What a Lambda process would see; handlers read settings lazily, but get plausible ones. */
+const RUNNER_ENV: Record<string, string> = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
+  TZ: ':UTC',
+  AWS_REGION: 'us-east-1',
+  AWS_DEFAULT_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  AWS_SESSION_TOKEN: 'bench',
+  AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+  TABLE_NAME: 'verbatim',
+  BUCKET_NAME: 'verbatim-audio',
+  LOG_LEVEL: 'INFO',
+};
+
+/** Entry keys relative to functions/, e.g. "api/users/me": every route row plus the fallback. */
+function entryKeys(): string[] {
+  return [...new Set([...routeRows.map((row) => `api/${row.spec.handler}`), 'api/fallback'])];
+}
+
+async function bundleAll(dir: string): Promise<Bundle[]> {
+  const bundles: Bundle[] = [];
+  for (const key of entryKeys()) {
+    bundles.push(await bundleLikeCdk(key, join(PROJECT_ROOT, 'functions', `${key}.ts`), join(dir, key), key));
+  }
+  writeFileSync(join(dir, 'hello.ts'), "export const handler = async () => ({ statusCode: 200, body: 'ok' });\n");
+  bundles.push(await bundleLikeCdk(HELLO, join(dir, 'hello.ts'), join(dir, HELLO)));
+  return bundles;
+}
+
+interface Sample {
+  readonly importMs: number;
+  readonly readyMs: number;
+}
+
+/** A bundle to import, with the environment of the process that imports it. */
+interface Target extends Bundle {
+  readonly env: Record<string, string>;
+}
+
+/** Every bundle as deployed, plus one without --enable-source-maps to show what that costs. */
+function targets(bundles: readonly Bundle[]): Target[] {
+  const all: Target[] = bundles.map((b) => ({ ...b, env: RUNNER_ENV }));
+  const reference = bundles.find((b) => b.name === NO_MAPS_OF);
+  const withoutMaps = { ...RUNNER_ENV };
+  delete withoutMaps.NODE_OPTIONS;
+  if (reference) all.push({ ...reference, name: `${reference.name} ${NO_MAPS}`, env: withoutMaps });
+  return all;
+}
+
+async function importOnce(target: Target): Promise<Sample> {
+  const { stdout } = await run(process.execPath, [RUNNER, pathToFileURL(target.file).href], { env: target.env, cwd: join(target.file, '..') });
+  return JSON.parse(stdout) as Sample;
+}
+
+async function measure(bundles: readonly Target[], rounds: number, log: BenchOptions['log']): Promise<Map<string, Sample[]>> {
+  const samples = new Map<string, Sample[]>(bundles.map((b) => [b.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = bundles.map((_, i) => bundles[(i + round) % bundles.length]!);
+    for (const bundle of order) samples.get(bundle.name)!.push(await importOnce(bundle));
+    log(`round ${round + 1}/${rounds}`);
+  }
+  return samples;
+}
+
+interface Measured {
+  readonly name: string;
+  readonly bytes: number;
+  readonly mapBytes: number;
+  readonly importMs: number;
+  readonly readyMs: number;
+  readonly samples: readonly Sample[];
+}
+
+function toRows(results: readonly Measured[], rounds: number): Row[] {
+  const hello = results.find((r) => r.name === HELLO)!;
+  const routes = results.filter((r) => r.name !== HELLO && !r.name.endsWith(NO_MAPS));
+  const heaviest = routes.reduce((a, b) => (b.importMs > a.importMs ? b : a));
+  const ratio = heaviest.importMs / hello.importMs;
+  const readyRatio = heaviest.readyMs / hello.readyMs;
+  const rows: Row[] = results.map((r) => ({
+    benchmark: `cold import ${r.name}`,
+    measured: `${ms(r.importMs)} (${kb(r.bytes)})`,
+    note: `ready ${ms(r.readyMs)} after process start; ${r.name.endsWith(NO_MAPS) ? 'same bundle, NODE_OPTIONS empty' : `map ${kb(r.mapBytes)}`}`,
+  }));
+  const lambdaEstimate = (LAMBDA_HELLO_INIT_MS + heaviest.importMs - hello.importMs) / LAMBDA_HELLO_INIT_MS;
+  rows.push({
+    benchmark: 'cold import heaviest route / hello-world',
+    measured: `${ratio.toFixed(1)}× (${heaviest.name})`,
+    goal: `≤ ${RATIO_GOAL}×`,
+    pass: ratio <= RATIO_GOAL,
+    note: `import-only medians of ${rounds} fresh processes; ready-since-start ratio ${readyRatio.toFixed(2)}×; est. Lambda init ratio ${lambdaEstimate.toFixed(2)}× (${LAMBDA_HELLO_INIT_MS} ms hello init + import delta)`,
+  });
+  return rows;
+}
+
+export const coldImport: Benchmark = {
+  name: 'cold-import',
+  description: 'import time of every API handler bundle (CDK esbuild options) vs a hello-world bundle',
+  async run({ quick, log }) {
+    const rounds = quick ? 7 : 21;
+    const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-bundles-'));
+    try {
+      const bundles = targets(await bundleAll(dir));
+      log(`bundled into ${dir}; ${bundles.length} import targets`);
+      const samples = await measure(bundles, rounds, log);
+      const results: Measured[] = bundles.map((b) => {
+        const s = samples.get(b.name)!;
+        const { name, bytes, mapBytes } = b;
+        return { name, bytes, mapBytes, importMs: median(s.map((x) => x.importMs)), readyMs: median(s.map((x) => x.readyMs)), samples: s };
+      });
+      return { rows: toRows(results, rounds), data: { rounds, lambdaHelloInitMs: LAMBDA_HELLO_INIT_MS, nodeOptions: LAMBDA_NODE_OPTIONS, bundles: results } };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
