@@ -63,16 +63,20 @@ export const bucket = { id: 'audio', uploadStagingPrefix: 'staging/' } as const;
 // worker while the first is still allowed to run (AWS recommends 6x for SQS event sources).
 export const queues: readonly QueueSpec[] = [
   { name: 'transcribe', visibilityTimeoutSeconds: 900, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'summarize', visibilityTimeoutSeconds: 900, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'summarize', visibilityTimeoutSeconds: 360, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
 ];
 
-/** Queue consumers; each later pipeline stage adds its row here. */
-export const consumers: readonly ConsumerSpec[] = [];
+/** Queue consumers. One recording per transcription message: it is long, CPU-bound work. */
+export const consumers: readonly ConsumerSpec[] = [
+  { queue: 'transcribe', handler: 'transcribe', batchSize: 1, maxConcurrency: 2, memoryMb: 3008, timeoutSeconds: 900 },
+  { queue: 'summarize', handler: 'summarize', batchSize: 1, maxConcurrency: 2, memoryMb: 1024, timeoutSeconds: 300 },
+  { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
+];
 
 /** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */
-export const periodic: readonly PeriodicSpec[] = [];
+export const periodic: readonly PeriodicSpec[] = [{ handler: 'sweep', everySeconds: 60, memoryMb: 256, timeoutSeconds: 60 }];
 
 export const scheduleGroup = 'verbatim';
 

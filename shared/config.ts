@@ -33,6 +33,16 @@ const schema = z.object({
   UPLOAD_MAX_MB: int(1000, 1),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
+  ASR_PROVIDER: z._default(z.enum(['local']), 'local'),
+  LLM_PROVIDER: z._default(z.enum(['local']), 'local'),
+  ADMIN_DEFAULT_SUMMARY_PROMPT: optionalText,
+  JOB_LEASE_SECONDS: int(60, 5, 3600),
+  JOB_MAX_ATTEMPTS: int(4, 1, 20),
+  JOB_RETRY_DELAYS_SECONDS: z._default(z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds')), '10,60,300,1800'),
+  JOB_REQUEUE_AFTER_SECONDS: int(900, 10),
+  OUTBOX_REPUBLISH_AFTER_SECONDS: int(60, 1),
+  SWEEP_INTERVAL_SECONDS: int(60, 1),
+
   // Local runtime only: where data lives and which port the gateway serves.
   DATA_DIR: text('./.data'),
   LOCAL_IN_MEMORY: flag(false),
@@ -59,6 +69,21 @@ export interface Settings {
   readonly localInMemory: boolean;
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
+  readonly asrProvider: 'local';
+  readonly llmProvider: 'local';
+  readonly adminDefaultSummaryPrompt: string | undefined;
+  readonly jobs: {
+    /** A running job's lease; a worker that stops renewing it is taken to have died. */
+    readonly leaseSeconds: number;
+    readonly maxAttempts: number;
+    /** Back-off before each retry of a transient provider failure. */
+    readonly retryDelaysSeconds: readonly number[];
+    /** A PENDING recording whose message may have been lost is queued again after this. */
+    readonly requeueAfterSeconds: number;
+    readonly republishAfterSeconds: number;
+    /** How often the local runtime sweeps (on AWS an EventBridge rule runs it every minute). */
+    readonly sweepIntervalSeconds: number;
+  };
 }
 
 export class SettingsError extends Error {
@@ -95,6 +120,17 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     dataDir: s.DATA_DIR,
     localInMemory: s.LOCAL_IN_MEMORY,
     port: s.PORT,
+    asrProvider: s.ASR_PROVIDER,
+    llmProvider: s.LLM_PROVIDER,
+    adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,
+    jobs: {
+      leaseSeconds: s.JOB_LEASE_SECONDS,
+      maxAttempts: s.JOB_MAX_ATTEMPTS,
+      retryDelaysSeconds: s.JOB_RETRY_DELAYS_SECONDS.split(',').map(Number),
+      requeueAfterSeconds: s.JOB_REQUEUE_AFTER_SECONDS,
+      republishAfterSeconds: s.OUTBOX_REPUBLISH_AFTER_SECONDS,
+      sweepIntervalSeconds: s.SWEEP_INTERVAL_SECONDS,
+    },
     queueUrls: Object.fromEntries(
       queues.flatMap((q) => {
         const url = present[queueUrlSetting(q.name)];

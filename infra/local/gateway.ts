@@ -3,6 +3,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { attachBodyStream } from '#shared/http/body-stream.ts';
 import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -37,13 +38,18 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
   const handlerPath = match.kind === 'found' ? `api/${match.row.spec.handler}` : 'api/fallback';
-  const body = await readBody(req);
+  // Upload routes get the socket itself, so a file of any allowed size is never buffered.
+  const streamed = match.kind === 'found' && match.row.spec.streamBody !== undefined;
+  const body = streamed ? Buffer.alloc(0) : await readBody(req);
   if (body === 'too-large') return tooLarge(res);
   const event = toEvent(req, url, method, body, match.kind === 'found' ? { routeKey: `${method} ${API_PREFIX}${match.row.path}`, params: match.params } : undefined);
+  if (streamed) attachBodyStream(event, req);
   const handler = await loadHandler(handlerPath);
   const timeout = match.kind === 'found' ? (match.row.spec.timeoutSeconds ?? 29) : 3;
   const result = (await handler(event, lambdaContext(handlerPath.replace(/\//g, '-'), timeout, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
-  writeResult(res, result);
+  // A handler may answer before reading the whole body (a refused upload): the rest is not
+  // read, so the connection cannot be reused.
+  writeResult(res, result, streamed && !req.readableEnded);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -98,13 +104,15 @@ function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, r
   };
 }
 
-function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, closeAfter = false): void {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  res.writeHead(result.statusCode ?? 200, { ...headers, 'Content-Length': String(body.length) });
-  res.end(body);
+  res.writeHead(result.statusCode ?? 200, { ...headers, 'Content-Length': String(body.length), ...(closeAfter ? { Connection: 'close' } : {}) });
+  res.end(body, () => {
+    if (closeAfter) res.socket?.destroySoon();
+  });
 }
 
 function tooLarge(res: ServerResponse): void {

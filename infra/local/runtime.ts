@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetClients } from '#shared/clients.ts';
-import { reloadSettings } from '#shared/config.ts';
+import { reloadSettings, settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { consumers, periodic, queues, queueUrlSetting } from '../topology.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
@@ -17,6 +17,7 @@ import { createResources, LOCAL_NAMES, localEnvironment } from './resources.ts';
 import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type SqsHandler } from './sqs-poller.ts';
+import { createScheduleGroup } from './schedule-group.ts';
 
 export interface RuntimeOptions {
   readonly dataDir: string;
@@ -57,6 +58,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     Object.assign(process.env, env);
     reloadSettings();
     resetClients();
+    await createScheduleGroup(settings().scheduleGroup);
     const firstAdminToken = await ensureFirstAdmin(dataDir);
     const gateway = await startGateway(options.port);
     stops.push(() => gateway.stop());
@@ -90,7 +92,8 @@ function startWorkers(env: Record<string, string>, sqsEndpoint: string): () => P
       loadHandler(`workers/${job.handler}`)
         .then((run) => run({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext(job.handler, job.timeoutSeconds)))
         .catch((error: unknown) => logger.error('periodic job failed', { job: job.handler, error }));
-    }, job.everySeconds * 1000),
+      // Locally the interval is a setting, so tests need not wait a minute for a sweep.
+    }, settings().jobs.sweepIntervalSeconds * 1000),
   );
   return async () => {
     timers.forEach(clearInterval);

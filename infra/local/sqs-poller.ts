@@ -69,7 +69,9 @@ export async function runBatch(options: PollerOptions, messages: Message[]): Pro
   let failed: string[];
   try {
     const handler = await options.handler();
-    const result = await handler(event, lambdaContext(options.name, options.timeoutSeconds, requestId));
+    const context = lambdaContext(options.name, options.timeoutSeconds, requestId);
+    logger.addContext(context);
+    const result = await handler(event, context);
     failed = (result?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
   } catch (error) {
     logger.error('job failed', { request_id: requestId, queue: options.name, error });

@@ -40,6 +40,14 @@ function parameters(row: RouteRow) {
   return [...from(row.spec.params, 'path'), ...from(row.spec.query, 'query'), ...keyHeader];
 }
 
+/** Form fields are documented as strings; the `file` part as binary. */
+function multipartSchema(schema: z.ZodMiniType): JsonSchema {
+  const json = toSchema(schema, 'input');
+  const file = json.properties?.file;
+  if (file) json.properties!.file = { ...file, type: 'string', format: 'binary' };
+  return json;
+}
+
 function operation(row: RouteRow) {
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(row.spec.responses)) {
@@ -54,7 +62,11 @@ function operation(row: RouteRow) {
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] ??= { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   }
-  const body = row.spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(row.spec.body, 'input') } } } } : {};
+  const body = row.spec.body
+    ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(row.spec.body, 'input') } } } }
+    : row.spec.streamBody
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(row.spec.streamBody) } } } }
+      : {};
   return {
     operationId: row.spec.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),
     summary: row.spec.summary,

@@ -25,6 +25,20 @@ export const profile = z.object({
   is_admin: z.boolean(),
   created_at: timestamp,
   groups: z.array(z.object({ group_id: z.number(), group_name: z.string(), role: z.enum(['admin', 'member']) })),
+  settings: z.object({
+    transcript_template: z.string().check(z.describe('Line format of text transcripts: {{index}}, {{speaker}}, {{text}}, {{start_time}}, {{end_time}}; filters |upper, |srt')),
+    auto_summarize: z.boolean().check(z.describe('Summarise each recording after transcription')),
+    language: z.nullable(z.string()),
+    summary_prompt: z.nullable(z.string()),
+  }),
+});
+
+export const updateProfileBody = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  transcript_template: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+  auto_summarize: z.optional(z.boolean()),
+  language: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')))),
+  summary_prompt: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),
 });
 
 export const tokenView = z.object({
@@ -50,4 +64,30 @@ export const createdToken = z.object({
   success: z.boolean(),
   token: z.string().check(z.describe('The secret; shown only in this response')),
   ...tokenView.shape,
+});
+
+export const uploadForm = z.object({
+  file: z.string().check(z.describe('The audio or video file (binary)')),
+  notes: z.optional(z.string()),
+  title: z.optional(z.string().check(z.describe('Defaults to the file name without its extension'))),
+  meeting_date: z.optional(z.string().check(z.describe('ISO 8601; defaults to file_last_modified, then now'))),
+  file_last_modified: z.optional(z.string().check(z.describe('Milliseconds since the epoch'))),
+  language: z.optional(z.string().check(z.describe('ISO 639-1 hint'))),
+  min_speakers: z.optional(z.string()),
+  max_speakers: z.optional(z.string()),
+  'tag_ids[0]': z.optional(z.string().check(z.describe('Tag ids as indexed fields: tag_ids[0], tag_ids[1], …'))),
+  tag_id: z.optional(z.string().check(z.describe('A single tag id (legacy)'))),
+});
+
+export const uploadResult = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: z.enum(['PENDING', 'PROCESSING', 'SUMMARIZING', 'COMPLETED', 'FAILED']),
+  created_at: timestamp,
+  meeting_date: timestamp,
+  file_size: z.number(),
+  original_filename: z.string(),
+  mime_type: z.string(),
+  notes: z.string(),
+  duplicate_warning: z.optional(z.object({ existing_recording_id: z.number(), message: z.string() })),
 });

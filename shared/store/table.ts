@@ -13,6 +13,12 @@
 // | API token        | TOKEN#<sha256 hex>          | TOKEN        | USER#<uid>#TOKENS / TOKEN#<id pad>  | TOKENID#<id> / TOKEN        |
 // | rate window      | RATE#<uid>#<class>#<start>  | RATE         |                                     |                             |
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
+// | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING only) |
+// | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
+// | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
+// | outbox event     | EVENT#<uuid>                | EVENT        | OUTBOX / <created_at>#<uuid> (until published) | REC#<id>#EVENTS / <seq padded> |
+// | upload session   | UPLOAD#<uuid>               | UPLOAD       |                                     |                             |
+// | daily usage      | USAGE#<uid>                 | <yyyy-mm-dd> | USAGEDAY#<yyyy-mm-dd> / USER#<uid>  |                             |
 //
 // Access patterns:
 // - authenticate a request: GetItem TOKEN#<hash> (strongly consistent, so a revoke is final at once)
@@ -20,6 +26,11 @@
 // - a user's tokens: Query GSI1 USER#<uid>#TOKENS; one token by id: Query GSI2 TOKENID#<id>
 // - user by email: GetItem EMAIL#<email> then USER#<id>
 // - count a request: UpdateItem ADD on the rate window item (one call, returns the count)
+// - a recording with its notes and summary: Query PK = REC#<id> (the item stays small for lists)
+// - a user's recordings: Query GSI1 USER#<uid>#RECS (newest first); filters and sorts in memory
+// - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
+// - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
+// - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX
 import { settings } from '../config.ts';
 
 export const key = {
@@ -35,6 +46,12 @@ export const key = {
     SK: 'RATE',
   }),
   idempotency: (id: string) => ({ PK: `IDEMPOTENCY#${id}`, SK: 'IDEMPOTENCY' }),
+  recording: (id: number) => ({ PK: `REC#${id}`, SK: 'REC' }),
+  recordingText: (id: number) => ({ PK: `REC#${id}`, SK: 'TEXT' }),
+  sameBytes: (userId: number, sha256: string) => ({ PK: `SHA#${userId}#${sha256}`, SK: 'SHA' }),
+  event: (id: string) => ({ PK: `EVENT#${id}`, SK: 'EVENT' }),
+  upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
+  usage: (userId: number, day: string) => ({ PK: `USAGE#${userId}`, SK: day }),
 };
 
 /** Zero-padded ids sort numerically as strings. */

@@ -1,5 +1,5 @@
 // Users, groups and memberships.
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { nextId } from './ids.ts';
@@ -28,8 +28,19 @@ export interface Membership {
   readonly role: GroupRole;
 }
 
+/** Per-user preferences the pipeline and the transcript formats read. */
+export interface UserSettings {
+  readonly transcript_template: string;
+  readonly auto_summarize: boolean;
+  readonly language: string | null;
+  readonly summary_prompt: string | null;
+}
+
+export const DEFAULT_SETTINGS: UserSettings = { transcript_template: '[{{speaker}}]: {{text}}', auto_summarize: true, language: null, summary_prompt: null };
+
 export interface UserProfile extends User {
   readonly groups: readonly Membership[];
+  readonly settings: UserSettings;
 }
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'TransactionCanceledException';
@@ -84,7 +95,28 @@ export async function getProfile(id: number): Promise<UserProfile | undefined> {
   const groups = items
     .filter((i) => String(i.SK).startsWith('MEMBER#'))
     .map((i) => ({ group_id: Number(i.group_id), group_name: String(i.group_name), role: i.role as GroupRole }));
-  return { ...toUser(profile), groups };
+  return { ...toUser(profile), groups, settings: { ...DEFAULT_SETTINGS, ...(profile.settings as Partial<UserSettings> | undefined) } };
+}
+
+export async function getUserSettings(id: number): Promise<UserSettings> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.user(id), ProjectionExpression: 'settings' }));
+  return { ...DEFAULT_SETTINGS, ...(Item?.settings as Partial<UserSettings> | undefined) };
+}
+
+/** Changes the given settings (and the display name); the rest stay as they were. */
+export async function updateUserSettings(id: number, patch: Partial<UserSettings> & { name?: string }): Promise<UserProfile> {
+  const { name, ...settings } = patch;
+  const current = await getUserSettings(id);
+  const names: Record<string, string> = { '#settings': 'settings' };
+  const values: Record<string, unknown> = { ':settings': { ...current, ...settings } };
+  let expression = 'SET #settings = :settings';
+  if (name !== undefined) {
+    Object.assign(names, { '#name': 'name' });
+    Object.assign(values, { ':name': name });
+    expression += ', #name = :name';
+  }
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.user(id), UpdateExpression: expression, ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+  return (await getProfile(id))!;
 }
 
 export async function createGroup(name: string, now = new Date()): Promise<Group> {

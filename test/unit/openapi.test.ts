@@ -101,10 +101,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents a JSON request body exactly for the rows that take one', () => {
+  it('documents a request body exactly for the rows that take one: JSON, or multipart with a binary file', () => {
     for (const row of routeRows) {
       const body = operationOf(row)!.requestBody;
       if (row.spec.body) expect(body?.content['application/json']?.schema, rowName(row)).toBeDefined();
+      else if (row.spec.streamBody) expect((body?.content['multipart/form-data']?.schema as { properties?: Record<string, unknown> } | undefined)?.properties?.file, rowName(row)).toMatchObject({ type: 'string', format: 'binary' });
       else expect(body, rowName(row)).toBeUndefined();
     }
   });

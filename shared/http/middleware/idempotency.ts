@@ -37,7 +37,7 @@ function store(): SingleTablePersistence {
   return persistence;
 }
 
-export function idempotency(routeKey: string): MiddlewareObj<APIGatewayProxyEventV2> {
+export function idempotency(routeKey: string, streamedBody = false): MiddlewareObj<APIGatewayProxyEventV2> {
   let inner: ReturnType<typeof makeHandlerIdempotent> | undefined;
   const powertools = () =>
     (inner ??= makeHandlerIdempotent({
@@ -45,7 +45,11 @@ export function idempotency(routeKey: string): MiddlewareObj<APIGatewayProxyEven
       keyPrefix: routeKey,
       config: new IdempotencyConfig({
         eventKeyJmesPath: '[requestContext.authorizer.lambda.user_id, headers."idempotency-key"]',
-        payloadValidationJmesPath: '[requestContext.http.method, rawPath, rawQueryString, body]',
+        // A streamed body cannot be fingerprinted before it is read; its length stands in (a
+        // client's retry sends the same bytes, though its multipart boundary may differ).
+        payloadValidationJmesPath: streamedBody
+          ? '[requestContext.http.method, rawPath, rawQueryString, headers."content-length"]'
+          : '[requestContext.http.method, rawPath, rawQueryString, body]',
         expiresAfterSeconds: settings().idempotencyTtlSeconds,
         responseHook: (response) => {
           const result = response as { headers?: Record<string, string> };

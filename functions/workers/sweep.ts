@@ -1,0 +1,5 @@
+import { sweep } from '#shared/pipeline/sweep.ts';
+
+export const handler = async (): Promise<void> => {
+  await sweep();
+};

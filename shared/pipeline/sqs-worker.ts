@@ -1,0 +1,19 @@
+// A queue consumer: each message is handled on its own, and only the ones that failed for
+// reasons outside the job's own retry rules (the store unreachable, say) go back to the queue.
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { logger } from '../logger.ts';
+
+export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  return async (event) => {
+    const failures: { itemIdentifier: string }[] = [];
+    for (const record of event.Records) {
+      try {
+        await handle(JSON.parse(record.body) as T);
+      } catch (error) {
+        logger.error('message failed; it will be delivered again', { worker: name, message_id: record.messageId, error });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    return { batchItemFailures: failures };
+  };
+}

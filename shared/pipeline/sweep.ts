@@ -1,0 +1,38 @@
+// Runs every minute: whatever a crash or a lost message left behind goes out again. Events
+// still in the outbox are republished; jobs whose lease ran out are handed to a worker;
+// PENDING recordings whose message may be lost are queued again.
+import { settings } from '../config.ts';
+import { logger } from '../logger.ts';
+import { send } from '../queue/jobs.ts';
+import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
+import { expiredLeases, pendingSince } from '../store/recordings.ts';
+import { unpublishedEvents } from '../store/outbox.ts';
+
+export interface SweepReport {
+  readonly events: number;
+  readonly resumed: number;
+  readonly requeued: number;
+}
+
+export async function sweep(now = new Date()): Promise<SweepReport> {
+  const { republishAfterSeconds, requeueAfterSeconds } = settings().jobs;
+  const events = await unpublishedEvents(new Date(now.getTime() - republishAfterSeconds * 1000));
+  await Promise.all(events.map((e) => send('events', { event_id: e.id })));
+
+  const expired = await expiredLeases(now);
+  await Promise.all(expired.map((r) => send(r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe', { recording_id: r.id, job: r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe' })));
+
+  const cutoff = new Date(now.getTime() - requeueAfterSeconds * 1000).toISOString();
+  const lost = (await pendingSince(new Date(cutoff))).filter((r) => !r.sent_at || r.sent_at < cutoff);
+  for (const r of lost) {
+    try {
+      await writeRecording(r, { changes: { sent_at: now.toISOString() }, now });
+      await send('transcribe', { recording_id: r.id, job: 'transcribe' });
+    } catch (error) {
+      if (!(error instanceof StaleRecordingError)) throw error;
+    }
+  }
+  const report = { events: events.length, resumed: expired.length, requeued: lost.length };
+  if (report.events + report.resumed + report.requeued > 0) logger.info('sweep', { ...report });
+  return report;
+}

@@ -1,0 +1,96 @@
+// The transcription job: claim the recording, fetch its audio, run the provider, store the
+// segments, and move on to the summary (or finish), each step with its event.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { objectSize, putJson, readObject } from '../blob/objects.ts';
+import { logger } from '../logger.ts';
+import { transcriber } from '../providers/registry.ts';
+import type { TranscriptionResult } from '../providers/types.ts';
+import { publish } from '../recordings/publish.ts';
+import { StaleRecordingError, transition } from '../store/recording-writes.ts';
+import { findRecording, type Recording } from '../store/recordings.ts';
+import { addUsage } from '../store/usage.ts';
+import { getUserSettings } from '../store/users.ts';
+import { retryOrFail } from './outcome.ts';
+import { claim, keepLease } from './lease.ts';
+
+export async function runTranscription(recordingId: number): Promise<void> {
+  const waiting = await findRecording(recordingId);
+  // decisions §4: audio gone when the worker starts fails the job without a started event.
+  if (waiting?.status === 'PENDING' && !(await audioExists(waiting))) {
+    return failTranscription(waiting, 'The audio file is gone').catch(ignoreStale);
+  }
+  const claimed = await claim(recordingId, 'PROCESSING', 'worker-started');
+  if (!claimed) return;
+  await publish(claimed.events);
+  const lease = keepLease(claimed.recording);
+  const started = Date.now();
+  try {
+    const result = await transcribeAudio(claimed.recording, lease.lost);
+    lease.stop();
+    await finish(lease.current(), result, (Date.now() - started) / 1000);
+  } catch (error) {
+    lease.stop();
+    if (lease.lost.aborted) return;
+    logger.warn('transcription attempt failed', { recording_id: recordingId, error });
+    await retryOrFail(lease.current(), error, 'transcribe', (message) => failTranscription(lease.current(), message));
+  }
+}
+
+async function transcribeAudio(recording: Recording, signal: AbortSignal): Promise<TranscriptionResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'verbatim-asr-'));
+  try {
+    const audioPath = join(dir, 'audio');
+    const { body } = await readObject(recording.audio_key!);
+    await pipeline(body, createWriteStream(audioPath));
+    const user = await getUserSettings(recording.user_id);
+    return await transcriber().transcribe({
+      audioPath,
+      mimeType: recording.mime_type,
+      language: recording.language ?? user.language ?? undefined,
+      minSpeakers: recording.min_speakers ?? undefined,
+      maxSpeakers: recording.max_speakers ?? undefined,
+      signal,
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function finish(recording: Recording, result: TranscriptionResult, seconds: number): Promise<void> {
+  const transcriptKey = `transcripts/${recording.id}.json`;
+  await putJson(transcriptKey, { segments: result.segments, language: result.language, engine: result.engine, speaker_embeddings: result.speakerEmbeddings ?? {} });
+  const summarize = (await getUserSettings(recording.user_id)).auto_summarize;
+  const now = new Date();
+  const changes = {
+    transcript_key: transcriptKey,
+    transcription_engine: result.engine,
+    language: result.language,
+    audio_duration_seconds: round(result.durationSeconds),
+    transcription_duration_seconds: round(seconds),
+    error_message: null,
+    attempt: 0,
+    lease_until: null,
+    ...(summarize ? { summary_prompt: null } : { completed_at: now.toISOString() }),
+  };
+  const { events } = await transition(recording, summarize ? 'transcript-stored-summarize' : 'transcript-stored-done', { changes, now });
+  await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1 }, now);
+  await publish(events, summarize ? { recording_id: recording.id, job: 'summarize' } : undefined);
+}
+
+async function failTranscription(recording: Recording, message: string): Promise<void> {
+  const trigger = recording.status === 'PENDING' ? 'audio-missing' : 'transcription-failed';
+  const { events } = await transition(recording, trigger, { changes: { error_message: message, lease_until: null } });
+  await publish(events);
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+const audioExists = async (r: Recording) => r.audio_key !== null && (await objectSize(r.audio_key)) !== undefined;
+
+function ignoreStale(error: unknown): void {
+  if (!(error instanceof StaleRecordingError)) throw error;
+}

@@ -1,0 +1,123 @@
+// Rule-based action items from spoken text: commitments ("i will", "we'll", "need to", "must",
+// "should", "i can …"), requests ("please", "can you") and "action item for <name>". The owner
+// is a named person when one is given, else the speaker; a request's owner is the person
+// addressed by name, else the next other speaker (who presumably answered), else the speaker.
+// The due date comes from the same clause, through spoken-dates.
+import type { Segment } from '../../types.ts';
+import { findDates, normaliseSpokenTimes, type DateReference, type SpokenDate } from './spoken-dates.ts';
+
+export interface ActionItem {
+  readonly owner: string;
+  readonly task: string;
+  readonly due?: SpokenDate;
+  /** Index of the segment the item was said in. */
+  readonly segment: number;
+}
+
+const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am going to|'m going to|are going to|'re going to|is going to";
+const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
+const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
+const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never)\\b)(?=(.+))`, 'giu');
+const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
+const BARE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\s+(.+)/iu;
+const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
+const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
+const TRAILING_FILLER = /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|then|as well|too|yeah|yes))+\s*$/i;
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|due|from|no later than|sometime|around)\s+)*$/i;
+
+const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+function findName(text: string, names: readonly string[]): string | undefined {
+  const lower = ` ${text.toLowerCase()} `;
+  return names.find((name) => new RegExp(`[^\\p{L}]${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\p{L}]`, 'u').test(lower));
+}
+
+function knownName(word: string, names: readonly string[]): string | undefined {
+  return names.find((n) => n.toLowerCase() === word.toLowerCase() || n.toLowerCase().split(/\s+/)[0] === word.toLowerCase());
+}
+
+/** Removes the due-date mention (and its "by", "on" …) from a task, and filler at the end. */
+function cleanTask(task: string, due: SpokenDate | undefined): string {
+  let out = task;
+  const at = due ? out.indexOf(due.text) : -1;
+  if (due && at >= 0) out = `${out.slice(0, at).replace(DATE_LEAD, '')} ${out.slice(at + due.text.length)}`;
+  const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
+  return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
+}
+
+function addressee(segments: readonly Segment[], at: number, speaker: string): string {
+  for (let k = at + 1; k < Math.min(segments.length, at + 3); k += 1) {
+    const next = String(segments[k]?.speaker ?? '').trim();
+    if (next && next !== speaker) return next;
+  }
+  return speaker;
+}
+
+interface Match {
+  readonly owner: string;
+  readonly task: string;
+}
+
+function commitment(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): Match | undefined {
+  for (const m of clause.matchAll(COMMITMENT)) {
+    const subject = m[1]!.toLowerCase();
+    const task = m[3]!;
+    if (m[2]!.trim().toLowerCase() === 'can' && subject !== 'i') continue;
+    if (subject === 'i' || subject === 'we') return { owner: speaker, task };
+    if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
+    const known = knownName(subject, names);
+    if (known) return { owner: known, task };
+    const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
+    if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2) continue;
+    return { owner: capitalise(subject), task };
+  }
+  return undefined;
+}
+
+function matchClause(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): Match | undefined {
+  const actionFor = ACTION_FOR.exec(clause);
+  if (actionFor) {
+    const name = actionFor[1]!;
+    return { owner: knownName(name, names) ?? capitalise(name), task: actionFor[2]! };
+  }
+  const request = REQUEST.exec(clause);
+  if (request && !REQUEST_IGNORE.test(request[1]!)) {
+    return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]! };
+  }
+  const committed = commitment(clause, segments, at, speaker, names);
+  if (committed) return committed;
+  const bare = BARE_OBLIGATION.exec(clause.trim());
+  return bare ? { owner: speaker, task: bare[1]! } : undefined;
+}
+
+/** Names that can own an item: assigned speaker names plus the recording's participants. */
+export function knownNames(segments: readonly Segment[], participants?: string): string[] {
+  const names = new Set<string>();
+  for (const s of segments) {
+    const speaker = String(s?.speaker ?? '').trim();
+    if (speaker && !/^speaker[\s_-]*\d+$/i.test(speaker)) names.add(speaker);
+  }
+  for (const p of String(participants ?? '').split(/[,;&\n]|\band\b/i)) if (p.trim()) names.add(p.trim());
+  return [...names].sort((a, b) => b.length - a.length || a.localeCompare(b));
+}
+
+export function findActionItems(segments: readonly Segment[], reference: DateReference | undefined, names: readonly string[] = []): ActionItem[] {
+  const items: ActionItem[] = [];
+  const seen = new Set<string>();
+  segments.forEach((segment, at) => {
+    const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
+    const text = typeof segment?.sentence === 'string' ? segment.sentence : '';
+    for (const clause of text.split(/(?<=[.!?;])\s+|\n+/)) {
+      const match = matchClause(clause, segments, at, speaker, names);
+      if (!match) continue;
+      const due = reference ? findDates(clause, reference)[0] : undefined;
+      const task = cleanTask(normaliseSpokenTimes(match.task), due);
+      if (task.split(/\s+/).length < 2 || task.length < 6) continue;
+      const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push({ owner: match.owner, task, ...(due ? { due } : {}), segment: at });
+    }
+  });
+  return items;
+}

@@ -1,0 +1,28 @@
+// The embedded language model ("local"): extractive work with no model and no keys, so the
+// service summarises offline. Real models live beside it in providers/llm/*.
+import { ProviderError, type LanguageModel, type SummaryRequest, type SummaryResult } from '../../types.ts';
+import { summarizeLocally } from './summarize.ts';
+
+export { summarizeLocally } from './summarize.ts';
+export { findActionItems, knownNames, type ActionItem } from './action-items.ts';
+export { contentStems, textRank, topInOrder, type TextRankOptions } from './textrank.ts';
+export {
+  dateReference,
+  findDates,
+  formatDateParts,
+  isoDateParts,
+  normaliseSpokenTimes,
+  type DateParts,
+  type DateReference,
+  type SpokenDate,
+} from './spoken-dates.ts';
+
+export function localLanguageModel(): LanguageModel {
+  return {
+    name: 'local',
+    async summarize(request: SummaryRequest): Promise<SummaryResult> {
+      if (request?.signal?.aborted) throw new ProviderError('The summary was cancelled', true);
+      return { markdown: summarizeLocally(request), usage: { prompt_tokens: 0, completion_tokens: 0 } };
+    },
+  };
+}

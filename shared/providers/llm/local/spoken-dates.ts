@@ -1,0 +1,179 @@
+// Dates and times in spoken (ASR) text: a small normaliser turns number words before "p m",
+// "a m" and "o'clock" into digits chrono-node understands ("three thirty p m" → "3:30 pm"),
+// then chrono resolves mentions against the meeting date. A stop-list and filters drop the
+// usual false positives ("good morning", "now", "the day", durations, past days). Pure: the
+// reference instant always comes in as an argument. Reused by calendar-event extraction.
+// The English locale only: importing all of chrono-node's locales doubles its load time.
+import * as chrono from 'chrono-node/en';
+
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty'];
+const WORD_VALUES: ReadonlyMap<string, number> = new Map([
+  ...UNITS.map((w, i) => [w, i + 1] as const),
+  ...TEENS.map((w, i) => [w, i + 10] as const),
+  ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
+]);
+
+const END = '(?![\\w])';
+const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
+const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
+const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;
+const OCLOCK = `o['’]? ?clock${END}`;
+
+/** A spoken number (word, "forty five", "oh five" or digits) → its value, or NaN. */
+function spokenNumber(text: string): number {
+  const words = text.toLowerCase().split(/[ -]+/).filter((w) => w !== 'oh' && w !== 'o');
+  if (words.length === 1 && /^\d+$/.test(words[0]!)) return Number(words[0]);
+  return words.reduce((sum, w) => sum + (WORD_VALUES.get(w) ?? Number.NaN), 0);
+}
+
+function clockText(hourText: string, minuteText: string | undefined): string | undefined {
+  const hour = spokenNumber(hourText);
+  const minute = minuteText === undefined ? 0 : spokenNumber(minuteText);
+  if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59)) return undefined;
+  return minuteText === undefined ? String(hour) : `${hour}:${String(minute).padStart(2, '0')}`;
+}
+
+type Groups = Array<string | undefined>;
+const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
+  // "ten o'clock" → "10:00", "ten o'clock p m" → "10:00 pm"
+  [new RegExp(`\\b${HOUR} ${OCLOCK}(?: ${MERIDIEM})?`, 'gi'), (h, ap) => `${clockText(h!, '00')}${ap ? ` ${ap.toLowerCase()}m` : ''}`],
+  // "three p m" → "3 pm", "three thirty pm" → "3:30 pm", "3 p.m." → "3 pm"
+  [new RegExp(`\\b${HOUR}(?:[ :]${MINUTE})? ?${MERIDIEM}`, 'gi'), (h, m, ap) => {
+    const time = clockText(h!, m);
+    return time && `${time} ${ap!.toLowerCase()}m`;
+  }],
+  // "at three thirty" → "at 3:30"
+  [new RegExp(`\\bat ${HOUR} ${MINUTE}`, 'gi'), (h, m) => {
+    const time = clockText(h!, m);
+    return time && `at ${time}`;
+  }],
+  // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
+  [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
+    const hour = spokenNumber(h!);
+    if (!(hour >= 1 && hour <= 12)) return undefined;
+    if (dir!.toLowerCase() === 'to') return part!.toLowerCase() === 'quarter' ? `${hour === 1 ? 12 : hour - 1}:45` : undefined;
+    return `${hour}:${part!.toLowerCase() === 'half' ? '30' : '15'}`;
+  }],
+];
+
+/** Spoken clock times → digits; everything else is left as it was. */
+export function normaliseSpokenTimes(text: string): string {
+  let out = typeof text === 'string' ? text : '';
+  for (const [pattern, replace] of RULES) {
+    // The callback gets (match, ...captures, offset, input): drop the last two.
+    out = out.replace(pattern, (whole: string, ...rest: unknown[]) => replace(...(rest.slice(0, -2) as Groups)) ?? whole);
+  }
+  return out;
+}
+
+/** The meeting's instant and UTC offset, from an ISO string; undefined when it is not a date. */
+export interface DateReference {
+  readonly instant: Date;
+  /** Minutes east of UTC that wall-clock times are read in (from the ISO offset; Z or none → 0). */
+  readonly offsetMinutes: number;
+}
+
+export function dateReference(iso: string | undefined): DateReference | undefined {
+  if (typeof iso !== 'string') return undefined;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return undefined;
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(iso.trim());
+  const offsetMinutes = offset && /T/i.test(iso) ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
+  return { instant: new Date(ms), offsetMinutes };
+}
+
+/** Calendar parts in the reference's wall-clock time; hour and minute only when spoken. */
+export interface DateParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour?: number;
+  readonly minute?: number;
+}
+
+export interface SpokenDate {
+  /** The mention as found in the normalised text. */
+  readonly text: string;
+  /** Where the mention starts in the normalised text. */
+  readonly index: number;
+  readonly start: DateParts;
+  readonly end?: DateParts;
+  /** "2026-12-05" for a day, "2026-11-24T15:00:00+00:00" for a time of day. */
+  readonly iso: string;
+  /** "Sat 5 Dec 2026", "Tue 24 Nov 2026 15:00". */
+  readonly label: string;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number): string => String(n).padStart(2, '0');
+
+export function formatDateParts(d: DateParts): string {
+  const weekday = DAYS[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()];
+  const day = `${weekday} ${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+  return d.hour === undefined ? day : `${day} ${two(d.hour)}:${two(d.minute ?? 0)}`;
+}
+
+export function isoDateParts(d: DateParts, offsetMinutes: number): string {
+  const date = `${d.year}-${two(d.month)}-${two(d.day)}`;
+  if (d.hour === undefined) return date;
+  const abs = Math.abs(offsetMinutes);
+  return `${date}T${two(d.hour)}:${two(d.minute ?? 0)}:00${offsetMinutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+function parts(c: chrono.ParsedResult['start']): DateParts {
+  const base = { year: c.get('year') ?? 0, month: c.get('month') ?? 1, day: c.get('day') ?? 1 };
+  return c.isCertain('hour') ? { ...base, hour: c.get('hour') ?? 0, minute: c.get('minute') ?? 0 } : base;
+}
+
+const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
+const GREETING_PARTS = /^(morning|afternoon|evening|night)$/;
+const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
+const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
+
+// Words without which chrono finds nothing (a cheap pre-check that spares most segments).
+const MAYBE_DATE =
+  /\d|\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock)\b/i;
+
+function dayNumber(d: DateParts): number {
+  return d.year * 10_000 + d.month * 100 + d.day;
+}
+
+/**
+ * Date mentions in `text` (spoken or written), resolved against `reference` with forward
+ * dates preferred. Never throws: odd input yields no dates.
+ */
+export function findDates(text: string, reference: DateReference): SpokenDate[] {
+  if (typeof text !== 'string' || !text.trim()) return [];
+  const normalised = normaliseSpokenTimes(text);
+  if (!MAYBE_DATE.test(normalised)) return [];
+  let results: chrono.ParsedResult[];
+  try {
+    results = chrono.casual.parse(normalised, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true });
+  } catch {
+    return [];
+  }
+  const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000);
+  const today = dayNumber({ year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() });
+  const found: SpokenDate[] = [];
+  for (const result of results) {
+    const said = result.text.toLowerCase().trim();
+    if (STOP_TEXTS.has(said)) continue;
+    if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
+    if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
+    const start = parts(result.start);
+    if (start.hour === undefined && dayNumber(start) < today) continue;
+    const end = result.end ? parts(result.end) : undefined;
+    found.push({
+      text: result.text,
+      index: result.index,
+      start,
+      ...(end ? { end } : {}),
+      iso: isoDateParts(start, reference.offsetMinutes),
+      label: formatDateParts(start),
+    });
+  }
+  return found;
+}

@@ -1,0 +1,129 @@
+// The embedded summary: key lines by TextRank, rule-based action items with owner and due
+// date, and the dates mentioned, as Markdown. Extractive and deterministic; no model, no I/O.
+import type { Segment, SummaryRequest } from '../../types.ts';
+import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
+import { dateReference, findDates, formatDateParts, type SpokenDate } from './spoken-dates.ts';
+import { contentStems, textRank, topInOrder } from './textrank.ts';
+
+interface Line {
+  readonly speaker: string;
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+// Greetings, closings and filler do not make a line worth quoting.
+const SMALL_TALK =
+  /\b(?:good (?:morning|afternoon|evening|night)|hi|hello|hey|welcome(?: back)?|thanks?|thank you(?: (?:all|everyone|everybody|so much|very much|guys))?|(?:good)?bye|see you(?: (?:all|later|soon|tomorrow|next week|then|on \w+))?|have a (?:good|great|nice|lovely) (?:day|weekend|evening|one)|take care|cheers|everyone|everybody|folks|guys|okay|ok|yeah|yes|um+|uh+|hmm+|alright|sure|great|let's (?:get )?start(?:ed)?|for (?:coming|joining|your time))\b/gi;
+const MIN_STEMS = 3;
+const MAX_SIMILARITY = 0.5;
+const MAX_LINE = 300;
+const MAX_DATES = 20;
+const MAX_ITEMS = 30;
+
+function clean(segments: unknown): Line[] {
+  if (!Array.isArray(segments)) return [];
+  const lines: Line[] = [];
+  for (const s of segments as Array<Partial<Segment> | null | undefined>) {
+    const text = typeof s?.sentence === 'string' ? s.sentence.replace(/\s+/g, ' ').trim() : '';
+    if (!text) continue;
+    const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+    const start = num(s?.start_time);
+    lines.push({ speaker: typeof s?.speaker === 'string' && s.speaker.trim() ? s.speaker.trim() : 'Speaker', text, start, end: Math.max(start, num(s?.end_time)) });
+  }
+  return lines;
+}
+
+function clock(seconds: number): string {
+  const total = Math.floor(seconds);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const h = Math.floor(total / 3600);
+  const ms = `${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+  return h > 0 ? `${h}:${ms}` : ms;
+}
+
+const shorten = (text: string, max = MAX_LINE): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+const bold = (text: string): string => `**${text.replace(/\*/g, '\\*')}**`;
+
+function keyLines(lines: readonly Line[]): Line[] {
+  const candidates: Array<{ line: Line; stems: string[] }> = [];
+  for (const line of lines) {
+    const stems = contentStems(line.text.replace(SMALL_TALK, ' '));
+    if (stems.length >= MIN_STEMS) candidates.push({ line, stems });
+  }
+  const k = Math.min(8, Math.max(5, Math.ceil(candidates.length / 150)));
+  const scores = textRank(candidates.map((c) => c.stems));
+  // Best first, skipping near-repeats of a line already chosen; then back in time order.
+  const chosen: number[] = [];
+  for (const i of topInOrder(scores, scores.length).sort((a, b) => scores[b]! - scores[a]! || a - b)) {
+    if (chosen.length >= k) break;
+    if (chosen.every((j) => jaccard(candidates[i]!.stems, candidates[j]!.stems) < MAX_SIMILARITY)) chosen.push(i);
+  }
+  return chosen.sort((a, b) => a - b).map((i) => candidates[i]!.line);
+}
+
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  const set = new Set(a);
+  const shared = b.filter((x) => set.has(x)).length;
+  return shared / (a.length + b.length - shared || 1);
+}
+
+interface Mention {
+  readonly date: SpokenDate;
+  readonly line: Line;
+}
+
+function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateReference>): Mention[] {
+  if (!reference) return [];
+  const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000).toISOString().slice(0, 10);
+  const byWhen = new Map<string, Mention>();
+  for (const line of lines) {
+    // "see you next week" is a closing, not a date; a bare "today" is the meeting itself.
+    for (const date of findDates(line.text.replace(SMALL_TALK, ' '), reference)) {
+      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line });
+    }
+  }
+  return [...byWhen.values()].sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
+}
+
+function dateLabel(date: SpokenDate): string {
+  const { start, end } = date;
+  if (!end || end.hour === undefined || start.hour === undefined) return date.label;
+  const sameDay = end.year === start.year && end.month === start.month && end.day === start.day;
+  return sameDay ? `${date.label}–${String(end.hour).padStart(2, '0')}:${String(end.minute ?? 0).padStart(2, '0')}` : `${date.label} – ${formatDateParts(end)}`;
+}
+
+function itemLine(item: ActionItem): string {
+  return `- [ ] ${bold(item.owner)}: ${shorten(item.task, 200)}${item.due ? ` (due ${dateLabel(item.due)})` : ''}`;
+}
+
+/** The summary Markdown for a transcript; never throws on empty or malformed segments. */
+export function summarizeLocally(request: SummaryRequest): string {
+  const lines = clean(request?.segments);
+  if (lines.length === 0) {
+    return '## Summary\n\n_The transcript is empty, so there is nothing to summarise._\n';
+  }
+  const speakers = [...new Set(lines.map((l) => l.speaker))];
+  const duration = Math.max(...lines.map((l) => l.end));
+  const reference = dateReference(request?.context?.meetingDate);
+  const out: string[] = ['## Summary', ''];
+  out.push(`_${clock(duration)} of conversation, ${speakers.length} ${speakers.length === 1 ? 'speaker' : 'speakers'}: ${speakers.slice(0, 8).join(', ')}${speakers.length > 8 ? ', …' : ''}._`, '');
+  const key = keyLines(lines);
+  if (key.length === 0) out.push('_No line stood out: the conversation is mostly short remarks._');
+  for (const line of key) out.push(`- [${clock(line.start)}] ${bold(line.speaker)}: ${shorten(sentenceCase(line.text))}`);
+
+  const asSegments: Segment[] = lines.map((l) => ({ speaker: l.speaker, sentence: l.text, start_time: l.start, end_time: l.end }));
+  const items = findActionItems(asSegments, reference, knownNames(asSegments, request?.context?.participants)).slice(0, MAX_ITEMS);
+  out.push('', '## Action items', '');
+  if (items.length === 0) out.push('_None found._');
+  for (const item of items) out.push(itemLine(item));
+
+  const dates = keyDates(lines, reference);
+  if (dates.length > 0) {
+    out.push('', '## Key dates', '');
+    for (const { date, line } of dates) out.push(`- ${bold(dateLabel(date))}: ${shorten(line.text, 160)} (${line.speaker}, ${clock(line.start)})`);
+  }
+  out.push('', '_Extractive summary by the offline engine: lines are quoted from the transcript._', '');
+  return out.join('\n');
+}

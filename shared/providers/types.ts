@@ -1,0 +1,95 @@
+// What the pipeline asks of speech recognition and language models. Implementations live in
+// providers/asr/* and providers/llm/*, chosen by settings (ASR_PROVIDER, LLM_PROVIDER); the
+// embedded ones ("local") work offline with no keys.
+
+/** One word with its timing (seconds from the start of the recording). */
+export interface Word {
+  readonly word: string;
+  readonly start: number;
+  readonly end: number;
+  /** 0..1 */
+  readonly confidence: number;
+}
+
+/** The stored canonical transcript unit (decisions §8). */
+export interface Segment {
+  /** A diarisation label (SPEAKER_00…) or a person's name once assigned. */
+  readonly speaker: string;
+  readonly sentence: string;
+  readonly start_time: number;
+  readonly end_time: number;
+  readonly words?: readonly Word[];
+}
+
+export interface TranscriptionRequest {
+  /** A local file holding the audio (the worker downloads the object first). */
+  readonly audioPath: string;
+  readonly mimeType: string;
+  /** ISO 639-1 hint, when the user gave one. */
+  readonly language?: string;
+  readonly minSpeakers?: number;
+  readonly maxSpeakers?: number;
+  /** Initial prompt / hotwords for engines that take them. */
+  readonly prompt?: string;
+  readonly signal?: AbortSignal;
+}
+
+export interface TranscriptionResult {
+  readonly segments: readonly Segment[];
+  readonly language: string;
+  readonly durationSeconds: number;
+  /** e.g. "pocketsphinx 5prealpha (rough machine transcript)", "whisper-1". */
+  readonly engine: string;
+  /** One voice embedding per speaker label, when the engine computes them. */
+  readonly speakerEmbeddings?: Readonly<Record<string, readonly number[]>>;
+}
+
+export interface TranscriptionProvider {
+  readonly name: string;
+  transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+}
+
+export interface TokenUsage {
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+}
+
+export interface SummaryRequest {
+  readonly segments: readonly Segment[];
+  /** The prompt that wins by precedence (request, tags, user, admin default, built-in). */
+  readonly prompt: string;
+  readonly context: { readonly title: string; readonly meetingDate: string; readonly participants?: string; readonly tagNames?: readonly string[] };
+  readonly signal?: AbortSignal;
+}
+
+export interface SummaryResult {
+  /** Markdown. */
+  readonly markdown: string;
+  readonly usage: TokenUsage;
+}
+
+/**
+ * Language-model work the service needs, as tasks rather than raw chat, so the embedded
+ * engine can do each one without a model (extractively) and real models get prompts built in
+ * one place. Later issues add events, chat and speaker identification here.
+ */
+export interface LanguageModel {
+  readonly name: string;
+  summarize(request: SummaryRequest): Promise<SummaryResult>;
+}
+
+/**
+ * A provider failure. `retryable` separates transient trouble (timeouts, 429, 5xx, a busy
+ * engine) from permanent trouble (bad key, bad request, unsupported audio); the message is
+ * safe to show a user (no keys, no raw provider bodies).
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

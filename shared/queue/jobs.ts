@@ -1,0 +1,51 @@
+// Pipeline messages. SQS delays stop at 900 s, so a longer delay goes through a one-time
+// EventBridge schedule that sends the same message to the same queue and deletes itself.
+import { randomUUID } from 'node:crypto';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { schedulerClient, sqsClient } from '../clients.ts';
+import { settings } from '../config.ts';
+import type { QueueName } from '#infra/topology.ts';
+
+export const MAX_SQS_DELAY_SECONDS = 900;
+
+export interface JobMessage {
+  readonly recording_id: number;
+  readonly job: 'transcribe' | 'summarize';
+}
+
+export interface EventMessage {
+  readonly event_id: string;
+}
+
+function queueUrl(queue: QueueName): string {
+  const url = settings().queueUrls[queue];
+  if (!url) throw new Error(`No URL for queue ${queue}: set QUEUE_URL_${queue.toUpperCase()}`);
+  return url;
+}
+
+export async function send(queue: QueueName, body: unknown, delaySeconds = 0): Promise<void> {
+  const delay = Math.max(0, Math.ceil(delaySeconds));
+  if (delay <= MAX_SQS_DELAY_SECONDS) {
+    await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(body), DelaySeconds: delay }));
+    return;
+  }
+  await scheduleOnce(queue, body, new Date(Date.now() + delay * 1000));
+}
+
+async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<void> {
+  const { region, scheduleGroup, schedulerRoleArn } = settings();
+  const url = new URL(queueUrl(queue));
+  const [, account, name] = url.pathname.split('/');
+  await schedulerClient().send(
+    new CreateScheduleCommand({
+      Name: `${queue}-${randomUUID()}`,
+      GroupName: scheduleGroup,
+      ScheduleExpression: `at(${at.toISOString().slice(0, 19)})`,
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: { Arn: `arn:aws:sqs:${region}:${account}:${name}`, RoleArn: schedulerRoleArn, Input: JSON.stringify(body) },
+    }),
+  );
+}

@@ -1,0 +1,61 @@
+// Turns bytes already in object storage into a recording: checks the fields and tags, then
+// writes the recording, its recording.created event and its place in the queue in one
+// transaction, and queues the transcription at once. Both upload flows end here; on any
+// refusal the object is deleted, so a bad upload leaves nothing behind.
+import { ValidationError } from '../domain/errors.ts';
+import { deleteObject } from '../blob/objects.ts';
+import { createRecording } from '../store/recording-writes.ts';
+import { findSameBytes } from '../store/recordings.ts';
+import { visibleTags } from '../store/tags.ts';
+import { getProfile } from '../store/users.ts';
+import type { Inspection } from './inspect.ts';
+import { publish } from './publish.ts';
+import { uploadResult, type UploadResult } from './present.ts';
+import { meetingDateFrom, titleFromFilename, type UploadFields } from './upload-fields.ts';
+
+export interface StoredUpload {
+  readonly userId: number;
+  readonly fields: UploadFields;
+  readonly filename: string;
+  readonly objectKey: string;
+  readonly inspection: Inspection;
+}
+
+export async function acceptUpload(upload: StoredUpload, now = new Date()): Promise<UploadResult> {
+  try {
+    await checkTags(upload.userId, upload.fields.tag_ids);
+  } catch (error) {
+    await deleteObject(upload.objectKey).catch(() => undefined);
+    throw error;
+  }
+  const duplicateOf = await findSameBytes(upload.userId, upload.inspection.sha256);
+  const { fields } = upload;
+  const { recording, events } = await createRecording(
+    {
+      userId: upload.userId,
+      title: fields.title ?? titleFromFilename(upload.filename),
+      meetingDate: meetingDateFrom(fields, now),
+      fileSize: upload.inspection.size,
+      originalFilename: upload.filename,
+      mimeType: upload.inspection.mimeType,
+      notes: fields.notes ?? '',
+      language: fields.language ?? null,
+      minSpeakers: fields.min_speakers ?? null,
+      maxSpeakers: fields.max_speakers ?? null,
+      tagIds: fields.tag_ids,
+      audioKey: upload.objectKey,
+      sha256: upload.inspection.sha256,
+    },
+    now,
+  );
+  await publish(events, { recording_id: recording.id, job: 'transcribe' });
+  return uploadResult(recording, fields.notes ?? '', duplicateOf);
+}
+
+async function checkTags(userId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  const groups = (await getProfile(userId))?.groups.map((g) => g.group_id) ?? [];
+  const found = new Set((await visibleTags(userId, groups, tagIds)).map((t) => t.id));
+  const unknown = tagIds.filter((id) => !found.has(id));
+  if (unknown.length > 0) throw new ValidationError(`Unknown tag ids: ${unknown.join(', ')}`, unknown.map((id) => ({ path: 'tag_ids', message: `no tag ${id} you can use` })));
+}

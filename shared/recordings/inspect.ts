@@ -1,0 +1,65 @@
+// Looks at an upload's bytes as they stream past: SHA-256, size, and the real media type
+// sniffed from the first bytes (never from the name), without buffering the file.
+import { createHash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+
+const SNIFF_BYTES = 4100;
+
+export interface Inspection {
+  readonly sha256: string;
+  readonly size: number;
+  readonly mimeType: string;
+}
+
+export function isAudioOrVideo(mime: string | undefined): boolean {
+  return !!mime && (mime.startsWith('audio/') || mime.startsWith('video/') || mime === 'application/ogg');
+}
+
+export async function sniff(head: Uint8Array): Promise<string | undefined> {
+  const type = await fileTypeFromBuffer(head);
+  return type?.mime;
+}
+
+export class UploadInspector extends Transform {
+  private readonly hash = createHash('sha256');
+  private size = 0;
+  private head: Buffer[] = [];
+  private headSize = 0;
+  private mime: string | undefined;
+  private decided = false;
+
+  constructor(private readonly maxBytes: number, private readonly maxMb: number) {
+    super();
+  }
+
+  result(): Inspection {
+    return { sha256: this.hash.digest('hex'), size: this.size, mimeType: this.mime ?? 'application/octet-stream' };
+  }
+
+  override _transform(chunk: Buffer, _: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new PayloadTooLargeError(`The file is larger than ${this.maxMb} MB`, { max_size_mb: this.maxMb }));
+    this.hash.update(chunk);
+    if (this.decided) return done(null, chunk);
+    this.head.push(chunk);
+    this.headSize += chunk.length;
+    if (this.headSize < SNIFF_BYTES) return done();
+    this.decide().then(() => done(), done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.decided) return done();
+    this.decide().then(() => done(), done);
+  }
+
+  private async decide(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    this.mime = await sniff(head);
+    if (!isAudioOrVideo(this.mime)) throw new UnsupportedMediaTypeError('The file is not audio or video');
+    this.decided = true;
+    this.head = [];
+    this.push(head);
+  }
+}

@@ -1,0 +1,73 @@
+// multipart/form-data upload, parsed with busboy from the request body stream. The file goes
+// to object storage as it arrives; the form fields are collected on the way.
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import { deleteObject, uploadStream } from '../blob/objects.ts';
+import { UploadInspector, type Inspection } from './inspect.ts';
+
+export interface ReceivedUpload {
+  readonly fields: Record<string, string>;
+  readonly filename: string;
+  readonly objectKey: string;
+  readonly inspection: Inspection;
+}
+
+export interface UploadLimits {
+  readonly maxBytes: number;
+  readonly maxMb: number;
+}
+
+/** Streams the `file` part to `objectKey`; on any error nothing is left in storage. */
+export async function receiveMultipart(body: Readable, headers: Record<string, string | undefined>, objectKey: string, limits: UploadLimits): Promise<ReceivedUpload> {
+  const contentType = headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new UnsupportedMediaTypeError('Send the recording as multipart/form-data with a "file" part');
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 50, fieldSize: 200 * 1024, parts: 60 } });
+  } catch {
+    throw new BadRequestError('Malformed multipart body');
+  }
+  const fields: Record<string, string> = {};
+  let stored: Promise<{ filename: string; inspection: Inspection }> | undefined;
+  let uploadStarted = false;
+  let failFast: (error: unknown) => void = () => undefined;
+  // A refused file (not audio, too large) answers at once instead of reading the rest.
+  const fileFailed = new Promise<never>((_, reject) => (failFast = reject));
+  fileFailed.catch(() => undefined);
+  parser.on('field', (name, value) => (fields[name] = value));
+  parser.on('file', (name, file, info) => {
+    if (name !== 'file' || stored) {
+      file.resume();
+      return;
+    }
+    uploadStarted = true;
+    const inspector = new UploadInspector(limits.maxBytes, limits.maxMb);
+    const upload = uploadStream(objectKey, inspector, 'application/octet-stream');
+    stored = pipeline(file, inspector)
+      .then(() => upload.done)
+      .then(() => ({ filename: info.filename || 'recording', inspection: inspector.result() }))
+      .catch(async (error: unknown) => {
+        await upload.abort();
+        throw error;
+      });
+    stored.catch(failFast);
+  });
+  try {
+    await Promise.race([pipeline(body, parser), fileFailed]);
+    if (!stored) throw new BadRequestError('The "file" part is missing');
+    const { filename, inspection } = await stored;
+    return { fields, filename, objectKey, inspection };
+  } catch (error) {
+    if (uploadStarted) await deleteObject(objectKey).catch(() => undefined);
+    throw normalise(error);
+  }
+}
+
+function normalise(error: unknown): unknown {
+  if (error instanceof PayloadTooLargeError || error instanceof UnsupportedMediaTypeError || error instanceof BadRequestError) return error;
+  const message = (error as Error)?.message ?? '';
+  if (/Unexpected end of form|Malformed|boundary/i.test(message)) return new BadRequestError('Malformed multipart body');
+  return error;
+}

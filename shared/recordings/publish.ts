@@ -1,0 +1,13 @@
+// After a change commits: hand its events to the events queue and its job to its queue.
+// A failure here is logged, not thrown: the change is committed, and the sweep publishes
+// whatever is still waiting in the outbox or the queue.
+import { logger } from '../logger.ts';
+import { send, type JobMessage } from '../queue/jobs.ts';
+import type { OutboxEvent } from '../store/outbox.ts';
+
+export async function publish(events: readonly OutboxEvent[], job?: JobMessage, jobDelaySeconds = 0): Promise<void> {
+  const sends = events.map((e) => send('events', { event_id: e.id }));
+  if (job) sends.push(send(job.job === 'transcribe' ? 'transcribe' : 'summarize', job, jobDelaySeconds));
+  const results = await Promise.allSettled(sends);
+  for (const r of results) if (r.status === 'rejected') logger.warn('publish failed; the sweep will retry', { error: r.reason });
+}

@@ -1,0 +1,60 @@
+// The upload form's fields (spec: POST /recordings/upload, decisions §5). Multipart fields
+// are strings; they are checked and converted here, the same for both upload flows.
+import * as z from 'zod/mini';
+import { ValidationError } from '../domain/errors.ts';
+
+const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
+const isoDate = z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or date-time'));
+
+export const uploadFieldsSchema = z.object({
+  notes: z.optional(z.string().check(z.maxLength(100_000))),
+  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))),
+  meeting_date: z.optional(isoDate),
+  file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, Number.MAX_SAFE_INTEGER)))),
+  language: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))),
+  min_speakers: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 20)))),
+  max_speakers: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 20)))),
+  folder_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
+  hotwords: z.optional(z.string().check(z.maxLength(2000))),
+  initial_prompt: z.optional(z.string().check(z.maxLength(4000))),
+  tag_ids: z.array(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
+});
+
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+const KNOWN = new Set(Object.keys(uploadFieldsSchema.shape).concat('tag_id', 'file'));
+
+/** Indexed `tag_ids[0]`, `tag_ids[1]`… and the legacy `tag_id` become one list. */
+export function parseUploadFields(raw: Readonly<Record<string, string | number | readonly (string | number)[]>>): UploadFields {
+  const tagIds: (string | number)[] = [];
+  const rest: Record<string, unknown> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (/^tag_ids\[\d+\]$/.test(name) || name === 'tag_id') tagIds.push(value as string);
+    else if (name === 'tag_ids' && Array.isArray(value)) tagIds.push(...value);
+    else if (KNOWN.has(name)) rest[name] = value;
+    else unknown.push(name);
+  }
+  const details = unknown.map((path) => ({ path, message: 'is not a field of the upload' }));
+  const parsed = uploadFieldsSchema.safeParse({ ...rest, tag_ids: tagIds });
+  if (!parsed.success) details.push(...parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'form', message: i.message })));
+  else if (parsed.data.min_speakers && parsed.data.max_speakers && parsed.data.min_speakers > parsed.data.max_speakers) {
+    details.push({ path: 'min_speakers', message: 'must not exceed max_speakers' });
+  }
+  if (details.length > 0) throw new ValidationError(`Invalid upload: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, details);
+  return parsed.data!;
+}
+
+/** Title from the original filename without its extension (spec). */
+export function titleFromFilename(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? filename;
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base).trim() || 'Recording';
+}
+
+/** meeting_date: the form field, else the file's last-modified time, else now. */
+export function meetingDateFrom(fields: UploadFields, now: Date): string {
+  if (fields.meeting_date) return new Date(fields.meeting_date).toISOString();
+  if (fields.file_last_modified !== undefined) return new Date(fields.file_last_modified).toISOString();
+  return now.toISOString();
+}

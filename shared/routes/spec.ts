@@ -1,0 +1,27 @@
+// What a row of the route table says about a route (see ../routes.ts).
+import type * as z from 'zod/mini';
+import type { RateClass } from '../config.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Schema = z.ZodMiniType;
+
+export interface RouteSpec {
+  readonly handler: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** null: not rate limited. */
+  readonly rateClass: RateClass | null;
+  /** 'token': a valid credential is required; 'docs': the same unless DOCS_PUBLIC=true. */
+  readonly auth: 'token' | 'docs';
+  readonly params?: Schema;
+  readonly query?: Schema;
+  /** A JSON request body; absent means the route takes none. */
+  readonly body?: Schema;
+  /** A multipart/form-data body read as a stream by the handler; the schema documents its fields. */
+  readonly streamBody?: Schema;
+  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: Schema; readonly contentType?: string }>>;
+  readonly description?: string;
+  readonly memoryMb?: number;
+  readonly timeoutSeconds?: number;
+}
+

@@ -1,0 +1,173 @@
+// Recordings: writing. Every change is one transaction that checks the recording is still
+// what the writer read (its status and event sequence) and records the change's event with
+// it, so events are never lost, doubled or out of order.
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../clients.ts';
+import { eventData } from '../domain/recordings/events.ts';
+import { TRANSITIONS, type EventType, type RecordingStatus, type Trigger } from '../domain/recordings/status.ts';
+import { nextId } from './ids.ts';
+import { eventPut, type OutboxEvent } from './outbox.ts';
+import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
+import { key, padId, tableName } from './table.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Changes = Partial<Omit<Recording, 'id' | 'user_id' | 'event_seq' | 'status'>>;
+
+/** The recording changed under the writer (another worker, a duplicate message, an edit). */
+export class StaleRecordingError extends Error {
+  override name = 'StaleRecordingError';
+}
+
+export interface NewRecording {
+  readonly userId: number;
+  readonly title: string;
+  readonly meetingDate: string;
+  readonly fileSize: number;
+  readonly originalFilename: string;
+  readonly mimeType: string;
+  readonly notes: string;
+  readonly language: string | null;
+  readonly minSpeakers: number | null;
+  readonly maxSpeakers: number | null;
+  readonly tagIds: readonly number[];
+  readonly audioKey: string;
+  readonly sha256: string;
+}
+
+export async function createRecording(input: NewRecording, now = new Date()): Promise<{ recording: Recording; events: OutboxEvent[] }> {
+  const id = await nextId('recording');
+  const at = now.toISOString();
+  const recording: Recording = {
+    id, user_id: input.userId, title: input.title, status: 'PENDING', created_at: at, meeting_date: input.meetingDate,
+    file_size: input.fileSize, original_filename: input.originalFilename, mime_type: input.mimeType, participants: '',
+    is_inbox: true, is_highlighted: false, folder_id: null, tag_ids: [...input.tagIds], audio_key: input.audioKey,
+    transcript_key: null, sha256: input.sha256, language: input.language, min_speakers: input.minSpeakers,
+    max_speakers: input.maxSpeakers, has_summary: false, has_notes: input.notes.length > 0, transcription_engine: null,
+    audio_duration_seconds: null, transcription_duration_seconds: null, summarization_duration_seconds: null,
+    processing_started_at: null, completed_at: null, error_message: null, queued_at: at, lease_until: null, sent_at: at, attempt: 0,
+    summary_prompt: null, event_seq: 1,
+  };
+  const created = eventPut({ type: 'recording.created', userId: input.userId, recordingId: id, seq: 1, data: eventData('recording.created', recording), now });
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: { ...recordingKeys(recording), ...recording }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    { Put: { TableName: tableName(), Item: { ...key.recordingText(id), notes: input.notes, summary: '' } } },
+    created.item,
+    { Put: { TableName: tableName(), Item: { ...key.sameBytes(input.userId, input.sha256), recording_id: id } } },
+  ];
+  await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  return { recording, events: [created.event] };
+}
+
+export interface WriteOptions {
+  readonly changes?: Changes;
+  readonly texts?: Partial<RecordingTexts>;
+  readonly status?: RecordingStatus;
+  readonly events?: readonly { type: EventType; extra?: Record<string, unknown> }[];
+  readonly now?: Date;
+  /** Also require the lease the writer read, so two workers never both claim a job. */
+  readonly checkLease?: boolean;
+}
+
+/** Applies a status change by its trigger (decisions §4) with the event it emits. */
+export async function transition(recording: Recording, trigger: Trigger, options: Omit<WriteOptions, 'status'> = {}): Promise<{ recording: Recording; events: OutboxEvent[] }> {
+  const t = TRANSITIONS[trigger];
+  if (!t.from.includes(recording.status)) throw new StaleRecordingError(`${trigger} does not apply to a ${recording.status} recording`);
+  const events = [...(t.event ? [{ type: t.event, extra: {} }] : []), ...(options.events ?? [])];
+  return writeRecording(recording, { ...options, status: t.to, events });
+}
+
+/**
+ * The one write path: fields, texts, status and events together, on the condition that the
+ * recording is still at the status and event sequence it was read with.
+ */
+export async function writeRecording(recording: Recording, options: WriteOptions): Promise<{ recording: Recording; events: OutboxEvent[] }> {
+  const now = options.now ?? new Date();
+  const status = options.status ?? recording.status;
+  const requeued = status === 'PENDING' && recording.status !== 'PENDING' ? { queued_at: now.toISOString(), sent_at: now.toISOString() } : {};
+  const changes = Object.fromEntries(Object.entries({ ...options.changes, ...requeued }).filter(([, v]) => v !== undefined)) as Changes;
+  const next = { ...recording, ...changes, status, event_seq: recording.event_seq + (options.events?.length ?? 0) } as Recording;
+  const built = (options.events ?? []).map((e, i) =>
+    eventPut({ type: e.type, userId: recording.user_id, recordingId: recording.id, seq: recording.event_seq + i + 1, data: eventData(e.type, next, e.extra), now }),
+  );
+  const items: TransactItem[] = [recordingUpdate(recording, next, changes, options.checkLease ?? false), ...built.map((b) => b.item)];
+  if (options.texts && Object.keys(options.texts).length > 0) items.push(textUpdate(recording.id, options.texts));
+  await send(items);
+  return { recording: next, events: built.map((b) => b.event) };
+}
+
+/** Removes the recording's items and records recording.deleted; objects are the caller's. */
+export async function deleteRecordingItems(recording: Recording, now = new Date()): Promise<OutboxEvent> {
+  const deleted = eventPut({ type: 'recording.deleted', userId: recording.user_id, recordingId: recording.id, seq: recording.event_seq + 1, data: eventData('recording.deleted', recording), now });
+  await send([
+    { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: 'event_seq = :seq', ExpressionAttributeValues: { ':seq': recording.event_seq } } },
+    { Delete: { TableName: tableName(), Key: key.recordingText(recording.id) } },
+    deleted.item,
+  ]);
+  return deleted.event;
+}
+
+/** GSI2 places a recording in the queue while PENDING, and by lease while being worked on. */
+function queueKeys(r: Recording): { GSI2PK: string; GSI2SK: string } | undefined {
+  if (r.status === 'PENDING' && r.queued_at) return { GSI2PK: 'QUEUE#PENDING', GSI2SK: queueSortKey(r.queued_at, r.id) };
+  if ((r.status === 'PROCESSING' || r.status === 'SUMMARIZING') && r.lease_until) return { GSI2PK: 'QUEUE#ACTIVE', GSI2SK: queueSortKey(r.lease_until, r.id) };
+  return undefined;
+}
+
+function recordingKeys(r: Recording) {
+  return { ...key.recording(r.id), GSI1PK: `USER#${r.user_id}#RECS`, GSI1SK: `${r.created_at}#${padId(r.id)}`, ...queueKeys(r) };
+}
+
+function recordingUpdate(before: Recording, after: Recording, changes: Changes, checkLease: boolean): TransactItem {
+  const names: Record<string, string> = { '#status': 'status', '#seq': 'event_seq' };
+  const values: Record<string, unknown> = { ':status': after.status, ':seq': after.event_seq, ':readStatus': before.status, ':readSeq': before.event_seq };
+  const set = ['#status = :status', '#seq = :seq'];
+  Object.entries(changes).forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    set.push(`#f${i} = :f${i}`);
+  });
+  const queue = queueKeys(after);
+  if (queue) {
+    Object.assign(values, { ':qpk': queue.GSI2PK, ':qsk': queue.GSI2SK });
+    set.push('GSI2PK = :qpk', 'GSI2SK = :qsk');
+  }
+  let condition = '#status = :readStatus AND #seq = :readSeq';
+  if (checkLease) {
+    names['#lease'] = 'lease_until';
+    values[':readLease'] = before.lease_until;
+    condition += ' AND #lease = :readLease';
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key.recording(before.id),
+      UpdateExpression: `SET ${set.join(', ')}${queue ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+function textUpdate(id: number, texts: Partial<RecordingTexts>): TransactItem {
+  const entries = Object.entries(texts);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key.recordingText(id),
+      UpdateExpression: `SET ${entries.map((_, i) => `#t${i} = :t${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#t${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:t${i}`, value])),
+    },
+  };
+}
+
+async function send(items: TransactItem[]): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new StaleRecordingError('The recording changed meanwhile');
+    throw error;
+  }
+}

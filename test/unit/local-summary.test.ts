@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { dateReference, findActionItems, findDates, localLanguageModel, normaliseSpokenTimes, textRank } from '#shared/providers/llm/local/index.ts';
+import type { Segment, SummaryRequest } from '#shared/providers/types.ts';
+
+const MEETING = '2026-11-19T10:00:00Z'; // a Thursday
+const ref = dateReference(MEETING)!;
+let clock = 0;
+const say = (speaker: string, sentence: string): Segment => {
+  const start_time = clock;
+  clock += 2 + sentence.length / 15;
+  return { speaker, sentence, start_time, end_time: clock };
+};
+
+// Typed as an ASR engine gives it: lower case, number words, no punctuation.
+const meeting: Segment[] = [
+  say('SPEAKER_00', 'good morning everyone'),
+  say('Maria', 'good morning'),
+  say('SPEAKER_00', 'today we have an update on the mobile release and the budget report'),
+  say('Maria', 'the mobile release is blocked by the login bugs on android'),
+  say('Maria', 'i will fix the login bugs by friday'),
+  say('SPEAKER_00', 'action item for john send the updated budget to finance by monday'),
+  say('SPEAKER_00', 'the deadline for the budget report is december fifth'),
+  say('Maria', 'finance needs the budget report numbers before the release'),
+  say('SPEAKER_00', "let's meet next tuesday at three p m in room four"),
+  say('Maria', 'right now the export takes about two minutes'),
+  say('SPEAKER_00', 'thank you all see you next week'),
+  say('Maria', 'thanks bye'),
+];
+const request = (segments: readonly Segment[], meetingDate = MEETING): SummaryRequest => ({
+  segments,
+  prompt: 'Summarise the meeting.',
+  context: { title: 'Weekly sync', meetingDate },
+});
+const section = (markdown: string, title: string): string => markdown.split(/^## /m).find((s) => s.startsWith(title)) ?? '';
+
+describe('spoken-date normaliser', () => {
+  it.each([
+    ['three p m', '3 pm'],
+    ['three thirty pm', '3:30 pm'],
+    ['three thirty p.m.', '3:30 pm'],
+    ["ten o'clock", '10:00'],
+    ['ten oclock a m', '10:00 am'],
+    ['twelve oh five a m', '12:05 am'],
+    ['eleven forty five p m', '11:45 pm'],
+    ['3 p m', '3 pm'],
+    ['at nine fifteen tomorrow', 'at 9:15 tomorrow'],
+    ['half past two', '2:30'],
+    ['quarter to one', '12:45'],
+    ["let's meet next tuesday at three p m in room four", "let's meet next tuesday at 3 pm in room four"],
+    ['one of the five items', 'one of the five items'],
+    ['the pm role', 'the pm role'],
+    ['', ''],
+  ])('%j → %j', (spoken, written) => {
+    expect(normaliseSpokenTimes(spoken)).toBe(written);
+  });
+});
+
+describe('spoken dates', () => {
+  const labels = (text: string): string[] => findDates(text, ref).map((d) => d.label);
+
+  it.each([
+    ["let's meet next tuesday at three p m in room four", ['Tue 24 Nov 2026 15:00']],
+    ['send the updated budget to finance by monday', ['Mon 23 Nov 2026']],
+    ['the deadline for the budget report is december fifth', ['Sat 5 Dec 2026']],
+    ["i can call the vendor at ten o'clock tomorrow", ['Fri 20 Nov 2026 10:00']],
+    ['good morning everyone', []],
+    ['right now the export is slow', []],
+    ['the day went well', []],
+    ['the export takes about two minutes', []],
+    ['we interviewed five candidates last week', []],
+    ['nothing dated here', []],
+  ])('%j', (text, expected) => {
+    expect(labels(text)).toEqual(expected);
+  });
+
+  it('gives ISO forms with the meeting offset', () => {
+    const [withTime] = findDates('next tuesday at three p m', dateReference('2026-11-19T10:00:00+01:00')!);
+    expect(withTime?.iso).toBe('2026-11-24T15:00:00+01:00');
+    expect(findDates('december fifth', ref)[0]?.iso).toBe('2026-12-05');
+    expect(dateReference('not a date')).toBeUndefined();
+  });
+});
+
+describe('action items', () => {
+  it('finds owners and due dates', () => {
+    const items = findActionItems(meeting, ref, ['Maria']);
+    expect(items.map((i) => [i.owner, i.task, i.due?.label])).toEqual([
+      ['Maria', 'fix the login bugs', 'Fri 20 Nov 2026'],
+      ['John', 'send the updated budget to finance', 'Mon 23 Nov 2026'],
+    ]);
+  });
+
+  it.each([
+    ['SPEAKER_00', "we'll ship the beta next week", 'SPEAKER_00', 'ship the beta'],
+    ['SPEAKER_00', 'we need to book the room', 'SPEAKER_00', 'book the room'],
+    ['SPEAKER_00', 'i can call the vendor', 'SPEAKER_00', 'call the vendor'],
+    ['SPEAKER_00', 'john should review the contract', 'John', 'review the contract'],
+    ['SPEAKER_00', 'can you send me the slides', 'Maria', 'send me the slides'],
+  ])('%s: %j', (speaker, sentence, owner, task) => {
+    const items = findActionItems([say(speaker, sentence), say('Maria', 'sure')], ref, ['Maria']);
+    expect(items.map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
+  });
+
+  it.each(['it will be fine', 'the release should be ready', 'we can talk about it', 'i will not do that', 'there will be cake'])('no item in %j', (sentence) => {
+    expect(findActionItems([say('A', sentence)], ref)).toEqual([]);
+  });
+});
+
+describe('localLanguageModel().summarize', () => {
+  const llm = localLanguageModel();
+
+  it('writes the summary, action items and key dates', async () => {
+    const { markdown, usage } = await llm.summarize(request(meeting));
+    expect(llm.name).toBe('local');
+    expect(usage).toEqual({ prompt_tokens: 0, completion_tokens: 0 });
+    const summary = section(markdown, 'Summary');
+    const items = section(markdown, 'Action items');
+    const dates = section(markdown, 'Key dates');
+    expect(summary).toContain('mobile release');
+    expect(summary.toLowerCase()).not.toMatch(/good morning|thank you|thanks bye/);
+    expect(summary.match(/^- /gm)?.length).toBeGreaterThanOrEqual(3);
+    expect(summary.match(/^- /gm)?.length).toBeLessThanOrEqual(5);
+    expect(items).toContain('- [ ] **John**: send the updated budget to finance (due Mon 23 Nov 2026)');
+    expect(items).toContain('- [ ] **Maria**: fix the login bugs (due Fri 20 Nov 2026)');
+    expect(dates).toContain("**Tue 24 Nov 2026 15:00**: let's meet next tuesday at three p m in room four");
+    expect(dates).toContain('**Sat 5 Dec 2026**');
+    expect(dates).not.toMatch(/good morning|right now|next week|Thu 19 Nov 2026/);
+  });
+
+  it('is deterministic', async () => {
+    const a = await llm.summarize(request(meeting));
+    const b = await llm.summarize(request([...meeting]));
+    expect(b.markdown).toBe(a.markdown);
+  });
+
+  it('summarises a 1,000-segment hour quickly', async () => {
+    const topics = 'release budget login android vendor finance report export customer design review sprint roadmap server database migration testing invoice contract hiring'.split(' ');
+    const lines = [
+      (a: string, b: string) => `we went through the ${a} and what it means for the ${b}`,
+      (a: string, b: string) => `i will update the ${a} plan before the ${b} review on friday`,
+      (a: string, b: string) => `the ${a} numbers look better than the ${b} forecast`,
+      (a: string, b: string) => `can you check the ${a} with the ${b} team at three thirty p m`,
+      () => 'okay yeah',
+    ];
+    const hour: Segment[] = Array.from({ length: 1000 }, (_, i) => ({
+      speaker: `SPEAKER_0${i % 3}`,
+      sentence: lines[i % lines.length]!(topics[(i * 7) % topics.length]!, topics[(i * 11 + 3) % topics.length]!),
+      start_time: i * 3.6,
+      end_time: i * 3.6 + 3.2,
+    }));
+    await llm.summarize(request(hour.slice(0, 5))); // model and chrono loaded
+    const started = performance.now();
+    const { markdown } = await llm.summarize(request(hour));
+    const elapsed = performance.now() - started;
+    console.log(`local summary: 1,000 segments in ${elapsed.toFixed(0)} ms`);
+    expect(elapsed).toBeLessThan(3000);
+    expect(section(markdown, 'Summary').match(/^- /gm)?.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('handles empty and odd input without throwing', async () => {
+    expect((await llm.summarize(request([]))).markdown).toMatch(/^## Summary\n\n_The transcript is empty/);
+    const odd = [
+      { speaker: '', sentence: '   ', start_time: Number.NaN, end_time: -1 },
+      null,
+      { speaker: 42, sentence: 'ok', start_time: 5, end_time: 1 },
+      { sentence: '🙂 ** _ # <b> 你好', start_time: Infinity, end_time: 2 },
+    ] as unknown as Segment[];
+    const { markdown } = await llm.summarize(request(odd, 'yesterday-ish'));
+    expect(markdown).toContain('## Summary');
+    expect(markdown).toContain('## Action items');
+    expect(markdown).not.toContain('## Key dates');
+    await expect(llm.summarize({ segments: undefined } as unknown as SummaryRequest)).resolves.toMatchObject({ usage: { prompt_tokens: 0 } });
+  });
+
+  it('refuses a cancelled request', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(llm.summarize({ ...request(meeting), signal: controller.signal })).rejects.toMatchObject({ name: 'ProviderError', retryable: true });
+  });
+});
+
+describe('textRank', () => {
+  it('ranks the sentence sharing most words highest, and copes with no sentences', () => {
+    const scores = textRank([['budget', 'report'], ['budget', 'release', 'report'], ['release', 'bug'], ['lunch']]);
+    expect(scores.indexOf(Math.max(...scores))).toBe(1);
+    expect(textRank([])).toEqual([]);
+  });
+});
