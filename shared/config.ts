@@ -31,6 +31,7 @@ const schema = z.object({
   DOCS_PUBLIC: flag(false),
   MAX_JSON_BODY_KB: int(1024, 1),
   UPLOAD_MAX_MB: int(1000, 1),
+  UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
   ASR_PROVIDER: z._default(z.enum(['local']), 'local'),
@@ -63,6 +64,8 @@ export interface Settings {
   readonly docsPublic: boolean;
   readonly maxJsonBodyBytes: number;
   readonly uploadMaxMb: number;
+  /** Presigned uploads above this go in parts (S3 takes at most 5 GB in one PUT). */
+  readonly multipartThresholdMb: number;
   readonly idempotencyTtlSeconds: number;
   readonly dataDir: string;
   /** Local runtime: keep everything in memory (test runs), nothing but admin-token on disk. */
@@ -116,6 +119,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     docsPublic: s.DOCS_PUBLIC,
     maxJsonBodyBytes: s.MAX_JSON_BODY_KB * 1024,
     uploadMaxMb: s.UPLOAD_MAX_MB,
+    multipartThresholdMb: s.UPLOAD_MULTIPART_THRESHOLD_MB,
     idempotencyTtlSeconds: s.IDEMPOTENCY_TTL_HOURS * 3600,
     dataDir: s.DATA_DIR,
     localInMemory: s.LOCAL_IN_MEMORY,

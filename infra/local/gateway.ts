@@ -11,6 +11,7 @@ import { loadHandler } from './handlers.ts';
 
 /** API Gateway refuses larger payloads before Lambda sees them (Lambda's own limit is 6 MB). */
 const MAX_BUFFERED_BODY = 6 * 1024 * 1024;
+const MAX_DRAINED_BODY = 64 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
 
 export interface Gateway {
@@ -47,9 +48,24 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const handler = await loadHandler(handlerPath);
   const timeout = match.kind === 'found' ? (match.row.spec.timeoutSeconds ?? 29) : 3;
   const result = (await handler(event, lambdaContext(handlerPath.replace(/\//g, '-'), timeout, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
-  // A handler may answer before reading the whole body (a refused upload): the rest is not
-  // read, so the connection cannot be reused.
-  writeResult(res, result, streamed && !req.readableEnded);
+  // A handler may answer before reading the whole body (a refused upload).
+  const unread = streamed && !req.readableEnded;
+  writeResult(res, result);
+  if (unread) drain(req);
+}
+
+/**
+ * Reads and drops what a client still sends after an early answer (up to a limit), so it
+ * sees the answer instead of a broken pipe; a larger rest is cut off.
+ */
+function drain(req: IncomingMessage): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_DRAINED_BODY) req.destroy();
+  });
+  req.on('error', () => undefined);
+  req.resume();
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -104,15 +120,13 @@ function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, r
   };
 }
 
-function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, closeAfter = false): void {
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  res.writeHead(result.statusCode ?? 200, { ...headers, 'Content-Length': String(body.length), ...(closeAfter ? { Connection: 'close' } : {}) });
-  res.end(body, () => {
-    if (closeAfter) res.socket?.destroySoon();
-  });
+  res.writeHead(result.statusCode ?? 200, { ...headers, 'Content-Length': String(body.length) });
+  res.end(body);
 }
 
 function tooLarge(res: ServerResponse): void {

@@ -4,17 +4,27 @@
 // Usage: node infra/local/setup.mjs start|test
 import { execFileSync, spawnSync } from 'node:child_process';
 
+const SERVICE = [
+  { command: 'java', packages: ['openjdk-17-jre-headless'] },
+  // The embedded engines: decoding and offline speech recognition.
+  { command: 'ffmpeg', packages: ['ffmpeg'] },
+  { command: 'pocketsphinx_continuous', packages: ['pocketsphinx', 'pocketsphinx-en-us'] },
+  { command: 'test -d /usr/share/pocketsphinx/model/en-us/en-us && true', packages: ['pocketsphinx-en-us'] },
+];
 const NEEDS = {
-  start: [{ command: 'java', packages: ['openjdk-17-jre-headless'] }],
+  start: SERVICE,
   test: [
-    { command: 'java', packages: ['openjdk-17-jre-headless'] },
+    ...SERVICE,
+    // Test speech (two voices) and the browser test of the API explorer.
+    { command: 'flite', packages: ['flite'] },
+    { command: 'sox', packages: ['sox'] },
     { command: 'chromium', packages: ['chromium'] },
   ],
 };
 
 const mode = process.argv[2] ?? 'start';
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const missing = (NEEDS[mode] ?? []).filter((need) => !has(need.command)).flatMap((need) => need.packages);
+const has = (command) => spawnSync('sh', ['-c', command.includes(' ') ? command : `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const missing = [...new Set((NEEDS[mode] ?? []).filter((need) => !has(need.command)).flatMap((need) => need.packages))];
 
 if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;

@@ -91,3 +91,34 @@ export const uploadResult = z.object({
   notes: z.string(),
   duplicate_warning: z.optional(z.object({ existing_recording_id: z.number(), message: z.string() })),
 });
+
+const formValue = z.union([z.string(), z.number()]);
+
+export const declareUploadBody = z.strictObject({
+  filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  size: z.number().check(z.int(), z.gte(1)),
+  content_type: z.string().check(z.minLength(3), z.maxLength(255)),
+  notes: z.optional(z.string()),
+  title: z.optional(z.string()),
+  meeting_date: z.optional(z.string()),
+  file_last_modified: z.optional(formValue),
+  language: z.optional(z.string()),
+  min_speakers: z.optional(formValue),
+  max_speakers: z.optional(formValue),
+  tag_ids: z.optional(z.array(z.number().check(z.int()))),
+  tag_id: z.optional(z.number().check(z.int())),
+});
+
+export const uploadPlan = z.object({
+  upload_id: z.string(),
+  method: z.enum(['PUT', 'MULTIPART']).check(z.describe('PUT: send the whole file to url. MULTIPART: PUT each part_size slice to its part url, keep each ETag')),
+  url: z.optional(z.string()),
+  headers: z.optional(z.record(z.string(), z.string())),
+  part_size: z.optional(z.number()),
+  parts: z.optional(z.array(z.object({ part_number: z.number(), url: z.string() }))),
+  expires_at: timestamp,
+});
+
+export const completeUploadBody = z.strictObject({
+  parts: z.optional(z.array(z.strictObject({ part_number: z.number().check(z.int(), z.gte(1), z.lte(10000)), etag: z.string().check(z.minLength(1)) })).check(z.minLength(1), z.maxLength(10000))),
+});

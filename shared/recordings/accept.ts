@@ -52,7 +52,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   return uploadResult(recording, fields.notes ?? '', duplicateOf);
 }
 
-async function checkTags(userId: number, tagIds: readonly number[]): Promise<void> {
+export async function checkTags(userId: number, tagIds: readonly number[]): Promise<void> {
   if (tagIds.length === 0) return;
   const groups = (await getProfile(userId))?.groups.map((g) => g.group_id) ?? [];
   const found = new Set((await visibleTags(userId, groups, tagIds)).map((t) => t.id));

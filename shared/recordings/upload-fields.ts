@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
 
-const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
+const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
 const isoDate = z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or date-time'));
 
 export const uploadFieldsSchema = z.object({

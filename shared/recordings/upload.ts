@@ -18,7 +18,7 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
   const maxBytes = maxMb * 1024 * 1024;
   const declared = Number(event.headers?.['content-length'] ?? 0);
   if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeError(`The file is larger than ${maxMb} MB`, { max_size_mb: maxMb });
-  const objectKey = `audio/${randomUUID()}`;
+  const objectKey = `audio/${userId}/${randomUUID()}`;
   const received = await receiveMultipart(bodyStream(event), event.headers ?? {}, objectKey, { maxBytes, maxMb });
   let fields;
   try {

@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerbatimStack } from '../../infra/aws/stack.ts';
 import * as topology from '../../infra/topology.ts';
-import { queueUrlSetting, type ConsumerSpec, type PeriodicSpec } from '../../infra/topology.ts';
+import { consumers, periodic, queueUrlSetting, type ConsumerSpec, type PeriodicSpec } from '../../infra/topology.ts';
 import { routeRows } from '../../shared/routes.ts';
 
 const SYNTH_TIMEOUT_MS = 120_000;
@@ -71,7 +71,7 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
     return found[0]![1];
   };
 
-  it('builds one function per route row plus the $default fallback, and no other function but the bucket auto-delete helper', () => {
+  it('builds one function per route row, per queue consumer and per periodic job, plus the $default fallback, and no other function but the bucket auto-delete helper', () => {
     const all = Object.keys(template.findResources('AWS::Lambda::Function'));
     expect(all.filter(isHelper)).toHaveLength(1);
     const descriptions = serviceFunctions(template).map(([, fn]) => fn.Properties!.Description as string);
@@ -79,6 +79,8 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       [
         '$default → functions/api/fallback.ts',
         ...routeRows.map((r) => `${r.method} /api/v1${r.path} → functions/api/${r.spec.handler}.ts`),
+        ...consumers.map((c) => `${c.queue} queue → functions/workers/${c.handler}.ts`),
+        ...periodic.map((p) => `every ${p.everySeconds}s → functions/workers/${p.handler}.ts`),
       ].sort(),
     );
   });

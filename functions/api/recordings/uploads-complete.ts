@@ -1,0 +1,7 @@
+import { accepted } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { completeUpload } from '#shared/recordings/presigned.ts';
+
+export const handler = route('POST /recordings/uploads/{id}/complete', async ({ caller, params, body }) =>
+  accepted(await completeUpload(caller.userId, params.id, body.parts)),
+);

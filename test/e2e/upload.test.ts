@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { s3Client } from '#shared/clients.ts';
+import { settings } from '#shared/config.ts';
+import { recordingEvents } from '#shared/store/outbox.ts';
+import { listUserRecordings } from '#shared/store/recordings.ts';
+import { newUser } from '../support/api.ts';
+import { silentWav, upload } from '../support/uploads.ts';
+
+const audioObjectsOf = async (userId: number) => {
+  const { KeyCount } = await s3Client().send(new ListObjectsV2Command({ Bucket: settings().bucketName, Prefix: `audio/${userId}/` }));
+  return KeyCount ?? 0;
+};
+
+/** A WAV header followed by `mb` megabytes: audio by its bytes, too large by its size. */
+const bigWav = (mb: number) => {
+  const bytes = new Uint8Array(mb * 1024 * 1024);
+  bytes.set(silentWav().subarray(0, 44));
+  return bytes;
+};
+
+describe('uploading a recording', () => {
+  it('answers 202 with the upload result, titles it from the filename and queues it', async () => {
+    const { user, token } = await newUser();
+    const response = await upload(token, { name: 'Weekly sync.final.wav', bytes: silentWav() }, { notes: 'agenda', language: 'en', meeting_date: '2026-11-19T10:00:00Z' });
+    expect(await audioObjectsOf(user.id)).toBe(1);
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ title: 'Weekly sync.final', status: 'PENDING', original_filename: 'Weekly sync.final.wav', mime_type: 'audio/wav', notes: 'agenda', meeting_date: '2026-11-19T10:00:00.000Z', file_size: 32044 });
+    const events = await recordingEvents(response.body.id);
+    expect(events[0]).toMatchObject({ type: 'recording.created', user_id: user.id, data: { recording_id: response.body.id, title: 'Weekly sync.final', file_size: 32044, original_filename: 'Weekly sync.final.wav' } });
+  });
+
+  it('takes the meeting date from file_last_modified when no meeting_date is given', async () => {
+    const { token } = await newUser();
+    const response = await upload(token, { name: 'a.wav', bytes: silentWav() }, { file_last_modified: String(Date.parse('2026-01-02T03:04:05Z')) });
+    expect(response.body.meeting_date).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('warns about identical bytes uploaded before, and still accepts them', async () => {
+    const { token } = await newUser();
+    const first = await upload(token, { name: 'a.wav', bytes: silentWav(2) });
+    const second = await upload(token, { name: 'b.wav', bytes: silentWav(2) });
+    expect(second.status).toBe(202);
+    expect(second.body.duplicate_warning).toMatchObject({ existing_recording_id: first.body.id });
+    expect(first.body.duplicate_warning).toBeUndefined();
+  });
+
+  it('makes one recording and one recording.created for a repeat with the same Idempotency-Key', async () => {
+    const { user, token } = await newUser();
+    const key = randomUUID();
+    const first = await upload(token, { name: 'a.wav', bytes: silentWav() }, {}, { 'Idempotency-Key': key });
+    const repeat = await upload(token, { name: 'a.wav', bytes: silentWav() }, {}, { 'Idempotency-Key': key });
+    expect(repeat.status).toBe(202);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body.id).toBe(first.body.id);
+    expect(await listUserRecordings(user.id)).toHaveLength(1);
+    expect((await recordingEvents(first.body.id)).filter((e) => e.type === 'recording.created')).toHaveLength(1);
+  });
+
+  it.each([
+    ['a text file', { name: 'notes.wav', bytes: new TextEncoder().encode('this is not audio at all, just text') }, {}, 415, 'unsupported_media_type'],
+    ['an empty file', { name: 'empty.wav', bytes: new Uint8Array() }, {}, 415, 'unsupported_media_type'],
+    ['a language that is not ISO 639-1', { name: 'a.wav', bytes: silentWav() }, { language: 'english' }, 400, 'validation_failed'],
+    ['min_speakers above max_speakers', { name: 'a.wav', bytes: silentWav() }, { min_speakers: '4', max_speakers: '2' }, 400, 'validation_failed'],
+    ['an invalid meeting date', { name: 'a.wav', bytes: silentWav() }, { meeting_date: '2026-13-45' }, 400, 'validation_failed'],
+    ['an unknown field', { name: 'a.wav', bytes: silentWav() }, { colour: 'red' }, 400, 'validation_failed'],
+    ['an unknown tag id', { name: 'a.wav', bytes: silentWav() }, { 'tag_ids[0]': '999999' }, 400, 'validation_failed'],
+    ['a file over UPLOAD_MAX_MB', { name: 'big.wav', bytes: bigWav(21) }, {}, 413, 'payload_too_large'],
+  ])('refuses %s and stores nothing', async (_, file, fields, status, code) => {
+    const { user, token } = await newUser();
+    const response = await upload(token, file, fields as Record<string, string>);
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(code);
+    if (status === 413) expect(response.body.max_size_mb).toBe(20);
+    expect(await listUserRecordings(user.id)).toHaveLength(0);
+    expect(await audioObjectsOf(user.id)).toBe(0);
+  });
+
+  it('refuses a body that is not multipart with 415 and one without a file with 400', async () => {
+    const { token } = await newUser();
+    const { call } = await import('../support/api.ts');
+    expect((await call('/recordings/upload', { method: 'POST', token, body: { file: 'x' } })).status).toBe(415);
+    const form = new FormData();
+    form.append('notes', 'no file');
+    const { stack } = await import('../support/api.ts');
+    const response = await fetch(`${stack().url}/api/v1/recordings/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(response.status).toBe(400);
+  });
+});
