@@ -2,7 +2,7 @@
 // where its services listen) or a CLI command working on the stopped stack. It is written
 // before DynamoDB Local starts and updated with its pid the moment it is spawned, so a
 // process killed with SIGKILL at any point leaves nothing that the next start cannot clear.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Endpoints } from './resources.ts';
 
@@ -71,8 +71,11 @@ export function releaseDataDir(dataDir: string): void {
   if (readRuntimeFile(dataDir)?.pid === process.pid) rmSync(path(dataDir), { force: true });
 }
 
+/** Written whole or not at all: readers in other processes never see half a file. */
 function write(dataDir: string, file: RuntimeFile): void {
-  writeFileSync(path(dataDir), JSON.stringify(file, null, 2), { mode: 0o600 });
+  const temporary = `${path(dataDir)}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(file, null, 2), { mode: 0o600 });
+  renameSync(temporary, path(dataDir));
 }
 
 /** Guards against pid reuse: only a DynamoDB Local process is ever killed. */

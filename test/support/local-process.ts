@@ -1,9 +1,9 @@
 // Runs `npm start`'s entry point as a child process, the way a user runs the service, and
 // finds where it listens through DATA_DIR/runtime.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { LiveRuntime, RuntimeFile } from '../../infra/local/runtime-file.ts';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { readRuntimeFile, type LiveRuntime, type RuntimeFile } from '../../infra/local/runtime-file.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -26,9 +26,8 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const deadline = Date.now() + 90_000;
   const ready = () => {
-    if (!existsSync(runtimeFile)) return false;
-    const file = JSON.parse(readFileSync(runtimeFile, 'utf8')) as RuntimeFile;
-    return file.pid === child.pid && Boolean(file.url);
+    const file = readRuntimeFile(dirname(runtimeFile));
+    return file !== undefined && file.pid === child.pid && Boolean(file.url);
   };
   while (!ready()) {
     if (child.exitCode !== null || Date.now() > deadline) {
