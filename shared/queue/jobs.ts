@@ -35,8 +35,8 @@ export async function send(queue: QueueName, body: unknown, delaySeconds = 0): P
 
 async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<void> {
   const { region, scheduleGroup, schedulerRoleArn } = settings();
-  const url = new URL(queueUrl(queue));
-  const [, account, name] = url.pathname.split('/');
+  // …/<account>/<queue name>; not parsed as a URL, since emulators' hosts may not be valid ones.
+  const [account, name] = queueUrl(queue).split('/').slice(-2);
   await schedulerClient().send(
     new CreateScheduleCommand({
       Name: `${queue}-${randomUUID()}`,
