@@ -1,5 +1,11 @@
+import { ValidationError } from '#shared/domain/errors.ts';
+import { validateTemplate } from '#shared/domain/transcript/template.ts';
 import { ok } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
 import { updateUserSettings } from '#shared/store/users.ts';
 
-export const handler = route('PUT /users/me', async ({ caller, body }) => ok({ success: true, user: await updateUserSettings(caller.userId, body) }));
+export const handler = route('PUT /users/me', async ({ caller, body }) => {
+  const issues = body.transcript_template === undefined ? [] : validateTemplate(body.transcript_template);
+  if (issues.length > 0) throw new ValidationError('Invalid transcript template', issues.map((i) => ({ path: 'transcript_template', message: i.message })));
+  return ok({ success: true, user: await updateUserSettings(caller.userId, body) });
+});
