@@ -4,10 +4,11 @@ import { Command, Option } from 'commander';
 import { AppError } from '#shared/domain/errors.ts';
 import { addGroupsCommand } from './commands/groups.ts';
 import { addTokensCommand } from './commands/tokens.ts';
+import { addRecordingsCommand } from './commands/recordings.ts';
 import { addUsersCommand } from './commands/users.ts';
 
 const program = new Command('verbatim')
-  .description('Manage users, groups and API tokens of a verbatim stack.')
+  .description('Manage users, groups and API tokens of a verbatim stack, and upload and read recordings through its API.')
   .option('--json', 'print JSON instead of tables and sentences')
   .addOption(new Option('--aws', 'use the deployed stack that the environment points at (TABLE_NAME, AWS credentials and region)'))
   .addOption(new Option('--target <where>', 'local or aws; --aws is short for --target aws').choices(['local', 'aws']).env('VERBATIM_TARGET').default('local'))
@@ -16,6 +17,7 @@ const program = new Command('verbatim')
 addUsersCommand(program);
 addGroupsCommand(program);
 addTokensCommand(program);
+addRecordingsCommand(program);
 
 try {
   await program.parseAsync();

@@ -29,7 +29,9 @@ export interface UploadDeclaration {
 export async function declareUpload(userId: number, declared: UploadDeclaration, now = new Date()) {
   const maxMb = settings().uploadMaxMb;
   if (declared.size > maxMb * 1024 * 1024) throw new PayloadTooLargeError(`The file is larger than ${maxMb} MB`, { max_size_mb: maxMb });
-  if (!isAudioOrVideo(declared.content_type.toLowerCase())) throw new UnsupportedMediaTypeError('content_type must be an audio or video type');
+  // The bytes are judged at completion; a client that cannot tell the type may say so.
+  const type = declared.content_type.toLowerCase();
+  if (!isAudioOrVideo(type) && type !== 'application/octet-stream') throw new UnsupportedMediaTypeError('content_type must be an audio or video type');
   await checkTags(userId, parseUploadFields(declared.fields).tag_ids);
   const id = randomUUID();
   const objectKey = `audio/${userId}/${id}`;

@@ -48,15 +48,15 @@ export const scriptText = (script: readonly ScriptLine[]) => script.map((l) => l
 const cache = new Map<string, Promise<Meeting>>();
 
 /**
- * Builds (once per process and folder) the meeting WAV in `dir`. Takes a few seconds.
+ * Builds (once per process and folder, again if the file was removed) the meeting WAV in
+ * `dir`: `meeting.wav` plus the turn files. Takes a few seconds.
  */
-export function makeMeeting(dir: string): Promise<Meeting> {
-  let pending = cache.get(dir);
-  if (!pending) {
-    pending = build(dir, MEETING_SCRIPT);
-    pending.catch(() => cache.delete(dir));
-    cache.set(dir, pending);
-  }
+export async function makeMeeting(dir: string): Promise<Meeting> {
+  const cached = cache.get(dir);
+  if (cached && (await cached.then((m) => stat(m.path)).then(() => true, () => false))) return cached;
+  const pending = build(dir, MEETING_SCRIPT);
+  pending.catch(() => cache.delete(dir));
+  cache.set(dir, pending);
   return pending;
 }
 

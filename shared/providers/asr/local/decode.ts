@@ -1,6 +1,7 @@
 // Any audio or video input → 16 kHz mono s16 WAV on disk, with ffmpeg (the file is streamed by
 // ffmpeg; Node only ever reads the WAV header here).
 import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { runProcess } from './process.ts';
 
 export const SAMPLE_RATE = 16_000;
@@ -23,7 +24,8 @@ export class UndecodableAudioError extends Error {
 export function ffmpegArgs(input: string, output: string): string[] {
   return [
     '-nostdin', '-hide_banner', '-loglevel', 'error', '-y',
-    '-i', input,
+    // Only local files: a crafted playlist must not make ffmpeg open URLs or other protocols.
+    '-protocol_whitelist', 'file', '-i', `file:${resolve(input)}`,
     '-map', '0:a:0', '-vn', '-sn', '-dn', '-map_metadata', '-1', '-bitexact',
     '-ac', '1', '-ar', String(SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav',
     output,

@@ -59,6 +59,7 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     const stop = new AbortController();
     const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     try {
       const wav = join(dir, 'audio.wav');
       let layout: WavLayout;

@@ -1,0 +1,176 @@
+// `recordings upload|status|transcript|list`: unlike the other commands, which work on the
+// store, these are a user's client of the HTTP API with an API token, exactly as a script of
+// theirs would be, so they work the same against the local stack and a deployed one.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ApiError, connect, uploadFile, type ApiClient, type ConnectionOptions, type UploadResult } from '../api-client.ts';
+import { emit, fields, table, when } from '../output.ts';
+import { humanBytes, interactive, spinner, uploadBar } from '../progress.ts';
+
+interface Globals extends ConnectionOptions {
+  readonly json?: boolean;
+}
+
+interface ProcessingStatus {
+  readonly id: number;
+  readonly status: string;
+  readonly queue_position: number | null;
+  readonly error_message: string | null;
+  readonly completed_at: string | null;
+}
+
+interface ListPage {
+  readonly recordings: readonly { id: number; title: string; status: string; created_at: string; file_size: number }[];
+  readonly pagination: { page: number; total: number; total_pages: number };
+}
+
+interface UploadOptions {
+  readonly title?: string;
+  readonly notes?: string;
+  readonly language?: string;
+  readonly wait?: boolean;
+  readonly timeout: number;
+}
+
+const FINISHED = ['COMPLETED', 'FAILED'];
+
+const positive = (what: string) => (value: string) => {
+  if (!/^[1-9]\d{0,15}$/.test(value)) throw new InvalidArgumentError(`Expected ${what} (a positive whole number).`);
+  return Number(value);
+};
+
+/** The program's and the group's options, and a client connected with them. */
+function session(command: Command): { client: ApiClient; globals: Globals } {
+  const globals = command.optsWithGlobals<Globals>();
+  return { client: connect(globals), globals };
+}
+
+/** Adds `recordings …`; `.command()` so the subcommands inherit the program's settings. */
+export function addRecordingsCommand(program: Command): void {
+  const recordings = program
+    .command('recordings')
+    .description('Upload recordings and read their status and transcripts through the HTTP API, with an API token')
+    .option('--url <url>', 'the service (default: VERBATIM_URL, else the running local stack, else http://127.0.0.1:3000)')
+    .option('--token <token>', 'an API token (default: VERBATIM_TOKEN, else DATA_DIR/admin-token for a local stack)');
+  recordings
+    .command('upload')
+    .description('Upload an audio or video file and queue its transcription')
+    .argument('<file>', 'the recording')
+    .option('--title <title>', 'title (default: the file name without its extension)')
+    .option('--notes <notes>', 'notes to keep with it')
+    .option('--language <code>', 'spoken language, e.g. en (default: detected)')
+    .option('--wait', 'wait until processing ends; exit 1 if it fails or times out')
+    .addOption(new Option('--timeout <seconds>', 'how long --wait waits').argParser(positive('seconds')).default(600))
+    .action(upload);
+  recordings
+    .command('status')
+    .description('The processing status of a recording')
+    .argument('<id>', 'the recording id', positive('a recording id'))
+    .action(async (id: number, _options: object, command: Command) => {
+      const { client, globals } = session(command);
+      emit(globals, await client.request<ProcessingStatus>('GET', `/recordings/${id}/status`), describeStatus);
+    });
+  recordings
+    .command('transcript')
+    .description('Print the transcript (with --json: the API answer as it is)')
+    .argument('<id>', 'the recording id', positive('a recording id'))
+    .addOption(new Option('--format <format>', 'what to print').choices(['text', 'srt', 'vtt', 'json']).default('text'))
+    .action(transcript);
+  recordings
+    .command('list')
+    .description('List your recordings, newest first')
+    .addOption(new Option('--status <status>', 'only these').choices(['all', 'pending', 'processing', 'completed', 'failed']))
+    .option('--query <text>', 'only titles or participants containing this')
+    .option('--page <n>', 'the page', positive('a page number'))
+    .option('--per-page <n>', 'recordings per page (at most 100)', positive('a page size'))
+    .action(list);
+}
+
+async function upload(file: string, options: UploadOptions, command: Command): Promise<void> {
+  const { client, globals } = session(command);
+  const bar = uploadBar(interactive(globals));
+  let result: UploadResult;
+  try {
+    result = await uploadFile(client, file, { title: options.title, notes: options.notes, language: options.language }, bar);
+  } finally {
+    bar.stop();
+  }
+  if (!options.wait) return emit(globals, result, describeUpload);
+  if (!globals.json) process.stdout.write(`${describeUpload(result)}\n`);
+  const { last, timedOut } = await waitFor(client, result, options.timeout, interactive(globals));
+  // --json still prints one document, the upload result with its final status.
+  emit(globals, { ...result, ...last }, describeStatus);
+  if (timedOut) throw new Error(`gave up after ${options.timeout} s with recording ${result.id} still ${last.status}; follow it with \`recordings status ${result.id}\``);
+  if (last.status === 'FAILED') throw new Error(`processing failed: ${last.error_message ?? 'no reason given'}`);
+}
+
+/** Polls every second until processing ends or time runs out; a 429 only slows the polling. */
+async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: number, visible: boolean): Promise<{ last: ProcessingStatus; timedOut: boolean }> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  const spin = spinner(visible);
+  let last: ProcessingStatus = { id: result.id, status: result.status, queue_position: null, error_message: null, completed_at: null };
+  try {
+    for (;;) {
+      let delay = 1000;
+      try {
+        last = await client.request<ProcessingStatus>('GET', `/recordings/${result.id}/status`);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 429)) throw error;
+        delay = (error.retryAfterSeconds ?? 5) * 1000;
+      }
+      if (FINISHED.includes(last.status)) return { last, timedOut: false };
+      if (Date.now() + delay > deadline) return { last, timedOut: true };
+      spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  } finally {
+    spin.stop();
+  }
+}
+
+const queueNote = (s: ProcessingStatus) => (s.status === 'PENDING' && s.queue_position ? ` (number ${s.queue_position} in the queue)` : '');
+
+async function transcript(id: number, options: { format: string }, command: Command): Promise<void> {
+  const { client, globals } = session(command);
+  const answer = await client.request<{ format: string; segments?: unknown[]; content?: string }>('GET', `/recordings/${id}/transcript?format=${options.format}`);
+  if (globals.json) return emit(globals, answer, () => '');
+  // Exactly the transcript, so it can be redirected into a file as it is.
+  const text = options.format === 'json' ? JSON.stringify(answer.segments ?? [], null, 2) : (answer.content ?? '');
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+async function list(options: { status?: string; query?: string; page?: number; perPage?: number }, command: Command): Promise<void> {
+  const { client, globals } = session(command);
+  const query = new URLSearchParams();
+  if (options.status) query.set('status', options.status);
+  if (options.query) query.set('q', options.query);
+  if (options.page) query.set('page', String(options.page));
+  if (options.perPage) query.set('per_page', String(options.perPage));
+  const page = await client.request<ListPage>('GET', `/recordings${query.size ? `?${query}` : ''}`);
+  emit(globals, page, ({ recordings, pagination }) => {
+    const rows = recordings.map((r) => [String(r.id), r.title, r.status, when(r.created_at), humanBytes(r.file_size)]);
+    const footer = pagination.total_pages > 1 ? `\nPage ${pagination.page} of ${pagination.total_pages} (${pagination.total} recordings)` : '';
+    return `${table(['ID', 'TITLE', 'STATUS', 'CREATED', 'SIZE'], rows, 'No recordings.')}${rows.length ? footer : ''}`;
+  });
+}
+
+function describeUpload(result: UploadResult): string {
+  const lines = fields([
+    ['Recording', String(result.id)],
+    ['Title', result.title],
+    ['Status', result.status],
+    ['Size', humanBytes(result.file_size)],
+  ]);
+  const warning = result.duplicate_warning ? `\nWarning: ${result.duplicate_warning.message} (recording ${result.duplicate_warning.existing_recording_id})` : '';
+  return `Uploaded ${result.original_filename}.\n${lines}${warning}`;
+}
+
+function describeStatus(status: ProcessingStatus): string {
+  const pairs: [string, string][] = [
+    ['Recording', String(status.id)],
+    ['Status', status.status],
+  ];
+  if (status.queue_position !== null && status.status === 'PENDING') pairs.push(['Queue position', String(status.queue_position)]);
+  if (status.completed_at) pairs.push(['Completed', when(status.completed_at)]);
+  if (status.error_message) pairs.push(['Error', status.error_message]);
+  return fields(pairs);
+}

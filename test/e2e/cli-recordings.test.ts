@@ -1,0 +1,122 @@
+// The recordings commands driven as a user drives them: their own process, an API token in
+// the environment and the service's URL, nothing else; they reach the stack only over HTTP.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser, stack } from '../support/api.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'verbatim-cli-recordings-'));
+const file = (name: string) => join(work, name);
+
+interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `env` adds to this worker's environment; an undefined value removes that variable. */
+function cli(args: readonly string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, VERBATIM_URL: stack().url, ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/main.ts', 'recordings', ...args], { cwd: root, env: merged });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** A fresh user per test: their own recordings, and their own budget of 10 uploads a minute. */
+async function asNewUser(): Promise<(args: readonly string[]) => Promise<CliResult>> {
+  const { token } = await newUser();
+  return (args) => cli(args, { VERBATIM_TOKEN: token });
+}
+
+/** A port nothing listens on: bound once by us, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+beforeAll(() => {
+  execFileSync('flite', ['-voice', 'rms', '-t', 'Action item for John: send the budget by Monday.', '-o', file('budget.wav')]);
+  // Over the stack's 5 MB multipart threshold: a real WAV header, then zeros.
+  const big = Buffer.alloc(12 * 1024 * 1024);
+  readFileSync(file('budget.wav')).copy(big, 0, 0, 44);
+  writeFileSync(file('long.wav'), big);
+  writeFileSync(file('notes.txt'), 'definitely not a recording\n');
+  writeFileSync(file('fake.wav'), 'definitely not a recording either\n');
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the recordings commands, a client of the HTTP API', () => {
+  it('uploads and waits until COMPLETED, after which status, transcript and list show it', { timeout: 120_000 }, async () => {
+    const run = await asNewUser();
+    const uploaded = await run(['upload', file('budget.wav'), '--json', '--wait', '--title', 'Budget call']);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    const result = JSON.parse(uploaded.stdout);
+    expect(result).toMatchObject({ id: expect.any(Number), title: 'Budget call', status: 'COMPLETED', original_filename: 'budget.wav', mime_type: 'audio/wav' });
+    expect(uploaded.stderr).toBe('');
+
+    const status = await run(['status', String(result.id), '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ id: result.id, status: 'COMPLETED', error_message: null });
+
+    const srt = await run(['transcript', String(result.id), '--format', 'srt']);
+    expect(srt.code, srt.stderr).toBe(0);
+    expect(srt.stdout).toMatch(/^1\n00:00:\d\d,\d{3} --> 00:00:\d\d,\d{3}\n\S/);
+    const vtt = await run(['transcript', String(result.id), '--format', 'vtt']);
+    expect(vtt.stdout.startsWith('WEBVTT')).toBe(true);
+    const segments = JSON.parse((await run(['transcript', String(result.id), '--format', 'json'])).stdout);
+    expect(segments[0]).toMatchObject({ sentence: expect.stringMatching(/\w/), start_time: expect.any(Number) });
+
+    const list = await run(['list', '--json']);
+    expect(JSON.parse(list.stdout).recordings).toEqual([expect.objectContaining({ id: result.id, title: 'Budget call', status: 'COMPLETED' })]);
+    const table = await run(['list', '--query', 'budget']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TITLE\s+STATUS\s+CREATED\s+SIZE$/);
+    expect(table.stdout).toMatch(new RegExp(`^${result.id}\\s+Budget call\\s+COMPLETED\\s+.+UTC\\s+\\d+ KB$`, 'm'));
+  });
+
+  it('streams a file over the multipart threshold up in parts', async () => {
+    const run = await asNewUser();
+    const uploaded = await run(['upload', file('long.wav'), '--json']);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    expect(JSON.parse(uploaded.stdout)).toMatchObject({ title: 'long', file_size: 12 * 1024 * 1024, original_filename: 'long.wav' });
+  });
+
+  it("refuses text with exit code 1 and the API's 415 message, whatever its name says", async () => {
+    const run = await asNewUser();
+    const byName = await run(['upload', file('notes.txt')]);
+    expect(byName).toMatchObject({ code: 1, stdout: '', stderr: 'error: The file is not audio or video\n' });
+    const byBytes = await run(['upload', file('fake.wav'), '--json']);
+    expect(byBytes).toMatchObject({ code: 1, stdout: '', stderr: 'error: The file is not audio or video\n' });
+  });
+
+  it('says "Recording not found" for an unknown id, with exit code 1', async () => {
+    const run = await asNewUser();
+    expect(await run(['status', '999999'])).toEqual({ code: 1, stdout: '', stderr: 'error: Recording not found\n' });
+  });
+
+  it('asks for a token when it has none, rather than calling the API anonymously', async () => {
+    // An empty data folder: no admin-token to fall back on.
+    const result = await cli(['list'], { VERBATIM_TOKEN: undefined, DATA_DIR: work });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: no API token: pass --token or set VERBATIM_TOKEN/);
+  });
+
+  it('says how to start the service when nothing listens at the URL', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const result = await cli(['list'], { VERBATIM_URL: url, VERBATIM_TOKEN: 'vbt_unused' });
+    expect(result).toEqual({ code: 1, stdout: '', stderr: `error: cannot reach ${url} — is the service running (npm start)?\n` });
+  });
+});
