@@ -22,7 +22,7 @@ interface CliResult {
 function cli(args: readonly string[], env: Record<string, string | undefined>): Promise<CliResult> {
   const merged: NodeJS.ProcessEnv = { ...process.env, VERBATIM_URL: stack().url, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/main.ts', 'recordings', ...args], { cwd: root, env: merged });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/main.ts', ...args], { cwd: root, env: merged });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -1,4 +1,4 @@
-// `recordings upload|status|transcript|list`: unlike the other commands, which work on the
+// `upload`, `status`, `transcript`, `list`: unlike the other commands, which work on the
 // store, these are a user's client of the HTTP API with an API token, exactly as a script of
 // theirs would be, so they work the same against the local stack and a deployed one.
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -44,15 +44,15 @@ function session(command: Command): { client: ApiClient; globals: Globals } {
   return { client: connect(globals), globals };
 }
 
-/** Adds `recordings …`; `.command()` so the subcommands inherit the program's settings. */
+const URL_HELP = 'the service (default: VERBATIM_URL, else the running local stack, else http://127.0.0.1:3000)';
+const TOKEN_HELP = 'an API token (default: VERBATIM_TOKEN, else DATA_DIR/admin-token for a local stack)';
+
+/** A command that talks to the HTTP API: it takes the service URL and the token. */
+const apiCommand = (program: Command, name: string) => program.command(name).option('--url <url>', URL_HELP).option('--token <token>', TOKEN_HELP);
+
+/** Adds `upload`, `status`, `transcript` and `list`: a user's client of the HTTP API. */
 export function addRecordingsCommand(program: Command): void {
-  const recordings = program
-    .command('recordings')
-    .description('Upload recordings and read their status and transcripts through the HTTP API, with an API token')
-    .option('--url <url>', 'the service (default: VERBATIM_URL, else the running local stack, else http://127.0.0.1:3000)')
-    .option('--token <token>', 'an API token (default: VERBATIM_TOKEN, else DATA_DIR/admin-token for a local stack)');
-  recordings
-    .command('upload')
+  apiCommand(program, 'upload')
     .description('Upload an audio or video file and queue its transcription')
     .argument('<file>', 'the recording')
     .option('--title <title>', 'title (default: the file name without its extension)')
@@ -61,22 +61,19 @@ export function addRecordingsCommand(program: Command): void {
     .option('--wait', 'wait until processing ends; exit 1 if it fails or times out')
     .addOption(new Option('--timeout <seconds>', 'how long --wait waits').argParser(positive('seconds')).default(600))
     .action(upload);
-  recordings
-    .command('status')
+  apiCommand(program, 'status')
     .description('The processing status of a recording')
     .argument('<id>', 'the recording id', positive('a recording id'))
     .action(async (id: number, _options: object, command: Command) => {
       const { client, globals } = session(command);
       emit(globals, await client.request<ProcessingStatus>('GET', `/recordings/${id}/status`), describeStatus);
     });
-  recordings
-    .command('transcript')
+  apiCommand(program, 'transcript')
     .description('Print the transcript (with --json: the API answer as it is)')
     .argument('<id>', 'the recording id', positive('a recording id'))
     .addOption(new Option('--format <format>', 'what to print').choices(['text', 'srt', 'vtt', 'json']).default('text'))
     .action(transcript);
-  recordings
-    .command('list')
+  apiCommand(program, 'list')
     .description('List your recordings, newest first')
     .addOption(new Option('--status <status>', 'only these').choices(['all', 'pending', 'processing', 'completed', 'failed']))
     .option('--query <text>', 'only titles or participants containing this')
@@ -99,7 +96,7 @@ async function upload(file: string, options: UploadOptions, command: Command): P
   const { last, timedOut } = await waitFor(client, result, options.timeout, interactive(globals));
   // --json still prints one document, the upload result with its final status.
   emit(globals, { ...result, ...last }, describeStatus);
-  if (timedOut) throw new Error(`gave up after ${options.timeout} s with recording ${result.id} still ${last.status}; follow it with \`recordings status ${result.id}\``);
+  if (timedOut) throw new Error(`gave up after ${options.timeout} s with recording ${result.id} still ${last.status}; follow it with \`status ${result.id}\``);
   if (last.status === 'FAILED') throw new Error(`processing failed: ${last.error_message ?? 'no reason given'}`);
 }
 
