@@ -34,8 +34,8 @@ const schema = z.object({
   UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
-  ASR_PROVIDER: z._default(z.enum(['local']), 'local'),
-  LLM_PROVIDER: z._default(z.enum(['local']), 'local'),
+  ASR_PROVIDER: z._default(z.enum(['local', 'instant']), 'local'),
+  LLM_PROVIDER: z._default(z.enum(['local', 'instant']), 'local'),
   ADMIN_DEFAULT_SUMMARY_PROMPT: optionalText,
   JOB_LEASE_SECONDS: int(60, 5, 3600),
   JOB_MAX_ATTEMPTS: int(4, 1, 20),
@@ -72,8 +72,9 @@ export interface Settings {
   readonly localInMemory: boolean;
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
-  readonly asrProvider: 'local';
-  readonly llmProvider: 'local';
+  /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
+  readonly asrProvider: 'local' | 'instant';
+  readonly llmProvider: 'local' | 'instant';
   readonly adminDefaultSummaryPrompt: string | undefined;
   readonly jobs: {
     /** A running job's lease; a worker that stops renewing it is taken to have died. */

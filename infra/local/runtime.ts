@@ -1,6 +1,7 @@
 // The whole service on one machine: the emulators, the resources from topology.ts, the API
 // gateway, the queue consumers and the periodic jobs, all pointed at one data folder.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetClients } from '#shared/clients.ts';
@@ -40,6 +41,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   claimDataDir(dataDir, 'runtime');
+  removeStaleWorkFolders();
   const persistent = options.persistent ?? true;
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -68,6 +70,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Jobs work in temporary folders; a process killed mid-job cannot clean its own up. */
+function removeStaleWorkFolders(): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(tmpdir())) {
+    if (!/^verbatim-(job|asr)-/.test(name)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // another process's folder vanished meanwhile
+    }
   }
 }
 

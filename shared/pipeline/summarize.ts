@@ -6,7 +6,7 @@ import { logger } from '../logger.ts';
 import { languageModel } from '../providers/registry.ts';
 import type { Segment } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
-import { transition } from '../store/recording-writes.ts';
+import { StaleRecordingError, transition } from '../store/recording-writes.ts';
 import type { Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
@@ -41,7 +41,8 @@ export async function runSummary(recordingId: number): Promise<void> {
     await publish(events);
   } catch (error) {
     lease.stop();
-    if (lease.lost.aborted) return;
+    // Another worker took over, or the recording changed or went meanwhile: nothing to do.
+    if (lease.lost.aborted || error instanceof StaleRecordingError) return;
     logger.warn('summary attempt failed', { recording_id: recordingId, error });
     await retryOrFail(lease.current(), error, 'summarize', async (message) => {
       // The transcript stays; only the summary step failed (decisions §4).

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { objectSize, putJson, readObject } from '../blob/objects.ts';
+import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.ts';
 import { logger } from '../logger.ts';
 import { transcriber } from '../providers/registry.ts';
 import type { TranscriptionResult } from '../providers/types.ts';
@@ -34,14 +34,15 @@ export async function runTranscription(recordingId: number): Promise<void> {
     await finish(lease.current(), result, (Date.now() - started) / 1000);
   } catch (error) {
     lease.stop();
-    if (lease.lost.aborted) return;
+    // Another worker took over, or the recording changed or went meanwhile: nothing to do.
+    if (lease.lost.aborted || error instanceof StaleRecordingError) return;
     logger.warn('transcription attempt failed', { recording_id: recordingId, error });
     await retryOrFail(lease.current(), error, 'transcribe', (message) => failTranscription(lease.current(), message));
   }
 }
 
 async function transcribeAudio(recording: Recording, signal: AbortSignal): Promise<TranscriptionResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'verbatim-asr-'));
+  const dir = await mkdtemp(join(tmpdir(), 'verbatim-job-'));
   try {
     const audioPath = join(dir, 'audio');
     const { body } = await readObject(recording.audio_key!);
@@ -76,7 +77,11 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
     lease_until: null,
     ...(summarize ? { summary_prompt: null } : { completed_at: now.toISOString() }),
   };
-  const { events } = await transition(recording, summarize ? 'transcript-stored-summarize' : 'transcript-stored-done', { changes, now });
+  const { events } = await transition(recording, summarize ? 'transcript-stored-summarize' : 'transcript-stored-done', { changes, now }).catch(async (error: unknown) => {
+    // Deleted while it was being transcribed: the transcript must not outlive it.
+    if (error instanceof StaleRecordingError && !(await findRecording(recording.id))) await deleteObject(transcriptKey);
+    throw error;
+  });
   await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1 }, now);
   await publish(events, summarize ? { recording_id: recording.id, job: 'summarize' } : undefined);
 }

@@ -3,17 +3,18 @@
 import { settings } from '../config.ts';
 import { localTranscriber } from './asr/local/engine.ts';
 import { localLanguageModel } from './llm/local/index.ts';
+import { instantLanguageModel, instantTranscriber } from './instant.ts';
 import type { LanguageModel, TranscriptionProvider } from './types.ts';
 
 let asr: TranscriptionProvider | undefined;
 let llm: LanguageModel | undefined;
 
 export function transcriber(): TranscriptionProvider {
-  asr ??= ({ local: () => localTranscriber() })[settings().asrProvider]();
+  asr ??= ({ local: () => localTranscriber(), instant: instantTranscriber })[settings().asrProvider]();
   return asr;
 }
 
 export function languageModel(): LanguageModel {
-  llm ??= ({ local: () => localLanguageModel() })[settings().llmProvider]();
+  llm ??= ({ local: () => localLanguageModel(), instant: instantLanguageModel })[settings().llmProvider]();
   return llm;
 }

@@ -21,7 +21,7 @@ describe('errors have one shape on every path', () => {
     const { token } = await newUser();
     const response = await call('/users/me', { method: 'DELETE', token });
     expectShape(response, 405, 'method_not_allowed');
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, PUT');
   });
 
   it('answers malformed JSON with 400 and stores nothing', async () => {

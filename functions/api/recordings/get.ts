@@ -1,0 +1,5 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { getRecordingDetail } from '#shared/recordings/detail.ts';
+
+export const handler = route('GET /recordings/{id}', async ({ caller, params, query }) => ok(await getRecordingDetail(caller.userId, params.id, query)));

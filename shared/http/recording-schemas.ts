@@ -1,0 +1,223 @@
+// Schemas of the recording and stats routes: query strings arrive as strings and are checked
+// and converted here, bodies are strict (an unknown field is a 400), responses document output.
+import * as z from 'zod/mini';
+import { STATUSES } from '../domain/recordings/status.ts';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * `YYYY-MM-DD` (midnight UTC) or an ISO 8601 date and time; a time without an offset is UTC.
+ * Impossible calendar dates (2024-02-30) are refused, not rolled over as Date.parse does.
+ */
+export function parseIsoDate(value: string): { ms: number; dateOnly: boolean } | undefined {
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, time, zone] = m;
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
+  if (!time) return { ms: day.getTime(), dateOnly: true };
+  const offset = !zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  const ms = Date.parse(`${y}-${mo}-${d}T${time}${offset}`);
+  return Number.isNaN(ms) ? undefined : { ms, dateOnly: false };
+}
+
+const DAY_MS = 86_400_000;
+const DATE_HINT = 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp';
+const dateString = z.string().check(z.refine((v) => parseIsoDate(v) !== undefined, DATE_HINT));
+
+/** Lower bound in epoch ms. */
+const dateFrom = z.pipe(dateString, z.transform((v) => parseIsoDate(v)!.ms));
+/** Inclusive upper bound in epoch ms: a date alone includes that whole day. */
+const dateTo = z.pipe(
+  dateString,
+  z.transform((v) => {
+    const parsed = parseIsoDate(v)!;
+    return parsed.dateOnly ? parsed.ms + DAY_MS - 1 : parsed.ms;
+  }),
+);
+
+/** A timestamp in a body, stored in the one canonical form. */
+const isoTimestamp = z.pipe(dateString, z.transform((v) => new Date(parseIsoDate(v)!.ms).toISOString()));
+
+const intParam = (min: number, max: number) => {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
+};
+
+const boolParam = z.pipe(
+  z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }),
+  z.transform((v) => v === 'true' || v === '1'),
+);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+const positiveId = z.number().check(z.int('must be a positive integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER));
+
+const LIST_STATUSES = ['all', 'pending', 'processing', 'completed', 'failed'] as const;
+const SORT_FIELDS = ['created_at', 'meeting_date', 'title', 'file_size'] as const;
+
+export const listQuery = z.object({
+  page: z._default(intParam(1, 1_000_000), 1),
+  per_page: z._default(intParam(1, 100), 25),
+  status: z._default(oneOf(LIST_STATUSES), 'all'),
+  sort_by: z._default(oneOf(SORT_FIELDS), 'created_at'),
+  sort_order: z._default(oneOf(['asc', 'desc']), 'desc'),
+  date_from: z.optional(dateFrom.check(z.describe('On created_at, inclusive: YYYY-MM-DD or ISO 8601'))),
+  date_to: z.optional(dateTo.check(z.describe('On created_at, inclusive: a date alone includes the whole day'))),
+  tag_id: z.optional(intParam(1, Number.MAX_SAFE_INTEGER).check(z.describe('A tag you can see'))),
+  q: z.optional(z.string().check(z.maxLength(500), z.describe('Case-insensitive substring of the title or the participants'))),
+  inbox: z.optional(boolParam),
+  starred: z.optional(boolParam),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+const DETAIL_FIELDS = ['transcription', 'summary', 'notes'] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
+const includeList = z.pipe(
+  z.string().check(
+    z.refine((v) => v.split(',').every((f) => f.trim() === '' || (DETAIL_FIELDS as readonly string[]).includes(f.trim())), `must list only ${DETAIL_FIELDS.join(', ')}`),
+  ),
+  z.transform((v) => v.split(',').map((f) => f.trim()).filter(Boolean) as DetailField[]),
+);
+
+export const detailQuery = z.object({
+  format: z._default(oneOf(['full', 'minimal']), 'full'),
+  include: z._default(includeList, [...DETAIL_FIELDS]).check(z.describe('Comma-separated: transcription, summary, notes')),
+});
+
+export const transcriptQuery = z.object({
+  format: z._default(oneOf(['json', 'text', 'srt', 'vtt']), 'json'),
+  download: z._default(boolParam, false),
+});
+
+export const audioQuery = z.object({ download: z._default(boolParam, false) });
+
+export const statsQuery = z.object({ scope: z._default(oneOf(['user', 'all']), 'user') });
+
+const NOTES_MAX = 60_000;
+
+export const updateRecordingBody = z
+  .strictObject({
+    title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
+    participants: z.optional(z.string().check(z.maxLength(2000))),
+    notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
+    summary: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
+    meeting_date: z.optional(isoTimestamp),
+    is_inbox: z.optional(z.boolean()),
+    is_highlighted: z.optional(z.boolean()),
+    folder_id: z.optional(z.nullable(positiveId)),
+  })
+  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change'));
+export type RecordingPatch = z.infer<typeof updateRecordingBody>;
+
+export const notesBody = z.strictObject({ notes: z.string().check(z.maxLength(NOTES_MAX)) });
+export const summaryBody = z.strictObject({ summary: z.string().check(z.maxLength(NOTES_MAX)) });
+
+const speakers = z.optional(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(50))));
+export const transcribeBody = z
+  .strictObject({
+    language: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')))),
+    min_speakers: speakers,
+    max_speakers: speakers,
+  })
+  .check(z.refine((b) => b.min_speakers == null || b.max_speakers == null || b.min_speakers <= b.max_speakers, 'min_speakers must not exceed max_speakers'));
+export type TranscribeOptions = z.infer<typeof transcribeBody>;
+
+export const summarizeBody = z.strictObject({
+  custom_prompt: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000), z.describe('Overrides the tag prompts and your default for this summary'))),
+});
+
+const recordingIds = z.array(positiveId).check(z.minLength(1, 'give 1 to 100 ids'), z.maxLength(100, 'give 1 to 100 ids'));
+const tagIds = z.optional(z.array(positiveId).check(z.maxLength(100)));
+
+export const batchIdsBody = z.strictObject({ recording_ids: recordingIds });
+export const batchUpdateBody = z.strictObject({
+  recording_ids: recordingIds,
+  updates: z
+    .strictObject({ is_inbox: z.optional(z.boolean()), is_highlighted: z.optional(z.boolean()), add_tag_ids: tagIds, remove_tag_ids: tagIds })
+    .check(z.refine((u) => Object.keys(u).length > 0, 'give at least one update')),
+});
+export type BatchUpdates = z.infer<typeof batchUpdateBody>['updates'];
+
+// Responses (documentation only).
+const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
+const status = z.enum(STATUSES);
+const tagBrief = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+export const listItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  status,
+  created_at: timestamp,
+  meeting_date: timestamp,
+  file_size: z.number(),
+  original_filename: z.string(),
+  participants: z.string(),
+  is_inbox: z.boolean(),
+  is_highlighted: z.boolean(),
+  audio_available: z.boolean(),
+  has_transcription: z.boolean(),
+  has_summary: z.boolean(),
+  tags: z.array(tagBrief),
+});
+
+export const recordingDetail = z.object({
+  ...listItem.shape,
+  mime_type: z.string(),
+  folder_id: z.nullable(z.number()),
+  language: z.nullable(z.string()),
+  completed_at: z.nullable(timestamp),
+  processing_time_seconds: z.nullable(z.number()),
+  audio_duration_seconds: z.nullable(z.number()),
+  transcription_engine: z.nullable(z.string().check(z.describe('e.g. "pocketsphinx (rough machine transcript)"'))),
+  error_message: z.nullable(z.string()),
+  transcription: z.optional(z.string().check(z.describe("Rendered with your default transcript template"))),
+  summary: z.optional(z.string().check(z.describe('Markdown'))),
+  notes: z.optional(z.string()),
+});
+
+export const recordingList = z.object({
+  recordings: z.array(listItem),
+  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }),
+});
+
+export const processingStatus = z.object({
+  id: z.number(),
+  status,
+  queue_position: z.nullable(z.number()).check(z.describe('1-based among PENDING recordings; 0 while working; null when done')),
+  error_message: z.nullable(z.string()),
+  completed_at: z.nullable(timestamp),
+});
+
+export const transcriptResult = z.object({
+  format: z.enum(['json', 'text', 'srt', 'vtt']),
+  segments: z.optional(z.array(z.object({ speaker: z.string(), sentence: z.string(), start_time: z.number(), end_time: z.number() }))),
+  content: z.optional(z.string()),
+});
+
+export const queuedResult = z.object({ success: z.boolean(), id: z.number(), status, message: z.string() });
+
+const batchResults = z.array(z.object({ id: z.number(), success: z.boolean(), error: z.optional(z.string()) }));
+const batchResult = (count: string) =>
+  z.object({ success: z.boolean().check(z.describe('true when every item succeeded')), [count]: z.number(), failed: z.number(), results: batchResults });
+export const batchUpdated = batchResult('updated');
+export const batchDeleted = batchResult('deleted');
+export const batchQueued = batchResult('queued');
+
+export const statistics = z.object({
+  recordings: z.object({ total: z.number(), completed: z.number(), processing: z.number(), pending: z.number(), failed: z.number() }),
+  storage: z.object({ used_bytes: z.number(), used_human: z.string() }),
+  queue: z.object({ jobs_queued: z.number(), jobs_processing: z.number() }),
+  tokens: z.object({ used_this_month: z.number(), budget: z.number(), percentage: z.number() }),
+  transcription: z.object({
+    used_this_month_seconds: z.number(),
+    used_this_month_minutes: z.number(),
+    budget_seconds: z.number(),
+    budget_minutes: z.number(),
+    percentage: z.number(),
+    estimated_cost: z.number(),
+  }),
+  activity: z.object({ recordings_today: z.number(), last_transcription: z.nullable(timestamp) }),
+  users: z.optional(z.object({ total: z.number(), active: z.number() }).check(z.describe('scope=all only'))),
+});

@@ -1,0 +1,112 @@
+// Recordings for the recordings tests: written straight through the store (quick, and in any
+// state), or uploaded over HTTP the way a user's script does.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { putJson, uploadStream } from '#shared/blob/objects.ts';
+import { dynamo } from '#shared/clients.ts';
+import type { RecordingStatus } from '#shared/domain/recordings/status.ts';
+import type { Segment } from '#shared/providers/types.ts';
+import { createRecording, writeRecording } from '#shared/store/recording-writes.ts';
+import { nextId } from '#shared/store/ids.ts';
+import type { Recording } from '#shared/store/recordings.ts';
+import { tableName } from '#shared/store/table.ts';
+import { tagKey } from '#shared/store/tags.ts';
+import { stack } from '../support/api.ts';
+
+export interface Seed {
+  readonly title?: string;
+  readonly status?: RecordingStatus;
+  readonly createdAt?: Date;
+  readonly meetingDate?: string;
+  readonly fileSize?: number;
+  readonly notes?: string;
+  readonly summary?: string;
+  readonly tagIds?: readonly number[];
+  /** Stored as the audio object; without it the recording points at an object that does not exist. */
+  readonly audio?: Buffer;
+  readonly segments?: readonly Segment[];
+  readonly sha256?: string;
+  readonly changes?: Partial<Omit<Recording, 'id' | 'user_id' | 'event_seq' | 'status'>>;
+}
+
+const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
+
+export async function seedRecording(userId: number, seed: Seed = {}): Promise<Recording> {
+  const audioKey = `audio/test-${randomUUID()}`;
+  if (seed.audio) await uploadStream(audioKey, Readable.from([seed.audio]), 'audio/wav').done;
+  const { recording } = await createRecording(
+    {
+      userId,
+      title: seed.title ?? 'Recording',
+      meetingDate: seed.meetingDate ?? (seed.createdAt ?? new Date()).toISOString(),
+      fileSize: seed.fileSize ?? seed.audio?.length ?? 1000,
+      originalFilename: `${seed.title ?? 'recording'}.wav`,
+      mimeType: 'audio/wav',
+      notes: seed.notes ?? '',
+      language: null,
+      minSpeakers: null,
+      maxSpeakers: null,
+      tagIds: seed.tagIds ?? [],
+      audioKey,
+      sha256: seed.sha256 ?? randomBytes(32).toString('hex'),
+    },
+    seed.createdAt,
+  );
+  let transcriptKey: string | null = null;
+  if (seed.segments) {
+    transcriptKey = `transcripts/test-${randomUUID()}.json`;
+    await putJson(transcriptKey, { segments: seed.segments });
+  }
+  const status = seed.status ?? 'PENDING';
+  const working = status === 'PROCESSING' || status === 'SUMMARIZING';
+  const changes = {
+    ...(transcriptKey ? { transcript_key: transcriptKey } : {}),
+    // Kept out of the pipeline's way: a running job's lease never runs out, and the sweep never
+    // takes a seeded PENDING recording's message for lost (no job was ever sent for it).
+    ...(working ? { lease_until: FAR_FUTURE, processing_started_at: new Date().toISOString() } : {}),
+    ...(status === 'PENDING' ? { sent_at: FAR_FUTURE } : {}),
+    ...(seed.summary ? { has_summary: true } : {}),
+    ...seed.changes,
+  };
+  const texts = seed.summary ? { summary: seed.summary } : undefined;
+  return (await writeRecording(recording, { status, changes, texts })).recording;
+}
+
+export const SEGMENTS: readonly Segment[] = [
+  { speaker: 'Alice', sentence: 'Good morning everyone.', start_time: 0, end_time: 1.5 },
+  { speaker: 'Bob', sentence: 'Morning, shall we start?', start_time: 1.5, end_time: 3.25 },
+];
+
+/** A valid PCM WAV whose samples are random, so every byte range is distinct. */
+export function wav(dataBytes = 16_000): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, randomBytes(dataBytes)]);
+}
+
+export async function uploadOverHttp(token: string, bytes: Buffer, filename = 'meeting.wav'): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), filename);
+  const response = await fetch(`${stack().url}/api/v1/recordings/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A personal tag written the way the tags store keeps it (the tag routes are not here yet). */
+export async function seedTag(userId: number, name = 'tag'): Promise<number> {
+  const id = await nextId('tag');
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tagKey(id), id, name, color: '#3366ff', user_id: userId, group_id: null } }));
+  return id;
+}
