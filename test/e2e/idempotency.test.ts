@@ -65,3 +65,28 @@ describe('safe retries with Idempotency-Key', () => {
     expect((await create(token, 'k'.repeat(256))).status).toBe(400);
   });
 });
+
+describe('idempotency rules per route', () => {
+  it('keeps each route its own rules when routes share a process', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { startLocalProcess } = await import('../support/local-process.ts');
+    const { silentWav, upload } = await import('../support/uploads.ts');
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-idem-'));
+    const local = await startLocalProcess(dataDir, { LOCAL_IN_MEMORY: 'true', LOG_LEVEL: 'SILENT' });
+    try {
+      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+      // A streamed upload fingerprints by length; it must not lend that rule to other routes.
+      expect((await upload(token, { name: 'a.wav', bytes: silentWav() }, {}, { 'Idempotency-Key': randomUUID() }, local.runtime.url)).status).toBe(202);
+      const key = randomUUID();
+      const send = (name: string) =>
+        fetch(`${local.runtime.url}/api/v1/tokens`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ name }) });
+      expect((await send('one')).status).toBe(201);
+      expect((await send('two')).status).toBe(422);
+    } finally {
+      await local.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

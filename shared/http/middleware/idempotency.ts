@@ -23,10 +23,13 @@ class SingleTablePersistence extends DynamoDBPersistenceLayer {
   }
 }
 
-let persistence: SingleTablePersistence | undefined;
-
-function store(): SingleTablePersistence {
-  persistence ??= new SingleTablePersistence({
+/**
+ * One store per route: the utility reconfigures its store with the route's key prefix on every
+ * request but keeps the first validation settings, so routes sharing a process (as all do
+ * locally) must not share a store.
+ */
+function newStore(): SingleTablePersistence {
+  return new SingleTablePersistence({
     tableName: settings().tableName,
     keyAttr: 'PK',
     sortKeyAttr: 'SK',
@@ -34,14 +37,13 @@ function store(): SingleTablePersistence {
     // The shared client: one connection pool, and its calls are counted with the others.
     awsSdkV3Client: dynamoClient(),
   });
-  return persistence;
 }
 
 export function idempotency(routeKey: string, streamedBody = false): MiddlewareObj<APIGatewayProxyEventV2> {
   let inner: ReturnType<typeof makeHandlerIdempotent> | undefined;
   const powertools = () =>
     (inner ??= makeHandlerIdempotent({
-      persistenceStore: store(),
+      persistenceStore: newStore(),
       keyPrefix: routeKey,
       config: new IdempotencyConfig({
         eventKeyJmesPath: '[requestContext.authorizer.lambda.user_id, headers."idempotency-key"]',
