@@ -73,6 +73,8 @@ export const consumers: readonly ConsumerSpec[] = [
   { queue: 'transcribe', handler: 'transcribe', batchSize: 1, maxConcurrency: 2, memoryMb: 3008, timeoutSeconds: 900 },
   { queue: 'summarize', handler: 'summarize', batchSize: 1, maxConcurrency: 2, memoryMb: 1024, timeoutSeconds: 300 },
   { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
+  // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
+  { queue: 'deliveries', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
 ];
 
 /** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */

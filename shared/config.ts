@@ -44,6 +44,17 @@ const schema = z.object({
   OUTBOX_REPUBLISH_AFTER_SECONDS: int(60, 1),
   SWEEP_INTERVAL_SECONDS: int(60, 1),
 
+  WEBHOOK_GLOBAL_ENABLED: flag(true),
+  WEBHOOK_MAX_PER_USER: int(10, 1, 1000),
+  WEBHOOK_DELIVERY_TIMEOUT_SECONDS: int(10, 1, 60),
+  WEBHOOK_MAX_ATTEMPTS: int(5, 1, 20),
+  WEBHOOK_AUTOPAUSE_FAILURES: int(10, 1, 1000),
+  WEBHOOK_DISPATCHER_INTERVAL_SECONDS: int(5, 1, 3600),
+  WEBHOOK_INTRANET_HOST_ALLOWLIST: z._default(z.string(), ''),
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z._default(z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds')), '30,120,600,3600'),
+  WEBHOOK_HEADER_PREFIX: z._default(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*-$/, 'must look like "Service-"')), 'Service-'),
+  WEBHOOK_STANDARD_HEADERS: flag(false),
+
   // Local runtime only: where data lives and which port the gateway serves.
   DATA_DIR: text('./.data'),
   LOCAL_IN_MEMORY: flag(false),
@@ -76,6 +87,21 @@ export interface Settings {
   readonly asrProvider: 'local' | 'instant';
   readonly llmProvider: 'local' | 'instant';
   readonly adminDefaultSummaryPrompt: string | undefined;
+  readonly webhooks: {
+    readonly globalEnabled: boolean;
+    readonly maxPerUser: number;
+    readonly timeoutSeconds: number;
+    readonly maxAttempts: number;
+    readonly autopauseFailures: number;
+    /** Local runtime: how often due deliveries are looked for (on AWS: the minute sweep). */
+    readonly dispatcherIntervalSeconds: number;
+    /** Matched against the whole hostname; null when the setting is empty. */
+    readonly intranetAllowlist: RegExp | null;
+    /** Delays before attempts 2, 3, … */
+    readonly retryScheduleSeconds: readonly number[];
+    readonly headerPrefix: string;
+    readonly standardHeaders: boolean;
+  };
   readonly jobs: {
     /** A running job's lease; a worker that stops renewing it is taken to have died. */
     readonly leaseSeconds: number;
@@ -128,6 +154,18 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     asrProvider: s.ASR_PROVIDER,
     llmProvider: s.LLM_PROVIDER,
     adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,
+    webhooks: {
+      globalEnabled: s.WEBHOOK_GLOBAL_ENABLED,
+      maxPerUser: s.WEBHOOK_MAX_PER_USER,
+      timeoutSeconds: s.WEBHOOK_DELIVERY_TIMEOUT_SECONDS,
+      maxAttempts: s.WEBHOOK_MAX_ATTEMPTS,
+      autopauseFailures: s.WEBHOOK_AUTOPAUSE_FAILURES,
+      dispatcherIntervalSeconds: s.WEBHOOK_DISPATCHER_INTERVAL_SECONDS,
+      intranetAllowlist: allowlist(s.WEBHOOK_INTRANET_HOST_ALLOWLIST),
+      retryScheduleSeconds: s.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
+      headerPrefix: s.WEBHOOK_HEADER_PREFIX,
+      standardHeaders: s.WEBHOOK_STANDARD_HEADERS,
+    },
     jobs: {
       leaseSeconds: s.JOB_LEASE_SECONDS,
       maxAttempts: s.JOB_MAX_ATTEMPTS,
@@ -143,6 +181,16 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       }),
     ),
   };
+}
+
+/** The allowlist must match a whole hostname, however the setting is written. */
+function allowlist(pattern: string): RegExp | null {
+  if (!pattern.trim()) return null;
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'i');
+  } catch {
+    throw new SettingsError(`Invalid settings: WEBHOOK_INTRANET_HOST_ALLOWLIST: not a regular expression`);
+  }
 }
 
 let cached: Settings | undefined;

@@ -1,12 +1,16 @@
-// The events queue: each committed event leaves the outbox here. (Webhook fan-out, one
-// delivery per subscribed webhook, joins this step with the webhooks issue.)
+// The events queue: each committed event leaves the outbox here, fanned out to one delivery
+// per subscribed webhook.
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
 import type { EventMessage } from '#shared/queue/jobs.ts';
-import { markPublished } from '#shared/store/outbox.ts';
+import { findEvent, markPublished } from '#shared/store/outbox.ts';
+import { fanOut } from '#shared/webhooks/fanout.ts';
 
 export const handler = sqsWorker<EventMessage>('events', async (message) => {
+  const event = await findEvent(message.event_id);
+  if (!event) return;
+  await fanOut(event);
   await markPublished(message.event_id).catch((error: Error) => {
-    // A repeat of an event that is already out, or of one whose recording was deleted.
+    // A repeat of an event that is already out.
     if (error.name !== 'ConditionalCheckFailedException') throw error;
   });
 });

@@ -109,7 +109,7 @@ function startWorkers(env: Record<string, string>, sqsEndpoint: string): () => P
         .then((run) => run({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext(job.handler, job.timeoutSeconds)))
         .catch((error: unknown) => logger.error('periodic job failed', { job: job.handler, error }));
       // Locally the interval is a setting, so tests need not wait a minute for a sweep.
-    }, settings().jobs.sweepIntervalSeconds * 1000),
+    }, Math.min(settings().jobs.sweepIntervalSeconds, settings().webhooks.dispatcherIntervalSeconds) * 1000),
   );
   return async () => {
     timers.forEach(clearInterval);

@@ -3,17 +3,19 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
 
-export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>, options: { parallel?: boolean } = {}): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
     const failures: { itemIdentifier: string }[] = [];
-    for (const record of event.Records) {
+    const one = async (record: SQSEvent['Records'][number]) => {
       try {
         await handle(JSON.parse(record.body) as T);
       } catch (error) {
         logger.error('message failed; it will be delivered again', { worker: name, message_id: record.messageId, error });
         failures.push({ itemIdentifier: record.messageId });
       }
-    }
+    };
+    if (options.parallel) await Promise.all(event.Records.map(one));
+    else for (const record of event.Records) await one(record);
     return { batchItemFailures: failures };
   };
 }

@@ -7,11 +7,13 @@ import { send } from '../queue/jobs.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
 import { expiredLeases, pendingSince } from '../store/recordings.ts';
 import { unpublishedEvents } from '../store/outbox.ts';
+import { dueDeliveries } from '../store/deliveries.ts';
 
 export interface SweepReport {
   readonly events: number;
   readonly resumed: number;
   readonly requeued: number;
+  readonly deliveries: number;
 }
 
 export async function sweep(now = new Date()): Promise<SweepReport> {
@@ -32,7 +34,20 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
       if (!(error instanceof StaleRecordingError)) throw error;
     }
   }
-  const report = { events: events.length, resumed: expired.length, requeued: lost.length };
-  if (report.events + report.resumed + report.requeued > 0) logger.info('sweep', { ...report });
+  const deliveries = await resendOverdueDeliveries(now);
+  const report = { events: events.length, resumed: expired.length, requeued: lost.length, deliveries };
+  if (report.events + report.resumed + report.requeued + report.deliveries > 0) logger.info('sweep', { ...report });
   return report;
+}
+
+/**
+ * Deliveries whose attempt is overdue (their message was lost, or sending was switched off
+ * and is back on). The grace keeps the sweep from doubling an attempt that is under way.
+ */
+async function resendOverdueDeliveries(now: Date): Promise<number> {
+  const { globalEnabled, timeoutSeconds } = settings().webhooks;
+  if (!globalEnabled) return 0;
+  const overdue = await dueDeliveries(new Date(now.getTime() - (timeoutSeconds + 30) * 1000));
+  await Promise.all(overdue.map((d) => send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id })));
+  return overdue.length;
 }

@@ -18,6 +18,9 @@
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
 // | outbox event     | EVENT#<uuid>                | EVENT        | OUTBOX / <created_at>#<uuid> (until published) | REC#<id>#EVENTS / <seq padded> |
 // | upload session   | UPLOAD#<uuid>               | UPLOAD       |                                     |                             |
+// | webhook          | WEBHOOK#<id>                | WEBHOOK      | USER#<uid>#WEBHOOKS / WEBHOOK#<id>  |                             |
+// | webhook count    | WEBHOOKS#<uid>              | COUNT        |                                     |                             |
+// | delivery         | DELIVERY#<uuid>             | DELIVERY     | WEBHOOK#<id>#DELIVERIES / <created_at>#<uuid> | DELIVERIES#DUE / <next_attempt_at>#<uuid> (while pending or retrying) |
 // | daily usage      | USAGE#<uid>                 | <yyyy-mm-dd> | USAGEDAY#<yyyy-mm-dd> / USER#<uid>  |                             |
 //
 // Access patterns:
@@ -51,6 +54,9 @@ export const key = {
   sameBytes: (userId: number, sha256: string) => ({ PK: `SHA#${userId}#${sha256}`, SK: 'SHA' }),
   event: (id: string) => ({ PK: `EVENT#${id}`, SK: 'EVENT' }),
   upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
+  webhook: (id: number) => ({ PK: `WEBHOOK#${id}`, SK: 'WEBHOOK' }),
+  webhookCount: (userId: number) => ({ PK: `WEBHOOKS#${userId}`, SK: 'COUNT' }),
+  delivery: (id: string) => ({ PK: `DELIVERY#${id}`, SK: 'DELIVERY' }),
   usage: (userId: number, day: string) => ({ PK: `USAGE#${userId}`, SK: day }),
 };
 

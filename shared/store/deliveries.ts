@@ -1,0 +1,125 @@
+// Webhook deliveries. A delivery is written before anything is sent and stays findable by its
+// due time while pending or retrying, so a crash or a lost message delays it but never loses
+// it. Each attempt's outcome is one conditional write on the attempt number.
+import { BatchGetCommand, BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../clients.ts';
+import type { DeliveryStatus } from '../domain/webhooks/delivery-policy.ts';
+import { queryAll } from './query.ts';
+import { key, tableName, withoutKeys } from './table.ts';
+import type { Webhook } from './webhooks.ts';
+
+export interface Delivery {
+  readonly id: string;
+  readonly webhook_id: number;
+  readonly user_id: number;
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly status: DeliveryStatus;
+  readonly attempt_count: number;
+  readonly response_status: number | null;
+  readonly response_body_preview: string | null;
+  readonly error_message: string | null;
+  readonly next_attempt_at: string | null;
+  readonly created_at: string;
+  readonly delivered_at: string | null;
+  readonly replayed_from: string | null;
+  /** The exact body sent (and signed) on every attempt. */
+  readonly payload: string;
+  readonly is_test: boolean;
+}
+
+const ACTIVE: readonly DeliveryStatus[] = ['pending', 'retrying'];
+
+function keys(d: Delivery) {
+  const due = ACTIVE.includes(d.status) && d.next_attempt_at ? { GSI2PK: 'DELIVERIES#DUE', GSI2SK: `${d.next_attempt_at}#${d.id}` } : {};
+  return { ...key.delivery(d.id), GSI1PK: `WEBHOOK#${d.webhook_id}#DELIVERIES`, GSI1SK: `${d.created_at}#${d.id}`, ...due };
+}
+
+/** Writes the delivery unless it exists (a repeated fan-out); says whether it was new. */
+export async function createDelivery(delivery: Delivery): Promise<boolean> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys(delivery), type: 'delivery', ...delivery }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** The delivery and its webhook in one read. */
+export async function loadDelivery(deliveryId: string, webhookId: number): Promise<{ delivery?: Delivery; webhook?: Webhook }> {
+  const { Responses } = await dynamo().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [key.delivery(deliveryId), key.webhook(webhookId)], ConsistentRead: true } } }),
+  );
+  const items = (Responses?.[tableName()] ?? []).map((i) => [String(i.PK), withoutKeys(i)] as const);
+  return {
+    delivery: items.find(([pk]) => pk.startsWith('DELIVERY#'))?.[1] as Delivery | undefined,
+    webhook: items.find(([pk]) => pk.startsWith('WEBHOOK#'))?.[1] as Webhook | undefined,
+  };
+}
+
+export interface AttemptRecord {
+  readonly status: DeliveryStatus;
+  readonly response_status?: number | null;
+  readonly response_body_preview?: string | null;
+  readonly error_message?: string | null;
+  readonly next_attempt_at?: string | null;
+  readonly delivered_at?: string | null;
+  readonly attempt_count?: number;
+}
+
+/**
+ * Records an attempt, on the condition that no other worker recorded this attempt first.
+ * Returns false when another one did (a duplicate message raced this one).
+ */
+export async function recordAttempt(delivery: Delivery, record: AttemptRecord): Promise<boolean> {
+  const next = { ...delivery, ...record } as Delivery;
+  const due = keys(next);
+  const fields = Object.entries(record);
+  const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempt_count' };
+  const values: Record<string, unknown> = { ':readAttempts': delivery.attempt_count, ':readStatus': delivery.status };
+  const set = fields.map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  if ('GSI2PK' in due) {
+    Object.assign(values, { ':dpk': due.GSI2PK, ':dsk': due.GSI2SK });
+    set.push('GSI2PK = :dpk', 'GSI2SK = :dsk');
+  }
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key.delivery(delivery.id),
+        UpdateExpression: `SET ${set.join(', ')}${'GSI2PK' in due ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+        ConditionExpression: '#attempts = :readAttempts AND #status = :readStatus',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Newest first. */
+export async function listDeliveries(webhookId: number, limit: number): Promise<Delivery[]> {
+  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `WEBHOOK#${webhookId}#DELIVERIES` }, ScanIndexForward: false, Limit: limit });
+  return items.slice(0, limit).map((i) => withoutKeys(i) as unknown as Delivery);
+}
+
+/** Pending or retrying deliveries whose next attempt is due before `before`. */
+export async function dueDeliveries(before: Date, limit = 200): Promise<Delivery[]> {
+  const items = await queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before', ExpressionAttributeValues: { ':pk': 'DELIVERIES#DUE', ':before': before.toISOString() }, Limit: limit });
+  return items.slice(0, limit).map((i) => withoutKeys(i) as unknown as Delivery);
+}
+
+export async function deleteDeliveriesOf(webhookId: number): Promise<void> {
+  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `WEBHOOK#${webhookId}#DELIVERIES` }, ProjectionExpression: 'PK, SK' });
+  for (let i = 0; i < items.length; i += 25) {
+    await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) } }));
+  }
+}

@@ -1,0 +1,96 @@
+// One delivery attempt: check the target again (SSRF guard, pinned address), POST the stored
+// body, and record the outcome in one conditional write. Retries ride on the queue's delay up
+// to 15 minutes and on a one-time schedule beyond; exhaustion or a final answer ends the
+// delivery and counts against the webhook, which pauses itself after too many.
+import { settings } from '../config.ts';
+import { judge, type AttemptOutcome } from '../domain/webhooks/delivery-policy.ts';
+import { signatureHeader, standardSignature } from '../domain/webhooks/signing.ts';
+import { logger } from '../logger.ts';
+import { send } from '../queue/jobs.ts';
+import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
+import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
+import type { DeliveryMessage } from './fanout.ts';
+import { postPinned } from './pinned-http.ts';
+
+export async function dispatch(message: DeliveryMessage, now = new Date()): Promise<void> {
+  const config = settings().webhooks;
+  const { delivery, webhook } = await loadDelivery(message.delivery_id, message.webhook_id);
+  if (!delivery || (delivery.status !== 'pending' && delivery.status !== 'retrying')) return;
+  // Held while sending is switched off; the sweep sends it once it is switched back on.
+  if (!config.globalEnabled) return;
+  // An early copy of a scheduled retry: its own message (or the sweep) comes at the right time.
+  if (delivery.next_attempt_at && Date.parse(delivery.next_attempt_at) > now.getTime() + 2000) return;
+  if (!webhook || !webhook.enabled) {
+    await recordAttempt(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
+    return;
+  }
+  const attempt = delivery.attempt_count + 1;
+  const outcome = await postPinned({
+    url: webhook.url,
+    body: delivery.payload,
+    headers: deliveryHeaders(webhook, delivery, now),
+    timeoutMs: config.timeoutSeconds * 1000,
+    allowHttp: webhook.allow_http,
+    allowlist: config.intranetAllowlist,
+  });
+  await settle(delivery, webhook, attempt, outcome, now);
+}
+
+async function settle(delivery: Delivery, webhook: Webhook, attempt: number, outcome: AttemptOutcome & { bodyPreview?: string }, now: Date): Promise<void> {
+  const config = settings().webhooks;
+  const verdict = judge(outcome, attempt, { maxAttempts: config.maxAttempts, schedule: config.retryScheduleSeconds }, Math.random());
+  const seen = {
+    attempt_count: attempt,
+    response_status: outcome.kind === 'response' ? outcome.status : null,
+    // A test delivery's answer is not echoed back beyond its status line (it could be anything the target returns).
+    response_body_preview: outcome.kind === 'response' && !delivery.is_test ? (outcome.bodyPreview ?? null) : null,
+    error_message: describe(outcome),
+  };
+  if (verdict.result === 'success') {
+    if (await recordAttempt(delivery, { ...seen, status: 'success', error_message: null, delivered_at: now.toISOString(), next_attempt_at: null })) {
+      if (webhook.consecutive_failures > 0) await resetFailures(webhook.id);
+    }
+    return;
+  }
+  if (verdict.result === 'retry') {
+    const next = new Date(now.getTime() + verdict.delaySeconds * 1000);
+    if (await recordAttempt(delivery, { ...seen, status: 'retrying', next_attempt_at: next.toISOString() })) {
+      await send('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id } satisfies DeliveryMessage, verdict.delaySeconds);
+    }
+    return;
+  }
+  if (await recordAttempt(delivery, { ...seen, status: 'permanent_failure', next_attempt_at: null })) {
+    const { paused } = await countFailure(webhook.id, config.autopauseFailures);
+    if (paused) logger.warn('webhook paused after repeated failures', { webhook_id: webhook.id, user_id: webhook.user_id });
+  }
+}
+
+function deliveryHeaders(webhook: Webhook, delivery: Delivery, now: Date): Record<string, string> {
+  const { headerPrefix: p, standardHeaders } = settings().webhooks;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': `${p}Webhook/1.0`,
+    [`${p}Event`]: delivery.event_type,
+    [`${p}Delivery-Id`]: delivery.id,
+    [`${p}Timestamp`]: now.toISOString(),
+    [`${p}Signature`]: signatureHeader(webhook.secret, delivery.payload),
+  };
+  if (standardHeaders) {
+    const seconds = Math.floor(now.getTime() / 1000);
+    Object.assign(headers, { 'webhook-id': delivery.id, 'webhook-timestamp': String(seconds), 'webhook-signature': standardSignature(webhook.secret, delivery.id, seconds, delivery.payload) });
+  }
+  return headers;
+}
+
+function describe(outcome: AttemptOutcome): string | null {
+  switch (outcome.kind) {
+    case 'response':
+      return outcome.status >= 200 && outcome.status < 300 ? null : `The receiver answered HTTP ${outcome.status}`;
+    case 'blocked':
+      return `Refused by the SSRF guard: ${outcome.reason}`;
+    case 'network-error':
+      return `Network error: ${outcome.message}`;
+    case 'timeout':
+      return `No answer within ${settings().webhooks.timeoutSeconds} s`;
+  }
+}

@@ -1,0 +1,49 @@
+// Fan-out: one delivery per enabled webhook of the event's owner that subscribes to its type.
+// The delivery id is derived from the event and the webhook, so a repeated event message
+// makes no second delivery.
+import { deliveryId } from '../domain/webhooks/signing.ts';
+import { subscribes } from '../domain/webhooks/delivery-policy.ts';
+import { send } from '../queue/jobs.ts';
+import { createDelivery, type Delivery } from '../store/deliveries.ts';
+import type { OutboxEvent } from '../store/outbox.ts';
+import { listUserWebhooks } from '../store/webhooks.ts';
+import { envelope } from './envelope.ts';
+
+export interface DeliveryMessage {
+  readonly delivery_id: string;
+  readonly webhook_id: number;
+}
+
+export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number> {
+  const webhooks = (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
+  let created = 0;
+  for (const webhook of webhooks) {
+    const id = deliveryId(event.id, webhook.id);
+    const delivery = newDelivery({ id, webhookId: webhook.id, userId: event.user_id, eventId: event.id, eventType: event.type, payload: envelope(id, event), now });
+    if (await createDelivery(delivery)) created += 1;
+    // Sent even when the delivery existed: the earlier send may be the one that was lost.
+    await send('deliveries', { delivery_id: id, webhook_id: webhook.id } satisfies DeliveryMessage);
+  }
+  return created;
+}
+
+export function newDelivery(input: { id: string; webhookId: number; userId: number; eventId: string; eventType: string; payload: string; now: Date; replayedFrom?: string; isTest?: boolean }): Delivery {
+  return {
+    id: input.id,
+    webhook_id: input.webhookId,
+    user_id: input.userId,
+    event_id: input.eventId,
+    event_type: input.eventType,
+    status: 'pending',
+    attempt_count: 0,
+    response_status: null,
+    response_body_preview: null,
+    error_message: null,
+    next_attempt_at: input.now.toISOString(),
+    created_at: input.now.toISOString(),
+    delivered_at: null,
+    replayed_from: input.replayedFrom ?? null,
+    payload: input.payload,
+    is_test: input.isTest ?? false,
+  };
+}
