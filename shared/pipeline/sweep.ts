@@ -47,7 +47,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
 async function resendOverdueDeliveries(now: Date): Promise<number> {
   const { globalEnabled, timeoutSeconds } = settings().webhooks;
   if (!globalEnabled) return 0;
-  const overdue = await dueDeliveries(new Date(now.getTime() - (timeoutSeconds + 30) * 1000));
+  const overdue = await dueDeliveries(new Date(now.getTime() - (timeoutSeconds + 5) * 1000));
   await Promise.all(overdue.map((d) => send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id })));
   return overdue.length;
 }
