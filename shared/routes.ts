@@ -6,12 +6,13 @@ import { docsRoutes } from './routes/docs.ts';
 import { recordingRoutes } from './routes/recordings.ts';
 import type { Method, RouteSpec } from './routes/spec.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes } as const;
+export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...webhookRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 

@@ -18,6 +18,7 @@ export async function sendTest(webhook: Webhook, now = new Date()): Promise<Deli
 }
 
 export async function replay(original: Delivery, webhook: Webhook, now = new Date()): Promise<Delivery> {
+  if (!webhook.enabled) throw new ConflictError('The webhook is disabled; enable it first');
   const id = randomUUID();
   const delivery = newDelivery({
     id,

@@ -8,10 +8,12 @@ import { coldImport } from './cold-import.ts';
 import { describeMachine, machineInfo } from './lib/machine.ts';
 import type { Benchmark, Row } from './lib/types.ts';
 import { failedGoals, renderTable } from './report.ts';
+import { recordingsList } from './recordings-list.ts';
+import { uploadMemory } from './upload-memory.ts';
 import { usersMe } from './users-me.ts';
 
 /** Every benchmark, in the order they run. A new one is a file plus a line here. */
-const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe];
+const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory];
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 

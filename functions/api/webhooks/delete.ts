@@ -1,0 +1,8 @@
+import { noContent } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { deleteWebhook } from '#shared/webhooks/manage.ts';
+
+export const handler = route('DELETE /webhooks/{id}', async ({ caller, params }) => {
+  await deleteWebhook(caller.userId, params.id);
+  return noContent();
+});

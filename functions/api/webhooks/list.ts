@@ -1,0 +1,11 @@
+import { settings } from '#shared/config.ts';
+import { EVENT_TYPES } from '#shared/domain/webhooks/delivery-policy.ts';
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { listUserWebhooks } from '#shared/store/webhooks.ts';
+import { viewWebhook } from '#shared/webhooks/present.ts';
+
+export const handler = route('GET /webhooks', async ({ caller }) => {
+  const webhooks = await listUserWebhooks(caller.userId);
+  return ok({ webhooks: webhooks.map(viewWebhook), event_types: EVENT_TYPES, max_per_user: settings().webhooks.maxPerUser });
+});

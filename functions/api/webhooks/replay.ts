@@ -1,0 +1,9 @@
+import { accepted } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { replayDelivery } from '#shared/webhooks/manage.ts';
+import { viewDelivery } from '#shared/webhooks/present.ts';
+
+export const handler = route('POST /webhooks/{id}/deliveries/{did}/replay', async ({ caller, params }) => {
+  const delivery = await replayDelivery(caller.userId, params.id, params.did);
+  return accepted({ success: true, delivery: viewDelivery(delivery) });
+});

@@ -1,0 +1,6 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { rotateSecret } from '#shared/webhooks/manage.ts';
+import { viewWebhookWithSecret } from '#shared/webhooks/present.ts';
+
+export const handler = route('POST /webhooks/{id}/rotate-secret', async ({ caller, params }) => ok(viewWebhookWithSecret(await rotateSecret(caller.userId, params.id))));

@@ -1,0 +1,6 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { updateWebhook } from '#shared/webhooks/manage.ts';
+import { viewWebhook } from '#shared/webhooks/present.ts';
+
+export const handler = route('PATCH /webhooks/{id}', async ({ caller, params, body }) => ok(viewWebhook(await updateWebhook(caller.userId, params.id, body))));

@@ -1,0 +1,11 @@
+import { buildApp } from 'fauxqs';
+const app = buildApp({ logger: false, host: '127.0.0.1' });
+app.removeContentTypeParser('*');
+app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1100 * 1024 * 1024 }, (_req: unknown, body: Buffer, done: (e: Error | null, b: Buffer) => void) => done(null, body));
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+await fetch(`${address}/bkt`, { method: 'PUT' }).then((r) => console.log('bucket', r.status));
+const r = await fetch(`${address}/bkt/obj`, { method: 'PUT', body: Buffer.alloc(20 * 1024 * 1024) });
+console.log('put 20MB', r.status, (await r.text()).slice(0, 200));
+const h = await fetch(`${address}/bkt/obj`, { method: 'HEAD' });
+console.log('head', h.status, h.headers.get('content-length'));
+await app.close();

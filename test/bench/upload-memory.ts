@@ -1,0 +1,167 @@
+// Peak memory of the runtime process while it takes a small and a big upload, through the
+// multipart route and through the presigned flow, each case in a fresh stack: VmRSS sampled
+// every 100 ms plus the kernel's VmHWM (reset before the upload). fauxqs, the in-process S3
+// emulator, keeps every object body in memory (and concatenates the parts of a multipart
+// upload), so the runtime's RSS grows by at least the file: the rows show that growth beside
+// the object size, and for the presigned flow the completion step (the service's own read
+// back, hash and sniff) apart from the PUTs that only fauxqs handles.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hwmBytes, mb, resetPeak, rssBytes, sampleRss } from './lib/rss.ts';
+import { startStack, type BenchStack } from './lib/stack.ts';
+import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
+import { declare, multipartUpload, presignedUpload, waitCompleted, type Uploaded } from './lib/upload-client.ts';
+import { wavBytes, writeWavFile } from './lib/wav.ts';
+
+const MiB = 1024 * 1024;
+const BASE = { ASR_PROVIDER: 'instant', LLM_PROVIDER: 'instant', RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
+/**
+ * fauxqs refuses request bodies over 11 MiB (its Fastify bodyLimit), so with the default
+ * threshold (single PUT up to 100 MB, parts up to 64 MB) the presigned flow fails locally
+ * above 11 MiB; 5 MB parts fit. The multipart-route stacks check that with the defaults.
+ */
+const PRESIGNED = { ...BASE, UPLOAD_MULTIPART_THRESHOLD_MB: '5' };
+const RATIO_GOAL = 1.2;
+const PEAK_GOAL = 150 * MiB;
+const PROBE_BYTES = 12 * MiB;
+
+type Flow = 'multipart route' | 'presigned';
+
+interface CaseResult {
+  readonly flow: Flow;
+  readonly bytes: number;
+  readonly seconds: number;
+  readonly idleRss: number;
+  readonly peakRss: number;
+  readonly hwm: number;
+  readonly hwmReset: boolean;
+  /** Presigned only: the peak while the PUTs ran, and the RSS when completion started. */
+  readonly putPeakRss?: number;
+  readonly rssAtComplete?: number;
+  readonly completePeakRss?: number;
+  readonly plan?: string;
+  readonly hwmAfterPipeline: number;
+  /** With the default settings, a presigned PUT of PROBE_BYTES. */
+  readonly defaultPresignedPutStatus?: string;
+}
+
+const pause = (msTime: number) => new Promise((r) => setTimeout(r, msTime));
+
+async function upload(flow: Flow, stack: BenchStack, file: string, onPhase?: (phase: 'put' | 'complete') => void): Promise<Uploaded & { method?: string; parts?: number }> {
+  return flow === 'presigned' ? presignedUpload(stack.url, stack.adminToken, file, onPhase) : multipartUpload(stack.url, stack.adminToken, file, { title: 'bench upload' });
+}
+
+/** A presigned PUT of PROBE_BYTES, as the default settings plan it (one PUT up to 100 MB). */
+async function probeDefaultPresigned(stack: BenchStack): Promise<string> {
+  const plan = await declare(stack.url, stack.adminToken, 'probe.wav', PROBE_BYTES);
+  try {
+    const response = await fetch(plan.url ?? plan.parts![0]!.url, { method: 'PUT', headers: plan.headers ?? {}, body: wavBytes(PROBE_BYTES) });
+    return `HTTP ${response.status} ${(await response.text()).slice(0, 80)}`;
+  } catch (error) {
+    // fauxqs may answer 413 and close the connection while the body is still being sent.
+    return `connection closed (${String((error as { cause?: { code?: string } }).cause?.code ?? error)})`;
+  }
+}
+
+async function runCase(flow: Flow, bytes: number, files: { small: string; big: string }, log: BenchOptions['log']): Promise<CaseResult> {
+  const stack = await startStack(flow === 'presigned' ? PRESIGNED : BASE);
+  const pid = stack.pids.runtime;
+  const label = `${flow} ${mb(bytes)}`;
+  log(`${label}: stack at ${stack.url} (runtime pid ${pid}, DynamoDB Local pid ${stack.pids.dynamo})`);
+  try {
+    // The same flow once with a 1 s file, through the pipeline, so code and clients are loaded.
+    const warm = await upload(flow, stack, files.small);
+    await waitCompleted(stack.url, stack.adminToken, warm.id, 50);
+    await pause(500);
+    const idleRss = rssBytes(pid);
+    const hwmReset = resetPeak(pid);
+    let sampler = sampleRss(pid);
+    let putPeakRss: number | undefined;
+    let rssAtComplete: number | undefined;
+    const started = performance.now();
+    const result = await upload(flow, stack, files.big, (phase) => {
+      if (phase !== 'complete') return;
+      putPeakRss = sampler.stop().peakRss;
+      rssAtComplete = rssBytes(pid);
+      sampler = sampleRss(pid);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const sampled = sampler.stop();
+    const peakRss = Math.max(sampled.peakRss, putPeakRss ?? 0);
+    if (result.file_size !== bytes) throw new Error(`${label}: stored ${result.file_size} bytes`);
+    await waitCompleted(stack.url, stack.adminToken, result.id, 100);
+    const hwmAfterPipeline = hwmBytes(pid);
+    const defaultPresignedPutStatus = flow === 'multipart route' ? await probeDefaultPresigned(stack) : undefined;
+    log(`${label}: ${seconds.toFixed(1)} s, idle ${mb(idleRss)}, peak ${mb(peakRss)} (VmHWM ${mb(sampled.hwm)}), after pipeline VmHWM ${mb(hwmAfterPipeline)}`);
+    return {
+      flow, bytes, seconds, idleRss, peakRss, hwm: sampled.hwm, hwmReset, putPeakRss, rssAtComplete, completePeakRss: rssAtComplete === undefined ? undefined : sampled.peakRss,
+      plan: result.method ? `${result.method}${result.parts && result.parts > 1 ? ` × ${result.parts} parts` : ''}` : undefined, hwmAfterPipeline, defaultPresignedPutStatus,
+    };
+  } finally {
+    await stack.stop();
+    log(`${label}: stack stopped, pids ${pid} and ${stack.pids.dynamo} gone`);
+  }
+}
+
+function caseRow(c: CaseResult): Row {
+  const peak = Math.max(c.peakRss, Number.isNaN(c.hwm) ? 0 : c.hwm);
+  const growth = peak - c.idleRss;
+  const phases = c.putPeakRss === undefined ? '' : `; PUT phase peak ${mb(c.putPeakRss)}, completion ${mb(c.rssAtComplete!)} → ${mb(c.completePeakRss!)} (+${mb(c.completePeakRss! - c.rssAtComplete!)}: the service reading the object back)`;
+  return {
+    benchmark: `upload memory: ${c.flow} ${mb(c.bytes)}`,
+    measured: `peak ${mb(peak)} · idle ${mb(c.idleRss)} · +${mb(growth)}`,
+    note: `${c.plan ? `${c.plan}, ` : ''}${c.seconds.toFixed(1)} s (${(c.bytes / MiB / c.seconds).toFixed(0)} MB/s); growth − object bytes = ${mb(growth - c.bytes)}${phases}; VmHWM after the pipeline ${mb(c.hwmAfterPipeline)}${c.hwmReset ? '' : ' (VmHWM not reset: sampled VmRSS only)'}`,
+  };
+}
+
+function flowRows(small: CaseResult, big: CaseResult): Row[] {
+  const peak = (c: CaseResult) => Math.max(c.peakRss, Number.isNaN(c.hwm) ? 0 : c.hwm);
+  const ratio = peak(big) / peak(small);
+  const serviceGrowth = big.completePeakRss !== undefined ? big.completePeakRss - big.rssAtComplete! : peak(big) - big.idleRss - big.bytes;
+  return [
+    caseRow(small),
+    caseRow(big),
+    {
+      benchmark: `upload memory: ${big.flow} ${mb(big.bytes)} vs ${mb(small.bytes)}`,
+      measured: `${ratio.toFixed(2)}× · ${mb(peak(big))}`,
+      goal: `≤ ${RATIO_GOAL}× and ≤ ${mb(PEAK_GOAL)}`,
+      pass: ratio <= RATIO_GOAL && peak(big) <= PEAK_GOAL,
+      note: `whole runtime process, fauxqs's in-memory copy of the object included; growth attributable to the service path ≈ ${mb(serviceGrowth)} (${big.completePeakRss !== undefined ? 'completion step alone' : 'growth minus the object bytes fauxqs holds'})`,
+    },
+  ];
+}
+
+export const uploadMemory: Benchmark = {
+  name: 'upload-memory',
+  description: 'Peak RSS of the runtime for a small and a big upload, multipart route and presigned flow',
+  async run({ quick, log }) {
+    const sizes = [5 * MiB, (quick ? 100 : 500) * MiB];
+    const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-upload-'));
+    try {
+      const small = join(dir, 'warm-up.wav');
+      await writeWavFile(small, 32_044);
+      const file = (bytes: number) => join(dir, `recording-${bytes}.wav`);
+      for (const bytes of sizes) await writeWavFile(file(bytes), bytes);
+      const cases: CaseResult[] = [];
+      const rows: Row[] = [];
+      for (const flow of ['multipart route', 'presigned'] as const) {
+        const flowCases: CaseResult[] = [];
+        for (const bytes of sizes) flowCases.push(await runCase(flow, bytes, { small, big: file(bytes) }, log));
+        cases.push(...flowCases);
+        rows.push(...flowRows(flowCases[0]!, flowCases[1]!));
+      }
+      const probe = cases.find((c) => c.defaultPresignedPutStatus !== undefined)?.defaultPresignedPutStatus;
+      rows.push({
+        benchmark: `presigned PUT of ${mb(PROBE_BYTES)}, default settings`,
+        measured: probe ?? 'not run',
+        goal: '200, as S3 answers',
+        pass: probe?.startsWith('HTTP 200') ?? false,
+        note: 'fauxqs caps request bodies at 11 MiB (Fastify bodyLimit) while the plan asks for one PUT up to 100 MB and parts up to 64 MB; the measured presigned cases use UPLOAD_MULTIPART_THRESHOLD_MB=5 (5 MB parts)',
+      });
+      return { rows, data: { sizes, cases } };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
