@@ -34,8 +34,25 @@ const schema = z.object({
   UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
-  ASR_PROVIDER: z._default(z.enum(['local', 'instant']), 'local'),
-  LLM_PROVIDER: z._default(z.enum(['local', 'instant']), 'local'),
+  ASR_PROVIDER: z._default(z.enum(['local', 'instant', 'openai', 'whisperx']), 'local'),
+  LLM_PROVIDER: z._default(z.enum(['local', 'instant', 'openai', 'bedrock']), 'local'),
+  ASR_BASE_URL: optionalText,
+  ASR_API_KEY: optionalText,
+  ASR_API_KEY_PARAMETER: optionalText,
+  ASR_MODEL: text('whisper-1'),
+  ASR_MAX_UPLOAD_MB: int(25, 1, 2000),
+  ASR_CHUNK_SECONDS: int(600, 30, 7200),
+  ASR_CHUNK_OVERLAP_SECONDS: int(3, 0, 60),
+  ASR_TIMEOUT_SECONDS: int(900, 10, 7200),
+  ASR_DIARIZE: flag(true),
+  LLM_BASE_URL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_API_KEY_PARAMETER: optionalText,
+  LLM_MODEL: text('gpt-4o-mini'),
+  LLM_CONTEXT_TOKENS: int(24_000, 1000, 2_000_000),
+  LLM_MAX_OUTPUT_TOKENS: int(2000, 100, 100_000),
+  LLM_TIMEOUT_SECONDS: int(300, 5, 3600),
+  PRICE_TABLE: optionalText,
   ADMIN_DEFAULT_SUMMARY_PROMPT: optionalText,
   JOB_LEASE_SECONDS: int(60, 5, 3600),
   JOB_MAX_ATTEMPTS: int(4, 1, 20),
@@ -84,8 +101,35 @@ export interface Settings {
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
   /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
-  readonly asrProvider: 'local' | 'instant';
-  readonly llmProvider: 'local' | 'instant';
+  readonly asrProvider: 'local' | 'instant' | 'openai' | 'whisperx';
+  readonly llmProvider: 'local' | 'instant' | 'openai' | 'bedrock';
+  readonly asr: {
+    /** OpenAI-compatible base URL (…/v1) for `openai`; the service root for `whisperx`. */
+    readonly baseUrl: string | undefined;
+    /** Locally from the environment; on AWS the key is read from SSM by parameter name. */
+    readonly apiKey: string | undefined;
+    readonly apiKeyParameter: string | undefined;
+    readonly model: string;
+    /** The provider's upload limit: larger audio is cut into chunks. */
+    readonly maxUploadMb: number;
+    readonly chunkSeconds: number;
+    readonly chunkOverlapSeconds: number;
+    readonly timeoutSeconds: number;
+    readonly diarize: boolean;
+  };
+  readonly llm: {
+    readonly baseUrl: string | undefined;
+    readonly apiKey: string | undefined;
+    readonly apiKeyParameter: string | undefined;
+    /** The chat model, or the Bedrock model id. */
+    readonly model: string;
+    /** How many tokens of transcript one call may carry; longer ones are summarised in parts. */
+    readonly contextTokens: number;
+    readonly maxOutputTokens: number;
+    readonly timeoutSeconds: number;
+  };
+  /** JSON price table for estimated costs (see README); undefined: built-in prices. */
+  readonly priceTable: string | undefined;
   readonly adminDefaultSummaryPrompt: string | undefined;
   readonly webhooks: {
     readonly globalEnabled: boolean;
@@ -154,6 +198,27 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     asrProvider: s.ASR_PROVIDER,
     llmProvider: s.LLM_PROVIDER,
     adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,
+    asr: {
+      baseUrl: s.ASR_BASE_URL,
+      apiKey: s.ASR_API_KEY,
+      apiKeyParameter: s.ASR_API_KEY_PARAMETER,
+      model: s.ASR_MODEL,
+      maxUploadMb: s.ASR_MAX_UPLOAD_MB,
+      chunkSeconds: s.ASR_CHUNK_SECONDS,
+      chunkOverlapSeconds: s.ASR_CHUNK_OVERLAP_SECONDS,
+      timeoutSeconds: s.ASR_TIMEOUT_SECONDS,
+      diarize: s.ASR_DIARIZE,
+    },
+    llm: {
+      baseUrl: s.LLM_BASE_URL,
+      apiKey: s.LLM_API_KEY,
+      apiKeyParameter: s.LLM_API_KEY_PARAMETER,
+      model: s.LLM_MODEL,
+      contextTokens: s.LLM_CONTEXT_TOKENS,
+      maxOutputTokens: s.LLM_MAX_OUTPUT_TOKENS,
+      timeoutSeconds: s.LLM_TIMEOUT_SECONDS,
+    },
+    priceTable: s.PRICE_TABLE,
     webhooks: {
       globalEnabled: s.WEBHOOK_GLOBAL_ENABLED,
       maxPerUser: s.WEBHOOK_MAX_PER_USER,

@@ -18,5 +18,7 @@ export function instantLanguageModel(): LanguageModel {
   return {
     name: 'instant',
     summarize: async () => ({ markdown: '## Summary\n\n- A fixed summary.', usage: { prompt_tokens: 0, completion_tokens: 0 } }),
+    extractEvents: async () => ({ events: [], usage: { prompt_tokens: 0, completion_tokens: 0 } }),
+    answer: async () => ({ text: 'A fixed answer.', usage: { prompt_tokens: 0, completion_tokens: 0 } }),
   };
 }

@@ -1,20 +1,37 @@
-// The providers the settings choose. Only the embedded engines exist so far; the cloud
-// providers (OpenAI-compatible, WhisperX, Amazon Transcribe, Bedrock) plug in here.
+// The providers the settings choose, built on first use.
 import { settings } from '../config.ts';
 import { localTranscriber } from './asr/local/engine.ts';
-import { localLanguageModel } from './llm/local/index.ts';
 import { instantLanguageModel, instantTranscriber } from './instant.ts';
-import type { LanguageModel, TranscriptionProvider } from './types.ts';
+import { localLanguageModel } from './llm/local/index.ts';
+import { ProviderError, type LanguageModel, type TranscriptionProvider } from './types.ts';
+
+type Factory<T> = () => T;
+
+const transcribers: Record<string, Factory<TranscriptionProvider>> = {
+  local: () => localTranscriber(),
+  instant: instantTranscriber,
+};
+
+const languageModels: Record<string, Factory<LanguageModel>> = {
+  local: () => localLanguageModel(),
+  instant: instantLanguageModel,
+};
 
 let asr: TranscriptionProvider | undefined;
 let llm: LanguageModel | undefined;
 
 export function transcriber(): TranscriptionProvider {
-  asr ??= ({ local: () => localTranscriber(), instant: instantTranscriber })[settings().asrProvider]();
+  asr ??= build(transcribers, settings().asrProvider, 'ASR_PROVIDER');
   return asr;
 }
 
 export function languageModel(): LanguageModel {
-  llm ??= ({ local: () => localLanguageModel(), instant: instantLanguageModel })[settings().llmProvider]();
+  llm ??= build(languageModels, settings().llmProvider, 'LLM_PROVIDER');
   return llm;
+}
+
+function build<T>(factories: Record<string, Factory<T>>, name: string, setting: string): T {
+  const factory = factories[name];
+  if (!factory) throw new ProviderError(`${setting}=${name} is not available in this build`, false);
+  return factory();
 }

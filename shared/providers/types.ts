@@ -68,14 +68,56 @@ export interface SummaryResult {
   readonly usage: TokenUsage;
 }
 
+/** A calendar event found in a recording (spec: Calendar event), before it gets an id. */
+export interface FoundEvent {
+  readonly title: string;
+  /** ISO 8601; relative dates resolved against the meeting date. */
+  readonly start_datetime: string;
+  readonly end_datetime: string;
+  readonly description: string;
+  readonly location: string;
+}
+
+export interface EventsRequest {
+  readonly segments: readonly Segment[];
+  readonly summary: string;
+  readonly context: SummaryRequest['context'];
+  readonly signal?: AbortSignal;
+}
+
+export interface ChatMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** One transcript segment used to answer, as the chat response lists it. */
+export interface ChatSource {
+  readonly segment_index: number;
+  readonly speaker: string;
+  readonly start_time: number;
+  readonly end_time: number;
+  readonly text: string;
+}
+
+export interface ChatRequest {
+  readonly question: string;
+  readonly history: readonly ChatMessage[];
+  /** The segments retrieved as most relevant to the question, best first. */
+  readonly sources: readonly ChatSource[];
+  readonly context: SummaryRequest['context'] & { readonly notes?: string };
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Language-model work the service needs, as tasks rather than raw chat, so the embedded
  * engine can do each one without a model (extractively) and real models get prompts built in
- * one place. Later issues add events, chat and speaker identification here.
+ * one place.
  */
 export interface LanguageModel {
   readonly name: string;
   summarize(request: SummaryRequest): Promise<SummaryResult>;
+  extractEvents(request: EventsRequest): Promise<{ events: FoundEvent[]; usage: TokenUsage }>;
+  answer(request: ChatRequest): Promise<{ text: string; usage: TokenUsage }>;
 }
 
 /**

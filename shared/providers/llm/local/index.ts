@@ -2,6 +2,8 @@
 // service summarises offline. Real models live beside it in providers/llm/*.
 import { ProviderError, type LanguageModel, type SummaryRequest, type SummaryResult } from '../../types.ts';
 import { summarizeLocally } from './summarize.ts';
+import { extractEventsLocally } from './events.ts';
+import { answerLocally } from './chat.ts';
 
 export { summarizeLocally } from './summarize.ts';
 export { findActionItems, knownNames, type ActionItem } from './action-items.ts';
@@ -24,5 +26,7 @@ export function localLanguageModel(): LanguageModel {
       if (request?.signal?.aborted) throw new ProviderError('The summary was cancelled', true);
       return { markdown: summarizeLocally(request), usage: { prompt_tokens: 0, completion_tokens: 0 } };
     },
+    extractEvents: async (request) => ({ events: extractEventsLocally(request), usage: { prompt_tokens: 0, completion_tokens: 0 } }),
+    answer: async (request) => ({ text: answerLocally(request), usage: { prompt_tokens: 0, completion_tokens: 0 } }),
   };
 }
