@@ -2,6 +2,7 @@
 // process.env: code asks settings() and gets typed, validated values.
 import * as z from 'zod/mini';
 import { queues, queueUrlSetting, type QueueName } from '#infra/topology.ts';
+import { parsePriceTable } from './domain/pricing.ts';
 
 const flag = (fallback: boolean) =>
   z.pipe(
@@ -12,6 +13,10 @@ const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
 const text = (fallback: string) => z._default(z.string(), fallback);
 const optionalText = z.optional(z.string().check(z.minLength(1)));
+
+/** Every provider a setting can choose (the price table must price each one). */
+export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx'] as const;
+export const LLM_PROVIDERS = ['local', 'instant', 'openai', 'bedrock'] as const;
 
 const schema = z.object({
   AWS_REGION: text('us-east-1'),
@@ -34,8 +39,8 @@ const schema = z.object({
   UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
-  ASR_PROVIDER: z._default(z.enum(['local', 'instant', 'openai', 'whisperx']), 'local'),
-  LLM_PROVIDER: z._default(z.enum(['local', 'instant', 'openai', 'bedrock']), 'local'),
+  ASR_PROVIDER: z._default(z.enum(ASR_PROVIDERS), 'local'),
+  LLM_PROVIDER: z._default(z.enum(LLM_PROVIDERS), 'local'),
   ASR_BASE_URL: optionalText,
   ASR_API_KEY: optionalText,
   ASR_API_KEY_PARAMETER: optionalText,
@@ -101,8 +106,8 @@ export interface Settings {
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
   /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
-  readonly asrProvider: 'local' | 'instant' | 'openai' | 'whisperx';
-  readonly llmProvider: 'local' | 'instant' | 'openai' | 'bedrock';
+  readonly asrProvider: (typeof ASR_PROVIDERS)[number];
+  readonly llmProvider: (typeof LLM_PROVIDERS)[number];
   readonly asr: {
     /** OpenAI-compatible base URL (…/v1) for `openai`; the service root for `whisperx`. */
     readonly baseUrl: string | undefined;
@@ -172,6 +177,11 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     throw new SettingsError(`Invalid settings: ${problems}`);
   }
   const s = parsed.data;
+  try {
+    parsePriceTable(s.PRICE_TABLE);
+  } catch (error) {
+    throw new SettingsError(`Invalid settings: ${(error as Error).message}`);
+  }
   return {
     region: s.AWS_REGION,
     tableName: s.TABLE_NAME,

@@ -2,9 +2,12 @@
 // the OpenAPI document and the rate-limit classes. A new route is one row (in the module of
 // its area under routes/) plus one handler file at functions/api/<handler>.ts.
 import { accountRoutes } from './routes/account.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { eventRoutes } from './routes/events.ts';
 import { recordingRoutes } from './routes/recordings.ts';
 import type { Method, RouteSpec } from './routes/spec.ts';
+import { transcriptionRoutes } from './routes/transcription.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
@@ -12,7 +15,7 @@ export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...webhookRoutes } as const;
+export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 

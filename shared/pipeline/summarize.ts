@@ -2,10 +2,13 @@
 // prompt that wins by precedence, store the Markdown, and complete the recording.
 import { getJson } from '../blob/objects.ts';
 import { settings } from '../config.ts';
+import { pricesFor, tokenCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
 import { languageModel } from '../providers/registry.ts';
-import type { Segment } from '../providers/types.ts';
+import type { Segment, TokenUsage } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
+import { BudgetExceededError, checkTokenBudget } from '../store/budgets.ts';
+import { replaceEvents } from '../store/calendar-events.ts';
 import { StaleRecordingError, transition } from '../store/recording-writes.ts';
 import type { Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
@@ -23,6 +26,8 @@ export async function runSummary(recordingId: number): Promise<void> {
   const started = Date.now();
   try {
     const recording = claimed.recording;
+    // decisions §9: over the token budget the summary fails (the transcript stays).
+    await checkTokenBudget(recording.user_id);
     const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
     const result = await languageModel().summarize({
       segments,
@@ -30,25 +35,71 @@ export async function runSummary(recordingId: number): Promise<void> {
       context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined },
       signal: lease.lost,
     });
+    // decisions §4: calendar events from the summary's job; their failure never fails the summary.
+    const found = await extractCalendarEvents(recording, segments, result.markdown, lease.lost);
+    const usage = { prompt_tokens: result.usage.prompt_tokens + found.usage.prompt_tokens, completion_tokens: result.usage.completion_tokens + found.usage.completion_tokens };
     lease.stop();
     const now = new Date();
     const { events } = await transition(lease.current(), 'summary-stored', {
+      events: found.count > 0 ? [{ type: 'recording.events.extracted', extra: { events_count: found.count } }] : [],
       changes: { has_summary: true, summarization_duration_seconds: Math.round(Date.now() - started) / 1000, completed_at: now.toISOString(), lease_until: null, attempt: 0, error_message: null },
       texts: { summary: result.markdown },
       now,
     });
-    await addUsage(recording.user_id, { prompt_tokens: result.usage.prompt_tokens, completion_tokens: result.usage.completion_tokens }, now);
+    await addUsage(recording.user_id, { ...usage, estimated_cost: costOf(usage) }, now);
     await publish(events);
   } catch (error) {
     lease.stop();
     // Another worker took over, or the recording changed or went meanwhile: nothing to do.
     if (lease.lost.aborted || error instanceof StaleRecordingError) return;
-    logger.warn('summary attempt failed', { recording_id: recordingId, error });
-    await retryOrFail(lease.current(), error, 'summarize', async (message) => {
+    const fail = async (message: string) => {
       // The transcript stays; only the summary step failed (decisions §4).
       const { events } = await transition(lease.current(), 'summary-failed', { changes: { error_message: message, lease_until: null } });
       await publish(events);
+    };
+    if (error instanceof BudgetExceededError) return fail(error.message).catch(ignoreStale);
+    logger.warn('summary attempt failed', { recording_id: recordingId, error });
+    await retryOrFail(lease.current(), error, 'summarize', fail);
+  }
+}
+
+/** Priced by the configured provider and model; a broken PRICE_TABLE costs the estimate, not the summary. */
+function costOf(usage: { prompt_tokens: number; completion_tokens: number }): number {
+  const s = settings();
+  try {
+    return tokenCost(s.llmProvider, s.llm.model, usage, pricesFor(s.priceTable));
+  } catch (error) {
+    logger.error('no token cost recorded', { error });
+    return 0;
+  }
+}
+
+function ignoreStale(error: unknown): void {
+  if (!(error instanceof StaleRecordingError)) throw error;
+}
+
+const NO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
+
+/**
+ * Extracts and stores (replacing the previous ones) the recording's calendar events. A failure
+ * is logged and the summary goes on without events (the stored ones stay); only a lost lease
+ * propagates, so the job stops as it would anyway.
+ */
+async function extractCalendarEvents(recording: Recording, segments: Segment[], summary: string, signal: AbortSignal): Promise<{ count: number; usage: TokenUsage }> {
+  try {
+    const { events, usage } = await languageModel().extractEvents({
+      segments,
+      summary,
+      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined },
+      signal,
     });
+    signal.throwIfAborted();
+    const stored = await replaceEvents(recording.id, events);
+    return { count: stored.length, usage: usage ?? NO_USAGE };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    logger.warn('calendar event extraction failed; the summary is stored without events', { recording_id: recording.id, error });
+    return { count: 0, usage: NO_USAGE };
   }
 }
 

@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.ts';
+import { settings } from '../config.ts';
+import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
 import { transcriber } from '../providers/registry.ts';
 import type { TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
+import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
 import { StaleRecordingError, transition } from '../store/recording-writes.ts';
 import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
@@ -29,6 +32,8 @@ export async function runTranscription(recordingId: number): Promise<void> {
   const lease = keepLease(claimed.recording);
   const started = Date.now();
   try {
+    // decisions §4/§9: over budget, PROCESSING → FAILED before any provider call.
+    await checkTranscriptionBudget(claimed.recording.user_id);
     const result = await transcribeAudio(claimed.recording, lease.lost);
     lease.stop();
     await finish(lease.current(), result, (Date.now() - started) / 1000);
@@ -36,6 +41,7 @@ export async function runTranscription(recordingId: number): Promise<void> {
     lease.stop();
     // Another worker took over, or the recording changed or went meanwhile: nothing to do.
     if (lease.lost.aborted || error instanceof StaleRecordingError) return;
+    if (error instanceof BudgetExceededError) return failTranscription(lease.current(), error.message).catch(ignoreStale);
     logger.warn('transcription attempt failed', { recording_id: recordingId, error });
     await retryOrFail(lease.current(), error, 'transcribe', (message) => failTranscription(lease.current(), message));
   }
@@ -82,7 +88,7 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
     if (error instanceof StaleRecordingError && !(await findRecording(recording.id))) await deleteObject(transcriptKey);
     throw error;
   });
-  await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1 }, now);
+  await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1, estimated_cost: costOf(result.durationSeconds) }, now);
   await publish(events, summarize ? { recording_id: recording.id, job: 'summarize' } : undefined);
 }
 
@@ -90,6 +96,17 @@ async function failTranscription(recording: Recording, message: string): Promise
   const trigger = recording.status === 'PENDING' ? 'audio-missing' : 'transcription-failed';
   const { events } = await transition(recording, trigger, { changes: { error_message: message, lease_until: null } });
   await publish(events);
+}
+
+/** Priced by the configured provider and model; a broken PRICE_TABLE costs the estimate, not the transcript. */
+function costOf(seconds: number): number {
+  const s = settings();
+  try {
+    return transcriptionCost(s.asrProvider, s.asr.model, seconds, pricesFor(s.priceTable));
+  } catch (error) {
+    logger.error('no transcription cost recorded', { error });
+    return 0;
+  }
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

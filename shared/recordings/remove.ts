@@ -5,6 +5,7 @@ import { deleteObject } from '../blob/objects.ts';
 import { dynamo } from '../clients.ts';
 import { logger } from '../logger.ts';
 import { deleteRecordingItems } from '../store/recording-writes.ts';
+import { deleteEvents } from '../store/calendar-events.ts';
 import { getOwnedRecording, type Recording } from '../store/recordings.ts';
 import { key, tableName } from '../store/table.ts';
 import { retryOnStale } from './edit.ts';
@@ -26,8 +27,9 @@ export async function deleteRecording(userId: number, id: number): Promise<{ suc
  */
 async function removeLeftovers(recording: Recording): Promise<void> {
   const objects = [recording.audio_key, recording.transcript_key].filter((k): k is string => k !== null);
-  const results = await Promise.allSettled([...objects.map((k) => deleteObject(k)), forgetSameBytes(recording)]);
-  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ target: objects[i] ?? 'same-bytes guard', error: r.reason as unknown }] : []));
+  const targets = [...objects, 'same-bytes guard', 'calendar events'];
+  const results = await Promise.allSettled([...objects.map((k) => deleteObject(k)), forgetSameBytes(recording), deleteEvents(recording.id)]);
+  const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ target: targets[i], error: r.reason as unknown }] : []));
   for (const f of failed) logger.error('a deleted recording left something behind', { recording_id: recording.id, ...f });
 }
 

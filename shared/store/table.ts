@@ -15,6 +15,7 @@
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING only) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
+// | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
 // | outbox event     | EVENT#<uuid>                | EVENT        | OUTBOX / <created_at>#<uuid> (until published) | REC#<id>#EVENTS / <seq padded> |
 // | upload session   | UPLOAD#<uuid>               | UPLOAD       |                                     |                             |
@@ -30,6 +31,7 @@
 // - user by email: GetItem EMAIL#<email> then USER#<id>
 // - count a request: UpdateItem ADD on the rate window item (one call, returns the count)
 // - a recording with its notes and summary: Query PK = REC#<id> (the item stays small for lists)
+// - a recording's calendar events: Query PK = REC#<id> AND begins_with(SK, EVENT#)
 // - a user's recordings: Query GSI1 USER#<uid>#RECS (newest first); filters and sorts in memory
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
@@ -51,6 +53,7 @@ export const key = {
   idempotency: (id: string) => ({ PK: `IDEMPOTENCY#${id}`, SK: 'IDEMPOTENCY' }),
   recording: (id: number) => ({ PK: `REC#${id}`, SK: 'REC' }),
   recordingText: (id: number) => ({ PK: `REC#${id}`, SK: 'TEXT' }),
+  calendarEvent: (recordingId: number, id: number) => ({ PK: `REC#${recordingId}`, SK: `EVENT#${padId(id)}` }),
   sameBytes: (userId: number, sha256: string) => ({ PK: `SHA#${userId}#${sha256}`, SK: 'SHA' }),
   event: (id: string) => ({ PK: `EVENT#${id}`, SK: 'EVENT' }),
   upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),

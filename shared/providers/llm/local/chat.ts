@@ -1,6 +1,30 @@
-// Answers without a model: the best passages themselves (placeholder until built).
-import type { ChatRequest } from '../../types.ts';
+// Answers without a model: the best passages themselves, quoted with when and by whom they
+// were said, so the reader can check them against the recording. Nothing found: say so,
+// never guess.
+import type { ChatRequest, ChatSource } from '../../types.ts';
+
+/** How many passages an answer quotes at most. */
+export const QUOTED_PASSAGES = 3;
+export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Seconds → "mm:ss", or "h:mm:ss" from an hour on. */
+export function clockTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+function quote(source: ChatSource): string {
+  const text = String(source.text ?? '').trim();
+  return `At ${clockTime(source.start_time)}, ${source.speaker || 'someone'} said: “${text}”`;
+}
 
 export function answerLocally(request: ChatRequest): string {
-  return request.sources.map((s) => s.text).join(' ');
+  const passages = (request?.sources ?? []).filter((s) => String(s.text ?? '').trim()).slice(0, QUOTED_PASSAGES);
+  if (passages.length === 0) return NOT_FOUND_ANSWER;
+  return passages.map(quote).join('\n');
 }

@@ -1,0 +1,18 @@
+// Schemas of the calendar-event routes (spec: Calendar event): responses document output.
+import * as z from 'zod/mini';
+import { id } from './schemas.ts';
+
+const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
+
+export const eventParams = z.object({ id });
+
+export const calendarEvent = z.object({
+  id: z.number(),
+  title: z.string(),
+  start_datetime: timestamp,
+  end_datetime: timestamp,
+  description: z.string(),
+  location: z.string(),
+});
+
+export const eventList = z.object({ events: z.array(calendarEvent) });

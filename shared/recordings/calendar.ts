@@ -1,0 +1,53 @@
+// A recording's calendar events for its owner: as the API lists them, and as an iCalendar file
+// (RFC 5545) written by ical-generator, which escapes TEXT values (backslash, semicolon, comma,
+// newline) and folds lines at 75 octets. Times go out in UTC; each event keeps a stable UID.
+import { ICalCalendar } from 'ical-generator';
+import { NotFoundError } from '../domain/errors.ts';
+import { listEvents, type CalendarEvent, type StoredEvent } from '../store/calendar-events.ts';
+import { getOwnedRecording } from '../store/recordings.ts';
+import { attachment } from './present.ts';
+import type { FileDownload } from './detail.ts';
+
+const present = (e: StoredEvent): CalendarEvent => ({
+  id: e.id,
+  title: e.title,
+  start_datetime: e.start_datetime,
+  end_datetime: e.end_datetime,
+  description: e.description,
+  location: e.location,
+});
+
+export async function getRecordingEvents(userId: number, id: number): Promise<{ events: CalendarEvent[] }> {
+  await getOwnedRecording(id, userId);
+  return { events: (await listEvents(id)).map(present) };
+}
+
+export const eventUid = (id: number): string => `event-${id}@verbatim`;
+
+/** The iCalendar text of these events; DTSTAMP is when each was stored (no METHOD property). */
+export function icsCalendar(title: string, events: readonly StoredEvent[]): string {
+  const calendar = new ICalCalendar({ prodId: { company: 'verbatim', product: 'verbatim', language: 'EN' }, name: `${title} events` });
+  for (const e of events) {
+    const stamp = Date.parse(e.created_at);
+    calendar.createEvent({
+      id: eventUid(e.id),
+      stamp: new Date(Number.isNaN(stamp) ? Date.parse(e.start_datetime) : stamp),
+      start: new Date(e.start_datetime),
+      end: new Date(e.end_datetime),
+      summary: e.title,
+      description: e.description || null,
+      location: e.location || null,
+    });
+  }
+  const text = calendar.toString();
+  // RFC 5545 §3.1: every content line, the last one too, ends with CRLF.
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/** The recording's events as an .ics attachment; 404 when it has none. */
+export async function getRecordingCalendar(userId: number, id: number): Promise<FileDownload> {
+  const recording = await getOwnedRecording(id, userId);
+  const events = await listEvents(id);
+  if (events.length === 0) throw new NotFoundError('This recording has no calendar events');
+  return { body: icsCalendar(recording.title, events), contentType: 'text/calendar; charset=utf-8', disposition: attachment(`${recording.title}-events.ics`) };
+}

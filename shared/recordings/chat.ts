@@ -1,0 +1,72 @@
+// Chat with a recording (decisions §6): the question finds its transcript segments (BM25,
+// ./retrieval.ts), the language model answers from them, and the answer lists them as its
+// sources. Chat counts against the user's monthly token budget: checked before answering,
+// and the tokens the model used are added to the user's usage afterwards.
+import { getJson } from '../blob/objects.ts';
+import { BadRequestError, ServiceUnavailableError } from '../domain/errors.ts';
+import type { ChatBody } from '../http/chat-schemas.ts';
+import { languageModel } from '../providers/registry.ts';
+import { ProviderError, type ChatSource, type Segment } from '../providers/types.ts';
+import { checkTokenBudget } from '../store/budgets.ts';
+import { getOwnedRecordingWithTexts } from '../store/recordings.ts';
+import { addUsage } from '../store/usage.ts';
+import { retrieve } from './retrieval.ts';
+
+export interface ChatAnswer {
+  readonly response: string;
+  readonly sources: readonly ChatSource[];
+}
+
+/** Segments handed to the model (and listed as sources), best first. */
+const SOURCES = 5;
+/** An answer must come before API Gateway's 29 s limit ends the request. */
+const ANSWER_TIMEOUT_MS = 25_000;
+
+const NO_TRANSCRIPT = 'No transcription available';
+
+/** The stored segments; a transcript whose object is gone counts as none. */
+async function readSegments(transcriptKey: string | null): Promise<readonly Segment[]> {
+  if (!transcriptKey) throw new BadRequestError(NO_TRANSCRIPT);
+  try {
+    const { segments } = await getJson<{ segments?: Segment[] }>(transcriptKey);
+    return Array.isArray(segments) ? segments : [];
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') throw new BadRequestError(NO_TRANSCRIPT);
+    throw error;
+  }
+}
+
+export async function chatWithRecording(userId: number, id: number, body: ChatBody): Promise<ChatAnswer> {
+  const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
+  const segments = await readSegments(recording.transcript_key);
+  await checkTokenBudget(userId);
+  const sources = retrieve(segments, body.message, SOURCES);
+  let answer;
+  try {
+    answer = await languageModel().answer({
+      question: body.message,
+      history: body.conversation_history ?? [],
+      sources,
+      context: {
+        title: recording.title,
+        meetingDate: recording.meeting_date,
+        participants: recording.participants || undefined,
+        notes: texts.notes || undefined,
+      },
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
+  } catch (error) {
+    // The provider's message is safe to show (no keys, no raw bodies); its raw error is not.
+    if (error instanceof ProviderError) {
+      const retryAfter = error.retryAfterSeconds;
+      throw new ServiceUnavailableError(`The language model could not answer: ${error.message}`, {}, retryAfter ? { 'Retry-After': String(retryAfter) } : {});
+    }
+    const name = (error as Error | undefined)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new ServiceUnavailableError('The language model took too long to answer; try again');
+    throw error;
+  }
+  const { prompt_tokens, completion_tokens } = answer.usage;
+  if (prompt_tokens > 0 || completion_tokens > 0) await addUsage(userId, { prompt_tokens, completion_tokens });
+  return { response: answer.text, sources };
+}

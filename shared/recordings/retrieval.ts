@@ -1,0 +1,116 @@
+// Finding the transcript segments that answer a question: BM25 (wink-bm25-text-search) over
+// the segments, each segment one document described by its wink-nlp stems without stop words.
+// Questions and segments are normalised alike first (lower case, digits as number words, the
+// way the embedded ASR writes them), so "3 pm" finds "three p m". A question whose words occur
+// nowhere in the recording finds nothing: the caller then says so instead of guessing.
+// @ts-expect-error -- wink-bm25-text-search ships no type declarations; the part used is typed below.
+import winkBm25 from 'wink-bm25-text-search';
+import { dateReference, findDates } from '../providers/llm/local/spoken-dates.ts';
+import { contentStems } from '../providers/llm/local/textrank.ts';
+import type { ChatSource, Segment } from '../providers/types.ts';
+
+interface Bm25Engine {
+  defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
+  definePrepTasks(tasks: ReadonlyArray<(input: string) => unknown>): number;
+  addDoc(doc: Record<string, string>, id: string | number): number;
+  consolidate(precision?: number): boolean;
+  search(text: string, limit?: number): Array<[string, number]>;
+}
+const newEngine = winkBm25 as () => Bm25Engine;
+
+/** BM25 refuses to consolidate fewer documents than this. */
+const BM25_MIN_DOCUMENTS = 3;
+/** Hits scoring below this share of the best hit are noise (a single common word in common). */
+const RELATIVE_CUT_OFF = 0.25;
+/** "When …?" questions: a hit that names a day or a time counts this much more. */
+const WHEN_BOOST = 2;
+const WHEN_QUESTION = /^\s*(?:when|by when|until when|how soon|what (?:time|day|date)|which (?:day|date))\b|\b(?:what|which) (?:time|day|date)\b/i;
+// Past mentions findDates leaves out (it keeps what is still ahead, for calendar events).
+const PAST_MENTION = /\b(?:yesterday|ago|last (?:week|month|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
+const ANY_REFERENCE = dateReference('2000-01-01T00:00:00Z')!;
+
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const ORDINALS: Readonly<Record<string, string>> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
+
+function numberWords(n: number): string {
+  if (n < 20) return ONES[n]!;
+  if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`;
+  if (n < 1000) return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` ${numberWords(n % 100)}` : ''}`;
+  return String(n).split('').map((d) => ONES[Number(d)]).join(' ');
+}
+
+function ordinalWords(n: number): string {
+  const words = numberWords(n).split(' ');
+  const last = words.pop()!;
+  return [...words, ORDINALS[last] ?? (last.endsWith('y') ? `${last.slice(0, -1)}ieth` : `${last}th`)].join(' ');
+}
+
+/** Text as the embedded ASR writes it: lower case, "3:30 pm" → "three thirty p m", "5th" → "fifth". */
+export function normaliseLikeTranscript(text: string): string {
+  return (typeof text === 'string' ? text : '')
+    .toLowerCase()
+    .replace(/(\d+)(?:st|nd|rd|th)\b/g, (_, d: string) => ` ${ordinalWords(Number(d))} `)
+    .replace(/(\d{1,2}):(\d\d)(?:\s*([ap])\.?\s?m\b\.?)?/g, (_, h: string, m: string, ap?: string) =>
+      ` ${numberWords(Number(h))} ${m === '00' ? "o'clock" : numberWords(Number(m))}${ap ? ` ${ap} m` : ''} `)
+    .replace(/(\d+)\s*([ap])\.?\s?m\b\.?/g, (_, d: string, ap: string) => ` ${numberWords(Number(d))} ${ap} m `)
+    .replace(/\d+/g, (d) => ` ${d.length > 6 ? d : numberWords(Number(d))} `)
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
+export function searchTerms(text: string): string[] {
+  return contentStems(normaliseLikeTranscript(text));
+}
+
+function toSource(segments: readonly Segment[], index: number): ChatSource {
+  const s = segments[index]!;
+  return { segment_index: index, speaker: s.speaker, start_time: s.start_time, end_time: s.end_time, text: s.sentence };
+}
+
+/** [segment index, score] pairs. */
+type Scored = Array<[number, number]>;
+
+/** Every hit, so the "when" boost below can lift one BM25 alone ranks low. */
+function bm25Scores(segments: readonly Segment[], question: string, limit: number): Scored {
+  const engine = newEngine();
+  engine.defineConfig({ fldWeights: { text: 1 }, bm25Params: { k1: 1.2, b: 0.75, k: 1 } });
+  engine.definePrepTasks([searchTerms]);
+  segments.forEach((segment, index) => engine.addDoc({ text: String(segment.sentence ?? '') }, index));
+  engine.consolidate();
+  return engine.search(question, limit).map(([id, score]) => [Number(id), score]);
+}
+
+/** Too few segments for BM25: how many of the question's terms each segment shares. */
+function overlapScores(segments: readonly Segment[], question: string): Scored {
+  const wanted = new Set(searchTerms(question));
+  return segments
+    .map((segment, index): [number, number] => [index, searchTerms(String(segment.sentence ?? '')).filter((t) => wanted.has(t)).length])
+    .filter(([, score]) => score > 0);
+}
+
+function namesATime(text: string): boolean {
+  return PAST_MENTION.test(text) || findDates(text, ANY_REFERENCE).length > 0;
+}
+
+/**
+ * The segments that best answer `question`, best first (at most `k`), each with its index in
+ * the transcript; [] when no segment shares a content word with the question.
+ */
+export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
+  if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
+  if (searchTerms(question).length === 0) return [];
+  const scored = segments.length < BM25_MIN_DOCUMENTS ? overlapScores(segments, question) : bm25Scores(segments, question, segments.length);
+  const asksWhen = WHEN_QUESTION.test(question);
+  const ranked = scored
+    .filter(([, score]) => score > 0)
+    .map(([index, score]): [number, number] => [index, asksWhen && namesATime(String(segments[index]!.sentence ?? '')) ? score * WHEN_BOOST : score])
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const best = ranked[0]?.[1] ?? 0;
+  return ranked
+    .filter(([, score]) => score >= best * RELATIVE_CUT_OFF)
+    .slice(0, k)
+    .map(([index]) => toSource(segments, index));
+}

@@ -1,0 +1,30 @@
+// What the configured speech engine can do: a client asks before it uploads (languages,
+// speakers, word timings, size limits) instead of finding out from the transcript.
+import * as z from 'zod/mini';
+import type { RouteSpec } from './spec.ts';
+
+export const transcriptionCapabilities = z.object({
+  provider: z.string().check(z.describe('ASR_PROVIDER: local, instant, openai or whisperx')),
+  model: z.string(),
+  diarization: z.boolean().check(z.describe('whether segments carry distinct speaker labels')),
+  word_timestamps: z.boolean(),
+  languages: z.union([z.array(z.string()), z.literal('auto')]).check(z.describe('ISO 639-1 codes the engine understands, or "auto" (it detects the language)')),
+  max_upload_mb: z.number().check(z.describe('the largest recording the upload routes accept')),
+  chunking: z.object({
+    enabled: z.boolean(),
+    chunk_seconds: z.number(),
+    overlap_seconds: z.number(),
+  }),
+  engine_note: z.string(),
+});
+
+export const transcriptionRoutes = {
+  'GET /transcription': {
+    handler: 'transcription/get',
+    summary: 'What the configured speech engine offers: model, languages, speakers, word timestamps, upload limit, chunking',
+    tag: 'Transcription',
+    rateClass: 'read',
+    auth: 'token',
+    responses: { 200: { description: 'The capability report', schema: transcriptionCapabilities } },
+  },
+} as const satisfies Record<string, RouteSpec>;
