@@ -2,7 +2,9 @@
 import { settings } from '../config.ts';
 import { localTranscriber } from './asr/local/engine.ts';
 import { instantLanguageModel, instantTranscriber } from './instant.ts';
+import { bedrockLanguageModel } from './llm/bedrock.ts';
 import { localLanguageModel } from './llm/local/index.ts';
+import { openaiLanguageModel } from './llm/openai.ts';
 import { ProviderError, type LanguageModel, type TranscriptionProvider } from './types.ts';
 
 type Factory<T> = () => T;
@@ -15,6 +17,8 @@ const transcribers: Record<string, Factory<TranscriptionProvider>> = {
 const languageModels: Record<string, Factory<LanguageModel>> = {
   local: () => localLanguageModel(),
   instant: instantLanguageModel,
+  openai: openaiLanguageModel,
+  bedrock: bedrockLanguageModel,
 };
 
 let asr: TranscriptionProvider | undefined;
