@@ -1,6 +1,8 @@
 // The providers the settings choose, built on first use.
 import { settings } from '../config.ts';
 import { localTranscriber } from './asr/local/engine.ts';
+import { openaiTranscriber } from './asr/openai.ts';
+import { whisperxTranscriber } from './asr/whisperx.ts';
 import { instantLanguageModel, instantTranscriber } from './instant.ts';
 import { bedrockLanguageModel } from './llm/bedrock.ts';
 import { localLanguageModel } from './llm/local/index.ts';
@@ -12,6 +14,8 @@ type Factory<T> = () => T;
 const transcribers: Record<string, Factory<TranscriptionProvider>> = {
   local: () => localTranscriber(),
   instant: instantTranscriber,
+  openai: () => openaiTranscriber(),
+  whisperx: () => whisperxTranscriber(),
 };
 
 const languageModels: Record<string, Factory<LanguageModel>> = {
