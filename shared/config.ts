@@ -15,7 +15,7 @@ const text = (fallback: string) => z._default(z.string(), fallback);
 const optionalText = z.optional(z.string().check(z.minLength(1)));
 
 /** Every provider a setting can choose (the price table must price each one). */
-export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx'] as const;
+export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx', 'aws-transcribe'] as const;
 export const LLM_PROVIDERS = ['local', 'instant', 'openai', 'bedrock'] as const;
 
 const schema = z.object({

@@ -1,5 +1,7 @@
 // The transcription job: claim the recording, fetch its audio, run the provider, store the
-// segments, and move on to the summary (or finish), each step with its event.
+// segments, and move on to the summary (or finish), each step with its event. A provider whose
+// jobs run elsewhere (aws-transcribe) is only started here; its completion event, or a poll
+// once the recording's long lease runs out, collects the result (external-jobs.ts).
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,14 +11,16 @@ import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.t
 import { settings } from '../config.ts';
 import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
+import { isExternal, type ExternalJobProvider } from '../providers/asr/aws-transcribe.ts';
 import { transcriber } from '../providers/registry.ts';
 import type { TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
-import { StaleRecordingError, transition } from '../store/recording-writes.ts';
+import { StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
 import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
+import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
 import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
 
@@ -29,6 +33,11 @@ export async function runTranscription(recordingId: number): Promise<void> {
   const claimed = await claim(recordingId, 'PROCESSING', 'worker-started');
   if (!claimed) return;
   await publish(claimed.events);
+  const provider = transcriber();
+  if (isExternal(provider)) {
+    // Resumed while its job runs elsewhere (the completion event was lost): ask once.
+    return claimed.recording.external_job ? settle(provider, claimed.recording) : startExternal(provider, claimed.recording);
+  }
   const lease = keepLease(claimed.recording);
   const started = Date.now();
   try {
@@ -39,12 +48,69 @@ export async function runTranscription(recordingId: number): Promise<void> {
     await finish(lease.current(), result, (Date.now() - started) / 1000);
   } catch (error) {
     lease.stop();
-    // Another worker took over, or the recording changed or went meanwhile: nothing to do.
-    if (lease.lost.aborted || error instanceof StaleRecordingError) return;
-    if (error instanceof BudgetExceededError) return failTranscription(lease.current(), error.message).catch(ignoreStale);
-    logger.warn('transcription attempt failed', { recording_id: recordingId, error });
-    await retryOrFail(lease.current(), error, 'transcribe', (message) => failTranscription(lease.current(), message));
+    // Another worker took over: nothing to do.
+    if (!lease.lost.aborted) await afterError(lease.current(), error);
   }
+}
+
+/** A job state change reported for `jobName` (a Transcribe event on the transcribe queue). */
+export async function completeExternalJob(jobName: string): Promise<void> {
+  const id = recordingOfJob(jobName);
+  const provider = transcriber();
+  if (id === undefined || !isExternal(provider)) return logger.warn('a job state change that is not ours', { job: jobName });
+  const recording = await findRecording(id);
+  // Done, deleted, or waiting for a later job of the same recording: a stale event.
+  if (recording?.status !== 'PROCESSING' || recording.external_job !== jobName) return;
+  // Take the recording from its long wait; duplicates of the event are harmless (transitions check status).
+  const lease = new Date(Date.now() + settings().jobs.leaseSeconds * 1000).toISOString();
+  const taken = await writeRecording(recording, { changes: { lease_until: lease }, checkLease: true }).catch(ignoreStale);
+  if (taken) await settle(provider, taken.recording);
+}
+
+async function startExternal(provider: ExternalJobProvider, recording: Recording): Promise<void> {
+  const job = { name: externalJobName(recording), recordingId: recording.id };
+  try {
+    await checkTranscriptionBudget(recording.user_id);
+    const user = await getUserSettings(recording.user_id);
+    await provider.start(job, {
+      audioKey: recording.audio_key!,
+      mimeType: recording.mime_type,
+      language: recording.language ?? user.language ?? undefined,
+      maxSpeakers: recording.max_speakers ?? undefined,
+    });
+    await waitFor(recording, job.name);
+  } catch (error) {
+    await afterError(recording, error);
+  }
+}
+
+/** Asks the provider about the recording's job, and finishes, fails or waits on. */
+async function settle(provider: ExternalJobProvider, recording: Recording): Promise<void> {
+  const lease = keepLease(recording);
+  try {
+    const state = await provider.collect({ name: recording.external_job!, recordingId: recording.id }, lease.lost);
+    lease.stop();
+    if (state.status === 'IN_PROGRESS') await waitFor(lease.current(), recording.external_job!);
+    else if (state.status === 'FAILED') await failTranscription(lease.current(), state.reason);
+    else await finish(lease.current(), state.result, state.seconds);
+  } catch (error) {
+    lease.stop();
+    if (!lease.lost.aborted) await afterError(lease.current(), error);
+  }
+}
+
+/** Holds the recording PROCESSING for its external job, long enough that the sweep leaves it be. */
+async function waitFor(recording: Recording, jobName: string): Promise<void> {
+  const until = new Date(Date.now() + EXTERNAL_JOB_WAIT_SECONDS * 1000).toISOString();
+  await writeRecording(recording, { changes: { external_job: jobName, lease_until: until }, checkLease: true });
+}
+
+async function afterError(recording: Recording, error: unknown): Promise<void> {
+  // The recording changed or went meanwhile: nothing to do.
+  if (error instanceof StaleRecordingError) return;
+  if (error instanceof BudgetExceededError) return failTranscription(recording, error.message).catch(ignoreStale);
+  logger.warn('transcription attempt failed', { recording_id: recording.id, error });
+  await retryOrFail(recording, error, 'transcribe', (message) => failTranscription(recording, message));
 }
 
 async function transcribeAudio(recording: Recording, signal: AbortSignal): Promise<TranscriptionResult> {
@@ -81,6 +147,7 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
     error_message: null,
     attempt: 0,
     lease_until: null,
+    ...(recording.external_job && { external_job: null }),
     ...(summarize ? { summary_prompt: null } : { completed_at: now.toISOString() }),
   };
   const { events } = await transition(recording, summarize ? 'transcript-stored-summarize' : 'transcript-stored-done', { changes, now }).catch(async (error: unknown) => {
@@ -94,7 +161,7 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
 
 async function failTranscription(recording: Recording, message: string): Promise<void> {
   const trigger = recording.status === 'PENDING' ? 'audio-missing' : 'transcription-failed';
-  const { events } = await transition(recording, trigger, { changes: { error_message: message, lease_until: null } });
+  const { events } = await transition(recording, trigger, { changes: { error_message: message, lease_until: null, ...(recording.external_job && { external_job: null }) } });
   await publish(events);
 }
 
@@ -113,6 +180,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 const audioExists = async (r: Recording) => r.audio_key !== null && (await objectSize(r.audio_key)) !== undefined;
 
-function ignoreStale(error: unknown): void {
+function ignoreStale(error: unknown): undefined {
   if (!(error instanceof StaleRecordingError)) throw error;
+  return undefined;
 }

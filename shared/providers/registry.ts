@@ -1,5 +1,6 @@
 // The providers the settings choose, built on first use.
 import { settings } from '../config.ts';
+import { awsTranscriber } from './asr/aws-transcribe.ts';
 import { localTranscriber } from './asr/local/engine.ts';
 import { openaiTranscriber } from './asr/openai.ts';
 import { whisperxTranscriber } from './asr/whisperx.ts';
@@ -16,6 +17,7 @@ const transcribers: Record<string, Factory<TranscriptionProvider>> = {
   instant: instantTranscriber,
   openai: () => openaiTranscriber(),
   whisperx: () => whisperxTranscriber(),
+  'aws-transcribe': () => awsTranscriber(),
 };
 
 const languageModels: Record<string, Factory<LanguageModel>> = {

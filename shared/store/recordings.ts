@@ -49,6 +49,8 @@ export interface Recording {
   readonly summary_prompt: string | null;
   /** Sequence of this recording's events, so their order is kept exactly. */
   readonly event_seq: number;
+  /** The provider job transcribing it elsewhere (aws-transcribe) while PROCESSING waits for it. */
+  readonly external_job?: string | null;
 }
 
 export interface RecordingTexts {

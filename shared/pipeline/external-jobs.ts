@@ -1,0 +1,45 @@
+// Transcription jobs that run outside the worker (ASR_PROVIDER=aws-transcribe): how they are
+// named, how long the recording waits for one, and the completion event that reports one done.
+// On AWS an EventBridge rule sends Transcribe's "Transcribe Job State Change" events to the
+// transcribe queue, so that queue carries these events beside the usual job messages.
+import type { Recording } from '../store/recordings.ts';
+
+/**
+ * How long a recording waits for its external job before the sweep resumes it, which then asks
+ * the provider once (a lost completion event costs at most this much delay).
+ */
+export const EXTERNAL_JOB_WAIT_SECONDS = 4 * 3600;
+
+/**
+ * verbatim-<recording id>-<attempt>-<event sequence>: unique per attempt and, through the
+ * sequence (every run starts with an event), across runs of the same recording, since
+ * Transcribe keeps job names for 90 days.
+ */
+export const externalJobName = (recording: Recording): string => `verbatim-${recording.id}-${recording.attempt}-${recording.event_seq}`;
+
+/** The recording a job name belongs to; undefined for a job this service did not name. */
+export function recordingOfJob(name: string): number | undefined {
+  const id = /^verbatim-(\d+)-\d+-\d+$/.exec(name)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
+/** The EventBridge event as the queue delivers it (the message body is the event's JSON). */
+export interface TranscribeJobStateChange {
+  readonly version: string;
+  readonly id: string;
+  readonly 'detail-type': 'Transcribe Job State Change';
+  readonly source: 'aws.transcribe';
+  readonly account: string;
+  readonly time: string;
+  readonly region: string;
+  readonly resources: readonly string[];
+  readonly detail: { readonly TranscriptionJobName: string; readonly TranscriptionJobStatus: 'COMPLETED' | 'FAILED' | string };
+}
+
+/** The job a queue message reports on, when the message is a Transcribe state change event. */
+export function stateChangeJob(message: unknown): string | undefined {
+  const m = message as Partial<TranscribeJobStateChange> | null;
+  if (!m || typeof m !== 'object' || m.source !== 'aws.transcribe' || m['detail-type'] !== 'Transcribe Job State Change') return undefined;
+  const name = m.detail?.TranscriptionJobName;
+  return typeof name === 'string' && name ? name : undefined;
+}
