@@ -44,7 +44,7 @@ export interface PeriodicSpec {
   readonly timeoutSeconds: number;
 }
 
-export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries';
+export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'speakers';
 
 export const table: TableSpec = {
   id: 'main',
@@ -66,6 +66,7 @@ export const queues: readonly QueueSpec[] = [
   { name: 'summarize', visibilityTimeoutSeconds: 360, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
+  { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
 ];
 
 /** Queue consumers. One recording per transcription message: it is long, CPU-bound work. */
@@ -75,6 +76,8 @@ export const consumers: readonly ConsumerSpec[] = [
   { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
   // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
   { queue: 'deliveries', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
+  // A speaker rename touching many recordings: one message per recording to rewrite.
+  { queue: 'speakers', handler: 'speaker-rename', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
 ];
 
 /** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */

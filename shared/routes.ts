@@ -7,6 +7,8 @@ import { docsRoutes } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
 import { recordingRoutes } from './routes/recordings.ts';
 import type { Method, RouteSpec } from './routes/spec.ts';
+import { speakerRoutes } from './routes/speakers.ts';
+import { tagRoutes } from './routes/tags.ts';
 import { transcriptionRoutes } from './routes/transcription.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -15,7 +17,7 @@ export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes } as const;
+export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 

@@ -13,6 +13,8 @@ import { StaleRecordingError, transition } from '../store/recording-writes.ts';
 import type { Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
+import { ownerTags } from '../tags/access.ts';
+import { pickSummaryPrompt, type Tag } from '../tags/rules.ts';
 import { claim, keepLease } from './lease.ts';
 import { retryOrFail } from './outcome.ts';
 
@@ -29,10 +31,11 @@ export async function runSummary(recordingId: number): Promise<void> {
     // decisions §9: over the token budget the summary fails (the transcript stays).
     await checkTokenBudget(recording.user_id);
     const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
+    const tags = await ownerTags(recording);
     const result = await languageModel().summarize({
       segments,
-      prompt: await summaryPrompt(recording),
-      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined },
+      prompt: await summaryPrompt(recording, tags),
+      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, tagNames: tags.map((t) => t.name) },
       signal: lease.lost,
     });
     // decisions §4: calendar events from the summary's job; their failure never fails the summary.
@@ -103,9 +106,9 @@ async function extractCalendarEvents(recording: Recording, segments: Segment[], 
   }
 }
 
-/** decisions: request custom_prompt → tag prompts (with the tags issue) → user → admin → built-in. */
-async function summaryPrompt(recording: Recording): Promise<string> {
+/** decisions: request custom_prompt → the tags' prompts (in tag order) → user → admin → built-in. */
+async function summaryPrompt(recording: Recording, tags: readonly Tag[]): Promise<string> {
   if (recording.summary_prompt) return recording.summary_prompt;
   const user = await getUserSettings(recording.user_id);
-  return user.summary_prompt ?? settings().adminDefaultSummaryPrompt ?? BUILT_IN_SUMMARY_PROMPT;
+  return pickSummaryPrompt({ request: null, tags, user: user.summary_prompt, admin: settings().adminDefaultSummaryPrompt, builtIn: BUILT_IN_SUMMARY_PROMPT });
 }

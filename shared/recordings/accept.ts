@@ -6,7 +6,9 @@ import { ValidationError } from '../domain/errors.ts';
 import { deleteObject } from '../blob/objects.ts';
 import { createRecording } from '../store/recording-writes.ts';
 import { findSameBytes } from '../store/recordings.ts';
-import { visibleTags } from '../store/tags.ts';
+import { visibleTagItems, type Tag } from '../store/tags.ts';
+import { linkTags } from '../tags/tag-writes.ts';
+import { uploadDefaults } from '../tags/rules.ts';
 import { getProfile } from '../store/users.ts';
 import type { Inspection } from './inspect.ts';
 import { publish } from './publish.ts';
@@ -22,14 +24,18 @@ export interface StoredUpload {
 }
 
 export async function acceptUpload(upload: StoredUpload, now = new Date()): Promise<UploadResult> {
+  let tags: Tag[];
   try {
-    await checkTags(upload.userId, upload.fields.tag_ids);
+    tags = await checkTags(upload.userId, upload.fields.tag_ids);
   } catch (error) {
     await deleteObject(upload.objectKey).catch(() => undefined);
     throw error;
   }
   const duplicateOf = await findSameBytes(upload.userId, upload.inspection.sha256);
   const { fields } = upload;
+  // What the upload leaves out comes from the first tag that has it.
+  const defaults = uploadDefaults(fields, tags);
+  await linkTags(upload.userId, fields.tag_ids);
   const { recording, events } = await createRecording(
     {
       userId: upload.userId,
@@ -39,9 +45,9 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
       originalFilename: upload.filename,
       mimeType: upload.inspection.mimeType,
       notes: fields.notes ?? '',
-      language: fields.language ?? null,
-      minSpeakers: fields.min_speakers ?? null,
-      maxSpeakers: fields.max_speakers ?? null,
+      language: defaults.language,
+      minSpeakers: defaults.minSpeakers,
+      maxSpeakers: defaults.maxSpeakers,
       tagIds: fields.tag_ids,
       audioKey: upload.objectKey,
       sha256: upload.inspection.sha256,
@@ -52,10 +58,13 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   return uploadResult(recording, fields.notes ?? '', duplicateOf);
 }
 
-export async function checkTags(userId: number, tagIds: readonly number[]): Promise<void> {
-  if (tagIds.length === 0) return;
+/** The tags in the order given, all of them ones the user can see (400 otherwise). */
+export async function checkTags(userId: number, tagIds: readonly number[]): Promise<Tag[]> {
+  if (tagIds.length === 0) return [];
   const groups = (await getProfile(userId))?.groups.map((g) => g.group_id) ?? [];
-  const found = new Set((await visibleTags(userId, groups, tagIds)).map((t) => t.id));
+  const tags = await visibleTagItems(userId, groups, tagIds);
+  const found = new Set(tags.map((t) => t.id));
   const unknown = tagIds.filter((id) => !found.has(id));
   if (unknown.length > 0) throw new ValidationError(`Unknown tag ids: ${unknown.join(', ')}`, unknown.map((id) => ({ path: 'tag_ids', message: `no tag ${id} you can use` })));
+  return tags;
 }

@@ -4,6 +4,7 @@ import { AppError, ValidationError } from '../domain/errors.ts';
 import type { BatchUpdates } from '../http/recording-schemas.ts';
 import { logger } from '../logger.ts';
 import { visibleTags } from '../store/tags.ts';
+import { linkTags } from '../tags/tag-writes.ts';
 import { getProfile } from '../store/users.ts';
 import { editRecording, type Patch } from './edit.ts';
 import { requestTranscription } from './processing.ts';
@@ -68,6 +69,7 @@ function patchFor(updates: BatchUpdates): (r: { tag_ids: readonly number[] }) =>
 export async function batchUpdate(userId: number, ids: readonly number[], updates: BatchUpdates) {
   const unusable = await unusableTags(userId, updates);
   const patch = patchFor(updates);
+  if (unusable.length === 0) await linkTags(userId, updates.add_tag_ids ?? []);
   const results = await eachItem(ids, async (id) => {
     if (unusable.length > 0) throw new ValidationError(`Unknown tag ids: ${unusable.join(', ')}`);
     return editRecording(userId, id, patch);

@@ -6,14 +6,17 @@ import { dynamo } from '../clients.ts';
 import { logger } from '../logger.ts';
 import { deleteRecordingItems } from '../store/recording-writes.ts';
 import { deleteEvents } from '../store/calendar-events.ts';
+import { unlinkRecordingFromAll } from '../store/speakers.ts';
 import { getOwnedRecording, type Recording } from '../store/recordings.ts';
 import { key, tableName } from '../store/table.ts';
+import { refuseIfProtected } from '../tags/access.ts';
 import { retryOnStale } from './edit.ts';
 import { publish } from './publish.ts';
 
 export async function deleteRecording(userId: number, id: number): Promise<{ success: true }> {
   const recording = await retryOnStale(async () => {
     const current = await getOwnedRecording(id, userId);
+    await refuseIfProtected(current);
     await deleteRecordingItems(current).then((event) => publish([event]));
     return current;
   });
@@ -27,8 +30,13 @@ export async function deleteRecording(userId: number, id: number): Promise<{ suc
  */
 async function removeLeftovers(recording: Recording): Promise<void> {
   const objects = [recording.audio_key, recording.transcript_key].filter((k): k is string => k !== null);
-  const targets = [...objects, 'same-bytes guard', 'calendar events'];
-  const results = await Promise.allSettled([...objects.map((k) => deleteObject(k)), forgetSameBytes(recording), deleteEvents(recording.id)]);
+  const targets = [...objects, 'same-bytes guard', 'calendar events', 'speaker links'];
+  const results = await Promise.allSettled([
+    ...objects.map((k) => deleteObject(k)),
+    forgetSameBytes(recording),
+    deleteEvents(recording.id),
+    unlinkRecordingFromAll(recording.user_id, recording.id),
+  ]);
   const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ target: targets[i], error: r.reason as unknown }] : []));
   for (const f of failed) logger.error('a deleted recording left something behind', { recording_id: recording.id, ...f });
 }

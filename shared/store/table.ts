@@ -23,6 +23,11 @@
 // | webhook count    | WEBHOOKS#<uid>              | COUNT        |                                     |                             |
 // | delivery         | DELIVERY#<uuid>             | DELIVERY     | WEBHOOK#<id>#DELIVERIES / <created_at>#<uuid> | DELIVERIES#DUE / <next_attempt_at>#<uuid> (while pending or retrying) |
 // | daily usage      | USAGE#<uid>                 | <yyyy-mm-dd> | USAGEDAY#<yyyy-mm-dd> / USER#<uid>  |                             |
+// | speaker          | SPEAKER#<id>                | SPEAKER      | USER#<uid>#SPEAKERS / SPEAKER#<id padded> |                       |
+// | speaker name guard | SPEAKERNAME#<uid>#<lower-case name> | SPEAKERNAME |                            |                             |
+// | speaker link     | SPEAKER#<id>                | REC#<id padded> |                                  |                             |
+// | tag              | TAG#<id>                    | TAG          | USER#<uid>#TAGS or GROUP#<gid>#TAGS / TAG#<id padded> |           |
+// | tag name guard   | TAGNAME#USER#<uid>#<lower name> or TAGNAME#GROUP#<gid>#<lower name> | TAGNAME |     |                             |
 //
 // Access patterns:
 // - authenticate a request: GetItem TOKEN#<hash> (strongly consistent, so a revoke is final at once)
@@ -36,6 +41,11 @@
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX
+// - a user's speakers: Query GSI1 USER#<uid>#SPEAKERS; a speaker by name: GetItem SPEAKERNAME# then SPEAKER#
+// - the recordings a speaker is in (rename cascade): Query PK = SPEAKER#<id> AND begins_with(SK, REC#)
+// - a user's tags: Query GSI1 USER#<uid>#TAGS, plus GSI1 GROUP#<gid>#TAGS for each membership
+// - recordings carrying a tag (to unlink it): the tag item's `used_by` user set, then each such
+//   user's GSI1 USER#<uid>#RECS with a filter on tag_ids
 import { settings } from '../config.ts';
 
 export const key = {
@@ -61,6 +71,14 @@ export const key = {
   webhookCount: (userId: number) => ({ PK: `WEBHOOKS#${userId}`, SK: 'COUNT' }),
   delivery: (id: string) => ({ PK: `DELIVERY#${id}`, SK: 'DELIVERY' }),
   usage: (userId: number, day: string) => ({ PK: `USAGE#${userId}`, SK: day }),
+  speaker: (id: number) => ({ PK: `SPEAKER#${id}`, SK: 'SPEAKER' }),
+  speakerName: (userId: number, nameKey: string) => ({ PK: `SPEAKERNAME#${userId}#${nameKey}`, SK: 'SPEAKERNAME' }),
+  speakerLink: (speakerId: number, recordingId: number) => ({ PK: `SPEAKER#${speakerId}`, SK: `REC#${padId(recordingId)}` }),
+  tag: (id: number) => ({ PK: `TAG#${id}`, SK: 'TAG' }),
+  tagName: (scope: { groupId: number | null; userId: number }, name: string) => ({
+    PK: scope.groupId === null ? `TAGNAME#USER#${scope.userId}#${name.toLowerCase()}` : `TAGNAME#GROUP#${scope.groupId}#${name.toLowerCase()}`,
+    SK: 'TAGNAME',
+  }),
 };
 
 /** Zero-padded ids sort numerically as strings. */

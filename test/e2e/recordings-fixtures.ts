@@ -2,16 +2,13 @@
 // state), or uploaded over HTTP the way a user's script does.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { putJson, uploadStream } from '#shared/blob/objects.ts';
-import { dynamo } from '#shared/clients.ts';
 import type { RecordingStatus } from '#shared/domain/recordings/status.ts';
 import type { Segment } from '#shared/providers/types.ts';
 import { createRecording, writeRecording } from '#shared/store/recording-writes.ts';
-import { nextId } from '#shared/store/ids.ts';
 import type { Recording } from '#shared/store/recordings.ts';
-import { tableName } from '#shared/store/table.ts';
-import { tagKey } from '#shared/store/tags.ts';
+import type { TagFields } from '#shared/store/tags.ts';
+import { createTag } from '#shared/tags/tag-writes.ts';
 import { stack } from '../support/api.ts';
 
 export interface Seed {
@@ -104,9 +101,12 @@ export async function uploadOverHttp(token: string, bytes: Buffer, filename = 'm
   return { status: response.status, body: await response.json() };
 }
 
-/** A personal tag written the way the tags store keeps it (the tag routes are not here yet). */
-export async function seedTag(userId: number, name = 'tag'): Promise<number> {
-  const id = await nextId('tag');
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tagKey(id), id, name, color: '#3366ff', user_id: userId, group_id: null } }));
-  return id;
+/** A tag written through the tags store (personal unless groupId is given), with optional fields. */
+export async function seedTag(userId: number, name = 'tag', fields: Partial<TagFields> & { groupId?: number } = {}): Promise<number> {
+  const { groupId = null, ...rest } = fields;
+  const tag = await createTag(
+    { userId, groupId },
+    { name, color: '#3366ff', custom_prompt: null, default_language: null, default_min_speakers: null, default_max_speakers: null, protect_from_deletion: false, ...rest },
+  );
+  return tag.id;
 }

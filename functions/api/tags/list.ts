@@ -1,0 +1,5 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { listTags } from '#shared/tags/manage.ts';
+
+export const handler = route('GET /tags', async ({ caller }) => ok(await listTags(caller.userId)));
