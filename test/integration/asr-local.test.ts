@@ -75,8 +75,11 @@ describe('embedded speech engine (pocketsphinx)', () => {
     for (const s of result.segments) {
       expect(s.sentence.trim()).not.toBe('');
       expect(s.start_time).toBeLessThan(s.end_time);
-      expect(s.speaker).toBe('SPEAKER_00');
+      expect(s.speaker).toMatch(/^SPEAKER_0[01]$/);
     }
+    // Two voices (flite rms and slt): diarisation labels both and keeps a voice embedding for each.
+    expect(new Set(result.segments.map((s) => s.speaker))).toEqual(new Set(['SPEAKER_00', 'SPEAKER_01']));
+    expect(Object.keys(result.speakerEmbeddings ?? {}).sort()).toEqual(['SPEAKER_00', 'SPEAKER_01']);
     const all = words(result);
     for (const [i, w] of all.entries()) {
       expect(w.word).toMatch(/^[a-z'.-]+$/);

@@ -60,6 +60,21 @@ export async function makeMeeting(dir: string): Promise<Meeting> {
   return pending;
 }
 
+const customCache = new Map<string, Promise<Meeting>>();
+
+/**
+ * Like `makeMeeting`, with another script (same voices, same gaps): built once per process and
+ * folder (again if the file was removed or the script differs).
+ */
+export async function makeMeetingFrom(dir: string, script: readonly ScriptLine[]): Promise<Meeting> {
+  const cached = customCache.get(dir);
+  if (cached && (await cached.then((m) => m.script === script && stat(m.path).then(() => true)).catch(() => false))) return cached;
+  const pending = build(dir, script);
+  pending.catch(() => customCache.delete(dir));
+  customCache.set(dir, pending);
+  return pending;
+}
+
 async function build(dir: string, script: readonly ScriptLine[]): Promise<Meeting> {
   await mkdir(dir, { recursive: true });
   const gap = join(dir, 'gap.wav');

@@ -1,5 +1,6 @@
 // The embedded speech recogniser (ASR_PROVIDER=local): ffmpeg → 16 kHz mono WAV → chunks cut
-// at silences → a pool of pocketsphinx_continuous processes → timed words → segments. Offline,
+// at silences → a pool of pocketsphinx_continuous processes → timed words → segments, split
+// by speaker with the offline diariser (diarize.ts, run alongside the recognisers). Offline,
 // no keys; accuracy is that of a rough machine transcript. Needs the Debian packages ffmpeg,
 // pocketsphinx and pocketsphinx-en-us.
 import { access, mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { logger } from '../../../logger.ts';
 import { ProviderError, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../../types.ts';
 import { frameLevels, planChunks, writeChunk, type Chunk } from './chunks.ts';
 import { decodeToWav, UndecodableAudioError, type WavLayout } from './decode.ts';
+import { diarize, type Diarization } from './diarize.ts';
 import { DEFAULT_MODEL_DIR, modelIn, parsePocketsphinxOutput, PRESETS, recogniseFile, RecogniserCrashError, type PocketsphinxModel, type Preset, type Utterance } from './pocketsphinx.ts';
 import { abortReason, MissingBinaryError } from './process.ts';
 import { groupIntoSegments } from './segments.ts';
@@ -55,6 +57,7 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     await checkModel(model);
 
     const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'verbatim-asr-'));
+    let diarization: Promise<Diarization | undefined> | undefined;
     // Stops the other recognisers when one chunk fails for good, and follows the caller's abort.
     const stop = new AbortController();
     const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);
@@ -72,12 +75,21 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
       }
       const levels = await frameLevels(wav, layout, stop.signal);
       const chunks = planChunks(levels, { maxSeconds: maxChunkSeconds, workers });
+      // Runs on this thread while the recognisers run in their processes; awaited before the
+      // temp folder goes. Its failure only costs the speaker split.
+      diarization = diarizeSafely(wav, layout, request, stop.signal);
       const utterances = await recogniseAll(wav, layout, chunks, dir, stop);
+      const speakers = await diarization;
+      const segments = groupIntoSegments(utterances, { turns: speakers?.turns });
+      // One embedding per label the transcript uses.
+      const used = new Set(segments.map((s) => s.speaker));
+      const embeddings = Object.fromEntries(Object.entries(speakers?.embeddings ?? {}).filter(([label]) => used.has(label)));
       return {
-        segments: groupIntoSegments(utterances),
+        segments,
         language: 'en',
         durationSeconds: Math.round(layout.durationSeconds * 1000) / 1000,
         engine: ENGINE_LABEL,
+        ...(Object.keys(embeddings).length > 0 ? { speakerEmbeddings: embeddings } : {}),
       };
     } catch (e) {
       if (signal?.aborted) throw abortReason(signal);
@@ -85,7 +97,22 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     } finally {
       signal?.removeEventListener('abort', onAbort);
       stop.abort();
+      await diarization;
       await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Who spoke when, or undefined (with a warning) when the diariser fails. Never rejects. */
+  async function diarizeSafely(wav: string, layout: WavLayout, request: TranscriptionRequest, signal: AbortSignal): Promise<Diarization | undefined> {
+    const started = performance.now();
+    try {
+      const result = await diarize(wav, layout, { minSpeakers: request.minSpeakers, maxSpeakers: request.maxSpeakers, signal });
+      const seconds = (performance.now() - started) / 1000;
+      logger.debug('Diarisation done', { speakers: Object.keys(result.embeddings).length, seconds, rtf: seconds / Math.max(1e-3, layout.durationSeconds) });
+      return result;
+    } catch (e) {
+      if (!signal.aborted) logger.warn('Diarisation failed; the transcript has a single speaker', { error: e instanceof Error ? e.message : String(e) });
+      return undefined;
     }
   }
 

@@ -1,0 +1,156 @@
+// The offline diariser: who spoke when, from the decoded 16 kHz mono s16 WAV. Energy VAD →
+// ≤ 2 s windows → meyda voice features with fixed normalisation → cosine average-linkage
+// clustering. The PCM is read in a stream (for the VAD) and then window by window; only one
+// level per 10 ms and one feature vector per window are kept, so an hour costs a few MB.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { averageLinkage, mergeAdjacent, mergeClose, meanDirection, speakerLabel } from './cluster.ts';
+import { SAMPLE_RATE, type WavLayout } from './decode.ts';
+import { addFrames, FeatureSums, HOP_SAMPLES, MIN_WINDOW_FRAMES, normalise, speechRegions, splitWindows, type Span } from './features.ts';
+import type { SpeakerTurn } from './segments.ts';
+
+export interface DiarizeOptions {
+  readonly minSpeakers?: number;
+  readonly maxSpeakers?: number;
+  readonly signal?: AbortSignal;
+  /** Windows beyond this are merged with similar neighbours before clustering. Default 300. */
+  readonly maxUnits?: number;
+  /** Between the bounds, clusters stop merging below this cosine (centred vectors). Default 0. */
+  readonly threshold?: number;
+  /** Between the bounds, clusters closer than this (Bhattacharyya) are one voice. */
+  readonly sameVoiceDistance?: number;
+}
+
+export interface Diarization {
+  readonly turns: SpeakerTurn[];
+  /** Per label: the L2-normalised mean of its windows' normalised feature vectors. */
+  readonly embeddings: Record<string, number[]>;
+}
+
+export interface VoiceWindow extends Span {
+  /** The 26-dim vector in fixed z-units. */
+  readonly vector: number[];
+  /** Frame-level sums behind it. */
+  readonly sums: FeatureSums;
+}
+
+/** Same-label windows closer than this are one turn. */
+const TURN_JOIN_SECONDS = 2;
+const WINDOW_SECONDS = 2;
+/**
+ * Measured on flite voices (12 sentences each): one voice split in two gives 0.13–0.30 (clean
+ * and with pink noise at 25 dB SNR), two voices 0.40–3.7; at 15 dB SNR one voice reaches 0.48.
+ */
+export const SAME_VOICE_DISTANCE = 0.35;
+/**
+ * Voiced frames (10 ms each) below which a cluster's distance to others is scaled down: in
+ * auto mode a voice heard for less than ~3 s may be joined to the nearest other voice.
+ */
+const MIN_SPEAKER_FRAMES = 300;
+
+export async function diarize(wavPath: string, layout: WavLayout, options: DiarizeOptions = {}): Promise<Diarization> {
+  const windows = await voiceWindows(wavPath, layout, options.signal);
+  return clusterWindows(windows, options);
+}
+
+/**
+ * Pure: clusters the windows (in time order) into labelled turns and embeddings. Clustering
+ * works on the vectors centred on this recording's mean (a shared channel or noise offset
+ * then cancels out); between the speaker bounds, clusters whose frame distributions are
+ * closer than SAME_VOICE_DISTANCE are then joined, so one voice is not split by what it says.
+ * The embeddings use the uncentred fixed-normalised vectors, comparable across recordings.
+ */
+export function clusterWindows(windows: readonly VoiceWindow[], options: Omit<DiarizeOptions, 'signal'> = {}): Diarization {
+  if (windows.length === 0) return { turns: [], embeddings: {} };
+  const dims = windows[0]!.vector.length;
+  const centre = Array.from({ length: dims }, (_, d) => windows.reduce((sum, w) => sum + w.vector[d]!, 0) / windows.length);
+  const centred = windows.map((w) => w.vector.map((v, d) => v - centre[d]!));
+  const groups = mergeAdjacent(centred, options.maxUnits ?? 300);
+  const unitVectors = groups.map((g) => meanDirection(g.map((i) => centred[i]!)));
+  const { minSpeakers = 1, maxSpeakers } = options;
+  let ids = averageLinkage(unitVectors, { minClusters: minSpeakers, maxClusters: maxSpeakers, threshold: options.threshold ?? 0 }, groups.map((g) => g.length));
+  if (maxSpeakers === undefined || maxSpeakers > minSpeakers) {
+    const sumsOf = (units: readonly number[]) => {
+      const total = new FeatureSums();
+      for (const u of units) for (const i of groups[u]!) total.merge(windows[i]!.sums);
+      return total;
+    };
+    // A cluster with little speech has a noisy frame distribution: it must be clearly apart.
+    const distance = (a: readonly number[], b: readonly number[]) => {
+      const [sa, sb] = [sumsOf(a), sumsOf(b)];
+      return sa.distance(sb) * Math.min(1, Math.min(sa.frames, sb.frames) / MIN_SPEAKER_FRAMES);
+    };
+    ids = mergeClose(ids, distance, options.sameVoiceDistance ?? SAME_VOICE_DISTANCE, minSpeakers);
+  }
+  const windowId = new Array<number>(windows.length);
+  groups.forEach((g, u) => g.forEach((i) => (windowId[i] = ids[u]!)));
+
+  const turns: SpeakerTurn[] = [];
+  const members = new Map<string, number[][]>();
+  windows.forEach((w, i) => {
+    const label = speakerLabel(windowId[i]!);
+    const last = turns[turns.length - 1];
+    if (last && last.label === label && w.start - last.end < TURN_JOIN_SECONDS) turns[turns.length - 1] = { ...last, end: w.end };
+    else turns.push({ start: round(w.start), end: w.end, label });
+    if (!members.has(label)) members.set(label, []);
+    members.get(label)!.push(w.vector);
+  });
+  const embeddings: Record<string, number[]> = {};
+  for (const [label, vectors] of members) embeddings[label] = meanDirection(vectors).map((x) => round(x, 6));
+  return { turns: turns.map((t) => ({ ...t, end: round(t.end) })), embeddings };
+}
+
+/** Finds the speech windows of the WAV and their normalised voice vectors. */
+export async function voiceWindows(wavPath: string, layout: WavLayout, signal?: AbortSignal): Promise<VoiceWindow[]> {
+  const { regions, thresholdDb } = speechRegions(await hopMeanSquares(wavPath, layout, signal));
+  const windows = splitWindows(regions, WINDOW_SECONDS);
+  const file = await open(wavPath, 'r');
+  try {
+    const out: VoiceWindow[] = [];
+    let bytes = Buffer.alloc(0);
+    for (const w of windows) {
+      signal?.throwIfAborted();
+      const first = Math.round(w.start * SAMPLE_RATE);
+      const count = Math.max(0, Math.min(Math.round(w.end * SAMPLE_RATE), layout.dataBytes / 2) - first);
+      if (bytes.length < count * 2) bytes = Buffer.alloc(count * 2);
+      const { bytesRead } = await file.read(bytes, 0, count * 2, layout.dataOffset + first * 2);
+      const samples = new Float32Array(bytesRead >> 1);
+      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(2 * i);
+      const sums = new FeatureSums();
+      addFrames(samples, sums, thresholdDb);
+      if (sums.frames >= MIN_WINDOW_FRAMES) out.push({ start: w.start, end: w.end, vector: normalise(sums.vector()), sums });
+    }
+    return out;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Mean square (full scale 1) of each 10 ms hop, read from the WAV in a stream. */
+export async function hopMeanSquares(path: string, layout: WavLayout, signal?: AbortSignal): Promise<Float32Array> {
+  const samples = Math.floor(layout.dataBytes / 2);
+  const out = new Float32Array(Math.ceil(samples / HOP_SAMPLES));
+  if (samples === 0) return out;
+  let hop = 0;
+  let inHop = 0;
+  let sum = 0;
+  let carry: Buffer | undefined;
+  const stream = createReadStream(path, { start: layout.dataOffset, end: layout.dataOffset + layout.dataBytes - 1, highWaterMark: 1 << 16, signal });
+  for await (const piece of stream as AsyncIterable<Buffer>) {
+    const buf = carry ? Buffer.concat([carry, piece]) : piece;
+    const even = buf.length & ~1;
+    for (let i = 0; i < even; i += 2) {
+      const s = buf.readInt16LE(i) / 32768;
+      sum += s * s;
+      if (++inHop === HOP_SAMPLES) {
+        out[hop++] = sum / HOP_SAMPLES;
+        [inHop, sum] = [0, 0];
+      }
+    }
+    carry = even < buf.length ? buf.subarray(even) : undefined;
+  }
+  if (inHop > 0 && hop < out.length) out[hop] = sum / inHop;
+  return out;
+}
+
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
