@@ -72,7 +72,6 @@ describe('the API explorer in a browser', () => {
     await expect(live.locator('.response-col_status').innerText()).resolves.toContain('200');
     const body = live.locator('.response-col_description .microlight, .response-col_description pre').first();
     await expect(body.innerText()).resolves.toContain(user.user.email);
-    await page.screenshot({ path: '/tmp/docs.png', fullPage: true }); // TEMP
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 });
