@@ -2,23 +2,24 @@
 // ?token=; its script drops the token from the address bar and sends it as a Bearer header.
 import { content } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
+import { API_PREFIX } from '#shared/routes.ts';
 
 const page = (assetQuery: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>Verbatim API explorer</title>
-<link rel="stylesheet" href="docs/assets/swagger-ui.css${assetQuery}">
+<link rel="stylesheet" href="${API_PREFIX}/docs/assets/swagger-ui.css${assetQuery}">
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="docs/assets/swagger-ui-bundle.js${assetQuery}"></script>
+<script src="${API_PREFIX}/docs/assets/swagger-ui-bundle.js${assetQuery}"></script>
 <script>
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
   if (token) { params.delete('token'); history.replaceState(null, '', location.pathname + (params.size ? '?' + params : '')); }
   window.ui = SwaggerUIBundle({
-    url: 'openapi.json',
+    url: '${API_PREFIX}/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
     persistAuthorization: false,
