@@ -24,16 +24,18 @@ export interface Topology {
 export interface DataProps {
   readonly stage: string;
   readonly topology: Topology;
+  /** Refuse to delete the table (default: only in prod). */
+  readonly deletionProtection?: boolean;
 }
-
-/** The queue the Scheduler's one-time schedules deliver to (webhook retries beyond 15 min). */
-const SCHEDULER_TARGET: QueueName = 'deliveries';
 
 export class Data extends Construct {
   readonly table: TableV2;
   readonly bucket: Bucket;
   readonly queues: ReadonlyMap<QueueName, Queue>;
+  readonly indexNames: readonly string[];
   readonly scheduleGroupName: string;
+  /** Every schedule of the group: names are generated per schedule. */
+  readonly schedulesArn: string;
   readonly schedulerRole: Role;
 
   constructor(scope: Construct, id: string, props: DataProps) {
@@ -55,7 +57,7 @@ export class Data extends Construct {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: t.ttlAttribute,
-      deletionProtection: prod,
+      deletionProtection: props.deletionProtection ?? prod,
       removalPolicy,
     });
 
@@ -106,20 +108,25 @@ export class Data extends Construct {
     }
     this.queues = queues;
 
+    this.indexNames = t.indexes.map((ix) => ix.name);
     this.scheduleGroupName = `${topo.scheduleGroup}-${stage}`;
     new CfnScheduleGroup(this, 'ScheduleGroup', { name: this.scheduleGroupName });
+    this.schedulesArn = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroupName}/*` });
 
-    // The role the Scheduler assumes to fire a one-time schedule: it may only put a message
-    // on the deliveries queue, and only for schedules of this account (confused deputy).
+    // The role the Scheduler assumes to fire a one-time schedule: it may only put a message on
+    // the queues the code schedules to (scheduleTo), and only for this account (confused deputy).
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: `EventBridge Scheduler delivers ${this.scheduleGroupName} schedules to the ${SCHEDULER_TARGET} queue`,
+      description: `EventBridge Scheduler delivers ${this.scheduleGroupName} schedules to the service's queues`,
     });
-    this.schedulerRole.addToPolicy(
-      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue(SCHEDULER_TARGET).queueArn] }),
-    );
+  }
+
+  /** Lets the Scheduler role deliver delayed messages to these queues (call once, with them all). */
+  scheduleTo(queues: Iterable<QueueName>): void {
+    const arns = [...new Set(queues)].sort().map((q) => this.queue(q).queueArn);
+    if (arns.length > 0) this.schedulerRole.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: arns }));
   }
 
   queue(name: QueueName): Queue {

@@ -1,12 +1,26 @@
-// How every Lambda of the service is built: one esbuild bundle per entry file, bundled
-// locally (no Docker, no network), ESM, Node 22 on arm64, with its own log group.
-import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+// How every Lambda of the service is built: one esbuild bundle per entry file, ESM, minified,
+// with source maps and the AWS SDK inside, Node 22 on arm64, X-Ray active tracing, with its own
+// log group (retention set) and its own role, which may write to that log group (and send
+// traces, through the one shared tracing policy) and do what grants.ts found the code touches.
+//
+// The bundles are built in-process with esbuild's API from the options in bundling.ts (the ones
+// `npm run bench` measures), all functions in one esbuild run, cached by content, and each is
+// handed to its NodejsFunction as its code. NodejsFunction's own bundler starts `npx esbuild`
+// once per function, about a second each: with 50 functions that alone took `cdk synth` past
+// a minute.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { AssetHashType, DockerImage, Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Code, Runtime, Tracing, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import { BUNDLE, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS, RUNTIME_FILES } from './bundling.ts';
+import { sourcesOf } from './touches.ts';
 
 /** The repository root (this file is infra/aws/functions.ts). */
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
@@ -19,51 +33,171 @@ export interface ServiceFunctionProps {
   readonly timeoutSeconds: number;
   readonly environment: Readonly<Record<string, string>>;
   readonly removalPolicy: RemovalPolicy;
+  readonly logRetention: RetentionDays;
+  /** Grants xray:PutTraceSegments/PutTelemetryRecords; shared, so no function policy needs a `*` resource. */
+  readonly tracingPolicy: IManagedPolicy;
+  /** What the function's code touches (grants.ts), written inline in its role. */
+  readonly statements: readonly PolicyStatement[];
 }
 
 export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): NodejsFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
-    retention: RetentionDays.ONE_MONTH,
+    retention: props.logRetention,
     removalPolicy: props.removalPolicy,
   });
-  const runtimeFiles = RUNTIME_FILES[props.entry] ?? [];
-  return new NodejsFunction(scope, id, {
-    entry: join(PROJECT_ROOT, 'functions', `${props.entry}.ts`),
-    handler: 'handler',
+  // Not the default role: that one carries the managed AWSLambdaBasicExecutionRole, whose log
+  // permissions reach every log group of the account. The grants are inline, in the role
+  // itself: a separate policy resource per function would bring the stack nearer
+  // CloudFormation's 500-resource limit.
+  const logs = new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] });
+  const role = new Role(scope, `${id}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: props.description,
+    managedPolicies: [props.tracingPolicy],
+    inlinePolicies: { Touches: new PolicyDocument({ statements: [logs, ...props.statements] }) },
+  });
+  const fn = new NodejsFunction(scope, id, {
+    code: bundledCode(props.entry),
+    handler: 'index.handler',
     description: props.description,
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
     memorySize: props.memoryMb,
     timeout: Duration.seconds(props.timeoutSeconds),
     logGroup,
-    projectRoot: PROJECT_ROOT,
-    depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+    role,
     environment: { ...props.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
+  });
+  // Active tracing without the `tracing` prop, which would add the X-Ray statement (resource
+  // `*`) to this function's own policy: the shared tracingPolicy carries it instead.
+  (fn.node.defaultChild as CfnFunction).tracingConfig = { mode: Tracing.ACTIVE };
+  return fn;
+}
+
+/** The bundle of functions/<entry>.ts; its hash is the output's, so an unchanged bundle is not uploaded again. */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(PROJECT_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
     bundling: {
-      forceDockerBundling: false,
-      format: OutputFormat.ESM,
-      target: BUNDLE.target,
-      mainFields: [...BUNDLE.mainFields],
-      minify: BUNDLE.minify,
-      sourceMap: BUNDLE.sourcemap,
-      sourcesContent: BUNDLE.sourcesContent,
-      externalModules: BUNDLE.external,
-      banner: ESM_REQUIRE_BANNER,
-      // Warnings and errors only: the per-bundle size lines drown the synth output.
-      logLevel: LogLevel.WARNING,
-      ...(runtimeFiles.length > 0 ? { commandHooks: copyAfterBundling(runtimeFiles) } : {}),
+      // Never pulled: local bundling always succeeds (Docker is not needed, nor tried).
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+      // Part of the staging cache key, which ignores `local`: without it every function of the
+      // app would be given the first function's bundle.
+      command: ['bundle', `functions/${entry}.ts`],
+      local: {
+        tryBundle(outputDir) {
+          bundle(entry, outputDir);
+          return true;
+        },
+      },
     },
   });
 }
 
-function copyAfterBundling(files: readonly string[]): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) =>
-      files.flatMap((file) => {
-        const target = join(outputDir, 'node_modules', file);
-        return [`mkdir -p "${join(target, '..')}"`, `cp "${join(inputDir, 'node_modules', file)}" "${target}"`];
-      }),
-  };
+const built = new Map<string, string>();
+const declared = new Set<string>();
+
+/**
+ * Bundles already built, by a hash of everything that goes into them (the entry's project
+ * files, package-lock.json, the esbuild version and options): a synth with unchanged code
+ * copies them instead of building again.
+ */
+const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'verbatim-bundles');
+
+/**
+ * Names the entries the app will bundle, so that the first bundle builds all that are not
+ * cached in one esbuild run: the modules they share (the AWS SDK above all) are parsed once,
+ * not 60 times. Nothing is built when the app skips bundling.
+ */
+export function declareEntries(entries: Iterable<string>): void {
+  for (const e of entries) declared.add(e);
+}
+
+/** One function's bundle, exactly as deployed: index.mjs, its source map, and the RUNTIME_FILES. */
+export function bundle(entry: string, outputDir: string): void {
+  if (!built.has(entry)) buildAll([entry, ...[...declared].filter((e) => e !== entry && !built.has(e))]);
+  const dir = built.get(entry)!;
+  mkdirSync(outputDir, { recursive: true });
+  for (const file of ['index.mjs', 'index.mjs.map']) copyFileSync(join(dir, file), join(outputDir, file));
+  // Files read at run time rather than imported, copied from the project's node_modules.
+  for (const file of RUNTIME_FILES[entry] ?? []) {
+    const target = join(outputDir, 'node_modules', file);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(PROJECT_ROOT, 'node_modules', file), target);
+  }
+}
+
+function buildAll(entries: readonly string[]): void {
+  const missing: string[] = [];
+  for (const e of entries) {
+    const cached = join(CACHE, cacheKey(e));
+    if (existsSync(join(cached, 'index.mjs.map'))) built.set(e, cached);
+    else missing.push(e);
+  }
+  if (missing.length === 0) return;
+  const outdir = mkdtempSync(join(tmpdir(), 'verbatim-bundles-'));
+  try {
+    buildSync({
+      ...ESBUILD_OPTIONS,
+      entryPoints: Object.fromEntries(missing.map((e) => [`${folder(e)}/index`, join(PROJECT_ROOT, 'functions', `${e}.ts`)])),
+      outdir,
+    });
+    mkdirSync(CACHE, { recursive: true });
+    for (const e of missing) {
+      const cached = join(CACHE, cacheKey(e));
+      // Moved whole, so a concurrent synth never sees half a bundle.
+      try {
+        renameSync(join(outdir, folder(e)), cached);
+      } catch (error) {
+        if (!existsSync(join(cached, 'index.mjs.map'))) throw error;
+      }
+      built.set(e, cached);
+      prune(e, cached);
+    }
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** Drops the entry's older bundles (an hour old: a concurrent synth may still be copying a recent one). */
+function prune(entry: string, keep: string): void {
+  const prefix = `${folder(entry)}-`;
+  for (const name of readdirSync(CACHE)) {
+    const dir = join(CACHE, name);
+    if (!name.startsWith(prefix) || !/^[0-9a-f]{16}$/.test(name.slice(prefix.length)) || dir === keep) continue;
+    if (Date.now() - statSync(dir).mtimeMs > 3_600_000) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ESBUILD_OPTIONS = {
+  absWorkingDir: PROJECT_ROOT,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLE.target,
+  mainFields: [...BUNDLE.mainFields],
+  minify: BUNDLE.minify,
+  sourcemap: BUNDLE.sourcemap,
+  sourcesContent: BUNDLE.sourcesContent,
+  external: [...BUNDLE.external],
+  banner: { js: ESM_REQUIRE_BANNER },
+  // Warnings and errors only.
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** A file name for an entry: "api/recordings/notes-get" → "api__recordings__notes-get". */
+const folder = (entry: string) => entry.replace(/\//g, '__').replace(/[^A-Za-z0-9_-]+/g, '-');
+
+const keys = new Map<string, string>();
+
+function cacheKey(entry: string): string {
+  let key = keys.get(entry);
+  if (!key) {
+    const hash = createHash('sha256').update(JSON.stringify({ esbuild: esbuildVersion, options: ESBUILD_OPTIONS, entry }));
+    for (const file of ['package-lock.json', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
+    key = `${folder(entry)}-${hash.digest('hex').slice(0, 16)}`;
+    keys.set(entry, key);
+  }
+  return key;
 }

@@ -1,37 +1,35 @@
 // The service on AWS, built from the two descriptions: infra/topology.ts (data, queues,
-// consumers, periodic jobs) and shared/routes.ts (one HTTP route → one Lambda each).
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+// consumers, periodic jobs) and shared/routes.ts (one HTTP route -> one Lambda each). What each
+// function may touch is read from its code (touches.ts -> grants.ts); what is watched is in
+// observability.ts; every cdk-nag finding left is acknowledged with its reason in nag.ts.
+import { CfnOutput, CfnParameter, CfnResource, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { loadSettings } from '../../shared/config.ts';
 import { API_PREFIX, routeName, routeRows, type RouteRow } from '../../shared/routes.ts';
 import * as topology from '../topology.ts';
-import { queueUrlSetting } from '../topology.ts';
+import type { QueueName } from '../topology.ts';
+import { DEFAULT_THROTTLE, ServiceApi, type ApiThrottle } from './api.ts';
 import { Data, pascal, type Topology } from './data.ts';
-import { serviceFunction, type ServiceFunctionProps } from './functions.ts';
+import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
+import { statementsFor, touchEnvironment, TRANSCRIBE_JOB_PREFIX, type GrantContext } from './grants.ts';
+import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
+import { Observability } from './observability.ts';
+import { functionEnvironment } from './settings.ts';
+import { touchesOf, type Touches } from './touches.ts';
 
-/** Settings an operator may set per deployment (context `settings`); the rest come from resources. */
-export const TUNABLE_SETTINGS = [
-  'LOG_LEVEL',
-  'PUBLIC_BASE_URL',
-  'DOCS_PUBLIC',
-  'RATE_LIMIT_STATS_PER_MINUTE',
-  'RATE_LIMIT_READ_PER_MINUTE',
-  'RATE_LIMIT_WRITE_PER_MINUTE',
-  'RATE_LIMIT_PROCESSING_PER_MINUTE',
-  'RATE_LIMIT_BATCH_PER_MINUTE',
-  'MAX_JSON_BODY_KB',
-  'UPLOAD_MAX_MB',
-  'IDEMPOTENCY_TTL_HOURS',
-] as const;
+export { TUNABLE_SETTINGS } from './settings.ts';
 
 const DEFAULT_MEMORY_MB = 512;
+const AUTO_DELETE_PROVIDER = 'Custom::S3AutoDeleteObjectsCustomResourceProvider';
+/** Where Amazon Transcribe's "job state change" events are sent. */
+const TRANSCRIBE_EVENTS_QUEUE: QueueName = 'transcribe';
 /** API Gateway HTTP APIs give up on an integration after 30 s. */
 const DEFAULT_TIMEOUT_SECONDS = 29;
 
@@ -43,11 +41,33 @@ export interface VerbatimStackProps extends StackProps {
   readonly topology?: Topology;
   /** Defaults to shared/routes.ts. */
   readonly routes?: readonly RouteRow[];
+  /** Browser origins allowed to call the API (CORS); none by default. */
+  readonly corsOrigins?: readonly string[];
+  readonly throttle?: ApiThrottle;
+  /** Of every function's log group and of the API access logs; default one month. */
+  readonly logRetention?: RetentionDays;
+  /** Subscribed to the alarm topic when given. */
+  readonly alarmEmail?: string;
+  /** Where provider keys live in SSM Parameter Store; default /verbatim/<stage>. */
+  readonly parameterPrefix?: string;
+  /** Default: only in prod. */
+  readonly deletionProtection?: boolean;
+  /** The cdk-nag findings acknowledged; default all of nag.ts (tests drop one to see nag fail). */
+  readonly acknowledgements?: readonly NagAcknowledgement[];
 }
 
 export class VerbatimStack extends Stack {
   readonly data: Data;
-  readonly api: HttpApi;
+  readonly api: ServiceApi;
+  readonly observability: Observability;
+  readonly functions: NodejsFunction[] = [];
+  /** What each function's code touches, as granted. */
+  readonly touches = new Map<NodejsFunction, Touches>();
+  readonly tracingPolicy: ManagedPolicy;
+  /** The nested stack holding the route functions. */
+  readonly routes: NestedStack;
+  /** LLM_PROVIDER and LLM_MODEL as deployed. */
+  readonly llm: GrantContext['llm'];
 
   constructor(scope: Construct, id: string, props: VerbatimStackProps) {
     super(scope, id, props);
@@ -55,45 +75,70 @@ export class VerbatimStack extends Stack {
     const topo = props.topology ?? topology;
     const rows = props.routes ?? routeRows;
     const removalPolicy = stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const namespace = `Verbatim/${stage}`;
 
-    const data = new Data(this, 'Data', { stage, topology: topo });
+    const data = new Data(this, 'Data', { stage, topology: topo, deletionProtection: props.deletionProtection });
     this.data = data;
-    const environment = this.functionEnvironment(data, topo, props.settings ?? {});
-    const schedulesArn = this.formatArn({
-      service: 'scheduler',
-      resource: 'schedule',
-      resourceName: `${data.scheduleGroupName}/*`,
-    });
+    const { env: common, settings } = functionEnvironment(data, topo, props.settings ?? {});
+    const ctx: GrantContext = {
+      data,
+      bucketArn: data.bucket.bucketArn,
+      parameterPrefix: props.parameterPrefix ?? `/verbatim/${stage}`,
+      llm: { provider: settings.llmProvider, model: settings.llm.model },
+    };
+    this.llm = ctx.llm;
+    const deployed = { ASR_PROVIDER: settings.asrProvider, LLM_PROVIDER: settings.llmProvider };
+    const environment = {
+      ...common,
+      POWERTOOLS_SERVICE_NAME: 'verbatim',
+      POWERTOOLS_METRICS_NAMESPACE: namespace,
+    };
+    const scheduled = new Set<QueueName>();
 
-    const make = (id: string, fn: Omit<ServiceFunctionProps, 'environment' | 'removalPolicy'>): NodejsFunction => {
-      const f = serviceFunction(this, id, { ...fn, environment, removalPolicy });
-      // why: broad for now: every function may use the table, the bucket, every queue and
-      // the schedule group. Least privilege per route/worker comes in a later issue, once
-      // the route table says which resources each handler touches.
-      data.table.grantReadWriteData(f);
-      data.bucket.grantReadWrite(f);
-      data.bucket.grantDelete(f);
-      for (const q of data.queues.values()) q.grantSendMessages(f);
-      f.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['scheduler:CreateSchedule', 'scheduler:GetSchedule', 'scheduler:DeleteSchedule'],
-          resources: [schedulesArn],
-        }),
-      );
-      data.schedulerRole.grantPassRole(f.grantPrincipal);
+    type Spec = Omit<ServiceFunctionProps, 'environment' | 'removalPolicy' | 'logRetention' | 'tracingPolicy' | 'statements'>;
+    // X-Ray takes no resource-level permissions: one shared policy holds that one `*` grant.
+    this.tracingPolicy = new ManagedPolicy(this, 'TracingPolicy', {
+      description: `Verbatim ${stage} functions send X-Ray traces`,
+      statements: [new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+    });
+    // The route functions live in a nested stack: six resources a route (function, role, log
+    // group here; permission, integration and route in this stack) took one stack to
+    // CloudFormation's 500-resource limit at about 70 routes; split, each side holds about three
+    // per route, room for some 130. The bucket ARN comes in as a parameter of its own, so that
+    // the object-prefix grants read the same in every template (see nag.ts).
+    this.routes = new NestedStack(this, 'Routes', { description: `Verbatim ${stage}: one function per API route`, parameters: { BucketArn: data.bucket.bucketArn } });
+    const routeCtx: GrantContext = { ...ctx, bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString };
+    const make = (id: string, fn: Spec, scope: Stack = this): NodejsFunction => {
+      const touches = touchesOf(PROJECT_ROOT, fn.entry, deployed);
+      const extra = touchEnvironment(ctx, touches);
+      const statements = statementsFor(scope, touches, scope === this ? ctx : routeCtx);
+      const f = serviceFunction(scope, id, { ...fn, environment: { ...environment, ...extra }, removalPolicy, logRetention, tracingPolicy: this.tracingPolicy, statements });
+      this.touches.set(f, touches);
+      for (const q of touches.schedules) scheduled.add(q);
+      this.functions.push(f);
       return f;
     };
 
-    const fallback = make('Fallback', {
-      entry: 'api/fallback',
-      description: '$default → functions/api/fallback.ts',
-      memoryMb: DEFAULT_MEMORY_MB,
-      timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
-    });
-    this.api = new HttpApi(this, 'Api', {
+    declareEntries([
+      'api/fallback',
+      ...rows.map((r) => `api/${r.spec.handler}`),
+      ...topo.consumers.map((c) => `workers/${c.handler}`),
+      ...topo.periodic.map((p) => `workers/${p.handler}`),
+    ]);
+    const fallback = make(
+      'Fallback',
+      { entry: 'api/fallback', description: '$default -> functions/api/fallback.ts', memoryMb: DEFAULT_MEMORY_MB, timeoutSeconds: DEFAULT_TIMEOUT_SECONDS },
+      this.routes,
+    );
+    this.api = new ServiceApi(this, 'Http', {
       apiName: `verbatim-${stage}`,
       description: `Verbatim REST API ${API_PREFIX} (${stage})`,
-      defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', fallback),
+      fallback,
+      corsOrigins: props.corsOrigins ?? [],
+      throttle: props.throttle ?? DEFAULT_THROTTLE,
+      logRetention,
+      removalPolicy,
     });
 
     const ids = new Set<string>();
@@ -102,42 +147,39 @@ export class VerbatimStack extends Stack {
       if (ids.has(id)) throw new Error(`two routes share the construct name ${id}; rename one`);
       ids.add(id);
       const path = `${API_PREFIX}${row.path}`;
-      const fn = make(id, {
-        entry: `api/${row.spec.handler}`,
-        description: `${row.method} ${path} → functions/api/${row.spec.handler}.ts`,
-        memoryMb: row.spec.memoryMb ?? DEFAULT_MEMORY_MB,
-        timeoutSeconds: row.spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-      });
-      this.api.addRoutes({
-        path,
-        methods: [HttpMethod[row.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
-      });
+      const fn = make(
+        id,
+        {
+          entry: `api/${row.spec.handler}`,
+          description: `${row.method} ${path} -> functions/api/${row.spec.handler}.ts`,
+          memoryMb: row.spec.memoryMb ?? DEFAULT_MEMORY_MB,
+          timeoutSeconds: row.spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+        },
+        this.routes,
+      );
+      this.api.api.addRoutes({ path, methods: [HttpMethod[row.method]], integration: new HttpLambdaIntegration(`${id}Integration`, fn) });
     }
 
+    const workers = new Map<string, { fn: NodejsFunction; logGroup: ILogGroup }>();
     for (const c of topo.consumers) {
-      const spec = topo.queues.find((q) => q.name === c.queue);
-      if (!spec) throw new Error(`consumer ${c.handler} reads queue "${c.queue}", which topology does not declare`);
+      const queueSpec = topo.queues.find((q) => q.name === c.queue);
+      if (!queueSpec) throw new Error(`consumer ${c.handler} reads queue "${c.queue}", which topology does not declare`);
       // SQS event sources are refused at deploy time when the queue's visibility timeout is
       // shorter than the function's timeout: say so at synth instead.
-      if (spec.visibilityTimeoutSeconds < c.timeoutSeconds) {
-        throw new Error(`queue ${c.queue}: visibility timeout ${spec.visibilityTimeoutSeconds}s < consumer timeout ${c.timeoutSeconds}s`);
+      if (queueSpec.visibilityTimeoutSeconds < c.timeoutSeconds) {
+        throw new Error(`queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < consumer timeout ${c.timeoutSeconds}s`);
       }
       const fn = make(`Consumer${pascal(c.handler)}`, {
         entry: `workers/${c.handler}`,
-        description: `${c.queue} queue → functions/workers/${c.handler}.ts`,
+        description: `${c.queue} queue -> functions/workers/${c.handler}.ts`,
         memoryMb: c.memoryMb,
         timeoutSeconds: c.timeoutSeconds,
       });
-      fn.addEventSource(
-        new SqsEventSource(data.queue(c.queue), {
-          batchSize: c.batchSize,
-          maxConcurrency: c.maxConcurrency,
-          reportBatchItemFailures: true,
-        }),
-      );
+      fn.addEventSource(new SqsEventSource(data.queue(c.queue), { batchSize: c.batchSize, maxConcurrency: c.maxConcurrency, reportBatchItemFailures: true }));
+      workers.set(c.handler, { fn, logGroup: fn.logGroup });
     }
 
+    const periodic: NodejsFunction[] = [];
     for (const p of topo.periodic) {
       if (p.everySeconds < 60 || p.everySeconds % 60 !== 0) {
         throw new Error(`periodic ${p.handler}: EventBridge rates are whole minutes, got ${p.everySeconds}s`);
@@ -145,46 +187,59 @@ export class VerbatimStack extends Stack {
       const id = `Periodic${pascal(p.handler)}`;
       const fn = make(id, {
         entry: `workers/${p.handler}`,
-        description: `every ${p.everySeconds}s → functions/workers/${p.handler}.ts`,
+        description: `every ${p.everySeconds}s -> functions/workers/${p.handler}.ts`,
         memoryMb: p.memoryMb,
         timeoutSeconds: p.timeoutSeconds,
       });
-      new Rule(this, `${id}Schedule`, {
-        schedule: Schedule.rate(Duration.seconds(p.everySeconds)),
-        targets: [new LambdaFunction(fn)],
-      });
+      new Rule(this, `${id}Schedule`, { schedule: Schedule.rate(Duration.seconds(p.everySeconds)), targets: [new LambdaFunction(fn)] });
+      periodic.push(fn);
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: `Base URL; routes live under ${API_PREFIX}` });
+    // Amazon Transcribe reports the end of the service's jobs (ASR_PROVIDER=aws-transcribe) on
+    // the transcription queue, where the transcribe worker collects the result.
+    new Rule(this, 'TranscribeJobStateChange', {
+      description: `Amazon Transcribe jobs ${TRANSCRIBE_JOB_PREFIX}* finished -> ${TRANSCRIBE_EVENTS_QUEUE} queue`,
+      eventPattern: {
+        source: ['aws.transcribe'],
+        detailType: ['Transcribe Job State Change'],
+        detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: Match.prefix(TRANSCRIBE_JOB_PREFIX) },
+      },
+      targets: [new SqsQueue(data.queue(TRANSCRIBE_EVENTS_QUEUE))],
+    });
+    data.scheduleTo(scheduled);
+    this.retainHelperLogs(logRetention);
+
+    this.observability = new Observability(this, 'Observability', {
+      stage,
+      namespace,
+      api: this.api.api,
+      data,
+      topology: topo,
+      workers,
+      periodic,
+      // The workers' own figures; the routes' are the API's (and referencing them here would
+      // cost the nested stack an output each).
+      functions: this.functions.filter((f) => Stack.of(f) === this),
+      alarmEmail: props.alarmEmail,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.api.apiEndpoint, description: `Base URL; routes live under ${API_PREFIX}` });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'BucketName', { value: data.bucket.bucketName });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=${this.observability.dashboard.dashboardName}`,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Subscribe on-call here' });
+
+    acknowledgeFindings(this, props.acknowledgements ?? NAG_ACKNOWLEDGEMENTS);
   }
 
-  /** The settings every function gets: resource names, queue URLs and the tunables. */
-  private functionEnvironment(data: Data, topo: Topology, overrides: Readonly<Record<string, string>>): Record<string, string> {
-    const allowed = new Set<string>(TUNABLE_SETTINGS);
-    const unknown = Object.keys(overrides).filter((k) => !allowed.has(k));
-    if (unknown.length > 0) throw new Error(`unknown settings in context: ${unknown.join(', ')} (allowed: ${TUNABLE_SETTINGS.join(', ')})`);
-    // Parse with the service's own schema so a bad value fails the synth, not the first request.
-    const s = loadSettings(overrides);
-    const env: Record<string, string> = {
-      TABLE_NAME: data.table.tableName,
-      BUCKET_NAME: data.bucket.bucketName,
-      SCHEDULE_GROUP: data.scheduleGroupName,
-      SCHEDULER_ROLE_ARN: data.schedulerRole.roleArn,
-      LOG_LEVEL: s.logLevel,
-      DOCS_PUBLIC: String(s.docsPublic),
-      RATE_LIMIT_STATS_PER_MINUTE: String(s.rateLimits.stats),
-      RATE_LIMIT_READ_PER_MINUTE: String(s.rateLimits.read),
-      RATE_LIMIT_WRITE_PER_MINUTE: String(s.rateLimits.write),
-      RATE_LIMIT_PROCESSING_PER_MINUTE: String(s.rateLimits.processing),
-      RATE_LIMIT_BATCH_PER_MINUTE: String(s.rateLimits.batch),
-      MAX_JSON_BODY_KB: String(s.maxJsonBodyBytes / 1024),
-      UPLOAD_MAX_MB: String(s.uploadMaxMb),
-      IDEMPOTENCY_TTL_HOURS: String(s.idempotencyTtlSeconds / 3600),
-    };
-    if (s.publicBaseUrl) env.PUBLIC_BASE_URL = s.publicBaseUrl;
-    for (const q of topo.queues) env[queueUrlSetting(q.name)] = data.queue(q.name).queueUrl;
-    return env;
+  /** CDK's bucket auto-delete helper (outside prod) logs to a group with the same retention. */
+  private retainHelperLogs(retention: RetentionDays): void {
+    const handler = this.node.tryFindChild(AUTO_DELETE_PROVIDER)?.node.tryFindChild('Handler');
+    if (!(handler instanceof CfnResource)) return;
+    const logs = new LogGroup(this, 'AutoDeleteObjectsLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
+    handler.addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName });
+    handler.node.addDependency(logs);
   }
 }

@@ -1,10 +1,13 @@
 // A queue consumer: each message is handled on its own, and only the ones that failed for
 // reasons outside the job's own retry rules (the store unreachable, say) go back to the queue.
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
+import { metrics } from '../observability.ts';
 
-export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>, options: { parallel?: boolean } = {}): (event: SQSEvent) => Promise<SQSBatchResponse> {
-  return async (event) => {
+export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>, options: { parallel?: boolean } = {}): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
+  return async (event, context) => {
+    if (context) logger.addContext(context);
+    metrics.captureColdStartMetric();
     const failures: { itemIdentifier: string }[] = [];
     const one = async (record: SQSEvent['Records'][number]) => {
       try {
@@ -14,8 +17,12 @@ export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>
         failures.push({ itemIdentifier: record.messageId });
       }
     };
-    if (options.parallel) await Promise.all(event.Records.map(one));
-    else for (const record of event.Records) await one(record);
+    try {
+      if (options.parallel) await Promise.all(event.Records.map(one));
+      else for (const record of event.Records) await one(record);
+    } finally {
+      metrics.publishStoredMetrics();
+    }
     return { batchItemFailures: failures };
   };
 }

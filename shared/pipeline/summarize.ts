@@ -50,6 +50,8 @@ export async function runSummary(recordingId: number): Promise<void> {
       now,
     });
     await addUsage(recording.user_id, { ...usage, estimated_cost: costOf(usage) }, now);
+    // The dashboard's stage durations and LLM tokens come from this line.
+    logger.info('summary done', { recording_id: recording.id, duration_seconds: (Date.now() - started) / 1000, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens });
     await publish(events);
   } catch (error) {
     lease.stop();

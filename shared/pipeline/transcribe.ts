@@ -156,6 +156,8 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
     throw error;
   });
   await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1, estimated_cost: costOf(result.durationSeconds) }, now);
+  // The dashboard's stage durations and ASR minutes come from this line.
+  logger.info('transcription done', { recording_id: recording.id, duration_seconds: round(seconds), audio_seconds: round(result.durationSeconds), engine: result.engine });
   await publish(events, summarize ? { recording_id: recording.id, job: 'summarize' } : undefined);
 }
 

@@ -39,6 +39,8 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
 async function settle(delivery: Delivery, webhook: Webhook, attempt: number, outcome: AttemptOutcome & { bodyPreview?: string }, now: Date): Promise<void> {
   const config = settings().webhooks;
   const verdict = judge(outcome, attempt, { maxAttempts: config.maxAttempts, schedule: config.retryScheduleSeconds }, Math.random());
+  // The dashboard counts outcomes from this line.
+  logger.info('webhook delivery', { webhook_id: webhook.id, delivery_id: delivery.id, attempt, outcome: verdict.result, status: outcome.kind === 'response' ? outcome.status : null });
   const seen = {
     attempt_count: attempt,
     response_status: outcome.kind === 'response' ? outcome.status : null,

@@ -1,0 +1,148 @@
+// Least privilege: each function's IAM statements, written from what its code touches
+// (touches.ts). Explicit actions only, resources as narrow as the service allows: the table
+// and, for queries, its named indexes; one object prefix per statement; one queue ARN each;
+// CreateSchedule in the service's own group and PassRole of the Scheduler role to the
+// Scheduler alone; GetParameter on the exact provider-key parameters; Transcribe jobs by the
+// service's job names; Bedrock InvokeModel on the deployed model only.
+import { Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { QueueName } from '../topology.ts';
+import type { Data } from './data.ts';
+import type { ObjectAccess, ProviderKey, Touches } from './touches.ts';
+
+/** The settings that carry each provider key's parameter name (never the key). */
+export const PROVIDER_KEYS: Readonly<Record<ProviderKey, { readonly setting: string; readonly parameter: string }>> = {
+  asr: { setting: 'ASR_API_KEY_PARAMETER', parameter: 'asr-api-key' },
+  llm: { setting: 'LLM_API_KEY_PARAMETER', parameter: 'llm-api-key' },
+};
+
+const OBJECT_ACTIONS: Readonly<Record<Exclude<ObjectAccess, 'list'>, readonly string[]>> = {
+  read: ['s3:GetObject'],
+  // Multipart uploads (lib-storage, presigned parts, CompleteMultipartUpload) are s3:PutObject too.
+  write: ['s3:PutObject', 's3:AbortMultipartUpload'],
+  delete: ['s3:DeleteObject'],
+};
+
+export interface GrantContext {
+  readonly data: Data;
+  /** The bucket's ARN as the functions' stack sees it (a parameter in the nested route stack). */
+  readonly bucketArn: string;
+  /** `/verbatim/<stage>` by default: parameters are `<prefix>/<name>`. */
+  readonly parameterPrefix: string;
+  /** LLM_PROVIDER and LLM_MODEL as deployed: Bedrock is granted for that model only. */
+  readonly llm: { readonly provider: string; readonly model: string };
+}
+
+/**
+ * How the service names its Amazon Transcribe jobs (shared/pipeline/external-jobs.ts:
+ * verbatim-<recording>-<attempt>-<seq>): the grant and the completion rule cover these only.
+ */
+export const TRANSCRIBE_JOB_PREFIX = 'verbatim-';
+
+/** Cross-region inference profiles ("us.anthropic…") route to the model in any of their regions. */
+const INFERENCE_PROFILE = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
+
+/** The Bedrock resources InvokeModel needs for the deployed model (none unless LLM_PROVIDER=bedrock). */
+export function bedrockResources(stack: Stack, llm: GrantContext['llm']): string[] {
+  if (llm.provider !== 'bedrock') return [];
+  const profile = INFERENCE_PROFILE.exec(llm.model);
+  if (!profile) return [stack.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: llm.model })];
+  return [
+    stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: llm.model }),
+    stack.formatArn({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model', resourceName: profile[2]! }),
+  ];
+}
+
+/** The parameter name for a provider key, e.g. /verbatim/dev/asr-api-key. */
+export function parameterName(ctx: GrantContext, key: ProviderKey): string {
+  return `${ctx.parameterPrefix}/${PROVIDER_KEYS[key].parameter}`;
+}
+
+/** Environment entries the function's touches call for: parameter names only. */
+export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
+  return Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+}
+
+export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
+  const { data } = ctx;
+  const statements: PolicyStatement[] = [];
+
+  if (touches.table.size > 0) {
+    const actions = [...touches.table].sort();
+    const queries = touches.table.has('Query') || touches.table.has('Scan');
+    statements.push(
+      new PolicyStatement({
+        actions: actions.map((a) => `dynamodb:${a}`),
+        resources: [data.table.tableArn, ...(queries ? data.indexNames.map((ix) => `${data.table.tableArn}/index/${ix}`) : [])],
+      }),
+    );
+  }
+
+  const byAction = new Map<string, Set<string>>();
+  let lists = false;
+  for (const [prefix, access] of touches.objects) {
+    for (const a of access) {
+      if (a === 'list') {
+        lists = true;
+        continue;
+      }
+      for (const action of OBJECT_ACTIONS[a]) {
+        const set = byAction.get(action) ?? new Set<string>();
+        set.add(prefix);
+        byAction.set(action, set);
+      }
+    }
+  }
+  // One statement per set of prefixes, so each object wildcard stays within its own folder.
+  const byPrefixes = new Map<string, string[]>();
+  for (const [action, prefixes] of byAction) {
+    const k = [...prefixes].sort().join(',');
+    byPrefixes.set(k, [...(byPrefixes.get(k) ?? []), action]);
+  }
+  for (const [prefixes, actions] of [...byPrefixes].sort(([a], [b]) => a.localeCompare(b))) {
+    statements.push(
+      new PolicyStatement({ actions: actions.sort(), resources: prefixes.split(',').map((p) => `${ctx.bucketArn}/${p}*`) }),
+    );
+  }
+  // HeadObject on a missing key answers 404 only to a caller that may list the bucket (403 otherwise).
+  if (lists) statements.push(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [ctx.bucketArn] }));
+
+  if (touches.sends.size > 0) {
+    statements.push(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: sortedQueues(touches.sends).map((q) => data.queue(q).queueArn) }));
+  }
+  if (touches.schedules.size > 0) {
+    statements.push(new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [data.schedulesArn] }));
+    statements.push(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [data.schedulerRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+  }
+  if (touches.transcribe) {
+    statements.push(
+      new PolicyStatement({
+        actions: ['transcribe:GetTranscriptionJob', 'transcribe:StartTranscriptionJob'],
+        resources: [stack.formatArn({ service: 'transcribe', resource: 'transcription-job', resourceName: `${TRANSCRIBE_JOB_PREFIX}*` })],
+      }),
+    );
+  }
+  const models = touches.bedrock ? bedrockResources(stack, ctx.llm) : [];
+  if (models.length > 0) statements.push(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models }));
+  if (touches.secrets.size > 0) {
+    statements.push(
+      new PolicyStatement({
+        actions: ['ssm:GetParameter'],
+        resources: [...touches.secrets].sort().map((k) =>
+          stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName(ctx, k).replace(/^\//, '') }),
+        ),
+      }),
+    );
+  }
+  return statements;
+}
+
+function sortedQueues(queues: ReadonlySet<QueueName>): QueueName[] {
+  return [...queues].sort();
+}

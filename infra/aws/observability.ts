@@ -1,0 +1,179 @@
+// What the cloud team watches: one dashboard and the alarms, sent to one SNS topic.
+// API and queue figures are AWS's own metrics; the service's own figures (webhook outcomes,
+// stage durations, ASR minutes, LLM tokens) come from metric filters on the JSON log lines
+// that shared/logger.ts writes (LOG_METRICS says which line and which field).
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter, type ILogGroup, type IFilterPattern } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { QueueName } from '../topology.ts';
+import { pascal, type Data, type Topology } from './data.ts';
+
+/** A metric read from one worker's log lines: `message` picks the line, `value` the field (else 1 per line). */
+export interface LogMetric {
+  readonly worker: string;
+  readonly message: string;
+  readonly metric: string;
+  readonly value?: string;
+  /** Field equal to (or, with `!`, different from) a value, e.g. { outcome: '!success' }. */
+  readonly where?: Readonly<Record<string, string>>;
+}
+
+export const LOG_METRICS: readonly LogMetric[] = [
+  { worker: 'deliver', message: 'webhook delivery', where: { outcome: 'success' }, metric: 'WebhookDeliveriesSucceeded' },
+  { worker: 'deliver', message: 'webhook delivery', where: { outcome: '!success' }, metric: 'WebhookDeliveriesFailed' },
+  { worker: 'deliver', message: 'webhook paused after repeated failures', metric: 'WebhooksAutoPaused' },
+  { worker: 'transcribe', message: 'transcription done', value: 'duration_seconds', metric: 'TranscriptionSeconds' },
+  { worker: 'transcribe', message: 'transcription done', value: 'audio_seconds', metric: 'AsrAudioSeconds' },
+  { worker: 'summarize', message: 'summary done', value: 'duration_seconds', metric: 'SummarySeconds' },
+  { worker: 'summarize', message: 'summary done', value: 'prompt_tokens', metric: 'LlmPromptTokens' },
+  { worker: 'summarize', message: 'summary done', value: 'completion_tokens', metric: 'LlmCompletionTokens' },
+];
+
+/** Oldest-message alarm threshold: well past a normal wait, and past the 15-min SQS delay. */
+export function oldestMessageThresholdSeconds(visibilityTimeoutSeconds: number): number {
+  return Math.max(1800, 4 * visibilityTimeoutSeconds);
+}
+
+export const API_5XX_PERCENT = 5;
+
+export interface ObservabilityProps {
+  readonly stage: string;
+  readonly namespace: string;
+  readonly api: HttpApi;
+  readonly data: Data;
+  readonly topology: Topology;
+  /** Worker handler → its function and log group. */
+  readonly workers: ReadonlyMap<string, { readonly fn: IFunction; readonly logGroup: ILogGroup }>;
+  readonly periodic: readonly IFunction[];
+  /** Summed on the dashboard (the workers: the routes show in the API's own figures). */
+  readonly functions: readonly IFunction[];
+  readonly alarmEmail?: string;
+}
+
+export class Observability extends Construct {
+  readonly topic: Topic;
+  readonly dashboard: Dashboard;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ObservabilityProps) {
+    super(scope, id);
+    const { api, data, topology: topo } = props;
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Verbatim ${props.stage} alarms`, enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const minute = Duration.minutes(1);
+    const five = Duration.minutes(5);
+
+    const requests = api.metricCount({ period: five, statistic: 'Sum' });
+    const errors5xx = api.metricServerError({ period: five, statistic: 'Sum' });
+    const rate5xx = new MathExpression({
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      usingMetrics: { requests, errors: errors5xx },
+      period: five,
+      label: '5xx %',
+    });
+    this.alarm('Api5xxRate', rate5xx, API_5XX_PERCENT, `More than ${API_5XX_PERCENT}% of API requests answered 5xx over 5 minutes`);
+
+    for (const q of topo.queues) {
+      const queue = data.queue(q.name);
+      const dlq = queue.deadLetterQueue!.queue;
+      const id = pascal(q.name);
+      this.alarm(`${id}DlqNotEmpty`, dlq.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: 'Maximum' }), 1, `A ${q.name} message landed in its dead-letter queue`);
+      const limit = oldestMessageThresholdSeconds(q.visibilityTimeoutSeconds);
+      this.alarm(`${id}OldestMessage`, queue.metricApproximateAgeOfOldestMessage({ period: five, statistic: 'Maximum' }), limit, `The oldest ${q.name} message has waited over ${limit} s`);
+    }
+    // Throttles have no per-stack figure: the account's concurrency is what runs out.
+    const throttles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: five });
+    this.alarm('LambdaThrottles', throttles, 1, 'Lambda throttled invocations in this account and region (concurrency exhausted)');
+    for (const fn of props.periodic) {
+      this.alarm(`${fn.node.id}Errors`, fn.metricErrors({ period: five, statistic: 'Sum' }), 1, `${fn.node.id} failed in each of the last 3 five-minute periods`, 3);
+    }
+
+    const logMetrics = new Map<string, Metric>();
+    for (const m of LOG_METRICS) {
+      const worker = props.workers.get(m.worker);
+      if (!worker) continue;
+      new MetricFilter(this, m.metric, {
+        logGroup: worker.logGroup,
+        metricNamespace: props.namespace,
+        metricName: m.metric,
+        filterPattern: pattern(m),
+        metricValue: m.value ? `$.${m.value}` : '1',
+      });
+      logMetrics.set(m.metric, new Metric({ namespace: props.namespace, metricName: m.metric, statistic: m.value ? 'Average' : 'Sum', period: five }));
+    }
+    const sum = (name: string) => logMetrics.get(name)?.with({ statistic: 'Sum' });
+    const present = <T>(items: (T | undefined)[]): T[] => items.filter((i): i is T => i !== undefined);
+
+    const queues = topo.queues.map((q) => ({ name: q.name as QueueName, queue: data.queue(q.name) }));
+    const lambdaSum = (prefix: string, metric: (fn: IFunction) => IMetric, label: string) => {
+      const ids = props.functions.map((_, i) => `${prefix}${i}`);
+      return new MathExpression({ expression: `SUM([${ids.join(',')}])`, usingMetrics: Object.fromEntries(props.functions.map((fn, i) => [ids[i]!, metric(fn)])), label, period: five });
+    };
+    const asrSeconds = sum('AsrAudioSeconds');
+    const width = 8;
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `verbatim-${props.stage}`, defaultInterval: Duration.hours(6) });
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'API requests', width, left: [requests.with({ label: 'requests' }), api.metricClientError({ period: five, statistic: 'Sum', label: '4xx' }), errors5xx.with({ label: '5xx' })] }),
+      new GraphWidget({ title: 'API latency', width, left: [api.metricLatency({ period: five, statistic: 'p50', label: 'p50' }), api.metricLatency({ period: five, statistic: 'p99', label: 'p99' })] }),
+      new GraphWidget({
+        title: 'Lambda errors and throttles',
+        width,
+        left: [
+          lambdaSum('e', (fn) => fn.metricErrors({ period: five }), 'worker errors'),
+          new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: 'Sum', period: five, label: 'errors (account)' }),
+          throttles.with({ label: 'throttles (account)' }),
+        ],
+      }),
+      new GraphWidget({ title: 'Queue depth (visible messages)', width, left: queues.map(({ name, queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: 'Maximum', label: name })) }),
+      new GraphWidget({ title: 'Oldest message age (s)', width, left: queues.map(({ name, queue }) => queue.metricApproximateAgeOfOldestMessage({ period: minute, statistic: 'Maximum', label: name })) }),
+      new GraphWidget({ title: 'Dead-letter queue depth', width, left: queues.map(({ name, queue }) => queue.deadLetterQueue!.queue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: 'Maximum', label: `${name} DLQ` })) }),
+      new GraphWidget({ title: 'Webhook deliveries', width, left: present([sum('WebhookDeliveriesSucceeded'), sum('WebhookDeliveriesFailed'), sum('WebhooksAutoPaused')]) }),
+      new GraphWidget({ title: 'Pipeline stage durations (s, average)', width, left: present([logMetrics.get('TranscriptionSeconds'), logMetrics.get('SummarySeconds')]) }),
+      new GraphWidget({
+        title: 'ASR minutes and LLM tokens',
+        width,
+        left: asrSeconds ? [new MathExpression({ expression: 'seconds / 60', usingMetrics: { seconds: asrSeconds }, label: 'ASR minutes', period: five })] : [],
+        right: present([sum('LlmPromptTokens'), sum('LlmCompletionTokens')]),
+      }),
+    );
+  }
+
+  private alarm(id: string, metric: IMetric, threshold: number, description: string, periods = 1): Alarm {
+    const alarm = new Alarm(this, id, {
+      metric,
+      threshold,
+      evaluationPeriods: periods,
+      datapointsToAlarm: periods,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+    return alarm;
+  }
+}
+
+function pattern(m: LogMetric): IFilterPattern {
+  const terms = [FilterPattern.stringValue('$.message', '=', m.message)];
+  for (const [field, want] of Object.entries(m.where ?? {})) {
+    terms.push(want.startsWith('!') ? FilterPattern.stringValue(`$.${field}`, '!=', want.slice(1)) : FilterPattern.stringValue(`$.${field}`, '=', want));
+  }
+  return FilterPattern.all(...terms);
+}
