@@ -2,7 +2,8 @@
 // the handler its route-table row names, and the handler's result becomes the response.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { attachBodyStream } from '#shared/http/body-stream.ts';
 import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
@@ -23,11 +24,15 @@ export interface Gateway {
 export async function startGateway(port: number, host = '127.0.0.1'): Promise<Gateway> {
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
-      res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Internal server error', code: 'internal', request_id: randomUUID() }));
+      const requestId = randomUUID();
+      res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId });
+      res.end(JSON.stringify({ error: 'Internal server error', code: 'internal', request_id: requestId }));
       console.error(error);
     });
   });
+  // Requests Node refuses before they are requests (a request line or headers over its limit,
+  // malformed HTTP) get the error shape too, not Node's bare answer.
+  server.on('clientError', refuseMalformed);
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   const actual = (server.address() as { port: number }).port;
@@ -130,9 +135,28 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
 }
 
 function tooLarge(res: ServerResponse): void {
-  const body = JSON.stringify({ error: `Request body is larger than ${MAX_BUFFERED_BODY} bytes`, code: 'payload_too_large', request_id: randomUUID() });
-  res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: `Request body is larger than ${MAX_BUFFERED_BODY} bytes`, code: 'payload_too_large', request_id: requestId });
+  res.writeHead(413, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, Connection: 'close' });
   res.end(body);
+}
+
+function refuseMalformed(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message]: [number, string, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'bad_request', 'The request line or headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'bad_request', 'The request took too long to arrive']
+        : [400, 'bad_request', 'Malformed HTTP request'];
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: message, code, request_id: requestId });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function close(server: Server): Promise<void> {

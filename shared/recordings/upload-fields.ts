@@ -4,13 +4,24 @@ import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
 
 const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
-const isoDate = z.string().check(z.refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date or date-time'));
+/** The latest instant a Date can hold (ECMAScript: 8.64e15 ms after the epoch). */
+const MAX_TIME_MS = 8_640_000_000_000_000;
+const isoDate = z.string().check(z.refine(isRealDate, 'must be an ISO 8601 date or date-time'));
+
+/** ISO 8601 and a day that exists: 2024-02-30 is refused, not rolled over into March. */
+function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+}
 
 export const uploadFieldsSchema = z.object({
   notes: z.optional(z.string().check(z.maxLength(100_000))),
   title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))),
   meeting_date: z.optional(isoDate),
-  file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, Number.MAX_SAFE_INTEGER)))),
+  file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, MAX_TIME_MS)))),
   language: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))),
   min_speakers: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 20)))),
   max_speakers: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 20)))),

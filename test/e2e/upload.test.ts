@@ -64,6 +64,7 @@ describe('uploading a recording', () => {
     ['a language that is not ISO 639-1', { name: 'a.wav', bytes: silentWav() }, { language: 'english' }, 400, 'validation_failed'],
     ['min_speakers above max_speakers', { name: 'a.wav', bytes: silentWav() }, { min_speakers: '4', max_speakers: '2' }, 400, 'validation_failed'],
     ['an invalid meeting date', { name: 'a.wav', bytes: silentWav() }, { meeting_date: '2026-13-45' }, 400, 'validation_failed'],
+    ['a meeting date on a day that does not exist', { name: 'a.wav', bytes: silentWav() }, { meeting_date: '2024-02-30' }, 400, 'validation_failed'],
     ['an unknown field', { name: 'a.wav', bytes: silentWav() }, { colour: 'red' }, 400, 'validation_failed'],
     ['an unknown tag id', { name: 'a.wav', bytes: silentWav() }, { 'tag_ids[0]': '999999' }, 400, 'validation_failed'],
     ['a file over UPLOAD_MAX_MB', { name: 'big.wav', bytes: bigWav(21) }, {}, 413, 'payload_too_large'],
