@@ -5,6 +5,7 @@ import type { EventMessage } from '#shared/queue/jobs.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
 import { fanOut } from '#shared/webhooks/fanout.ts';
 
+// Events of a batch fan out side by side: one event's many webhooks must not hold up the next.
 export const handler = sqsWorker<EventMessage>('events', async (message) => {
   const event = await findEvent(message.event_id);
   if (!event) return;
@@ -13,4 +14,4 @@ export const handler = sqsWorker<EventMessage>('events', async (message) => {
     // A repeat of an event that is already out.
     if (error.name !== 'ConditionalCheckFailedException') throw error;
   });
-});
+}, { parallel: true });

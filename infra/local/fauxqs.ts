@@ -19,7 +19,7 @@ const distDir = createRequire(import.meta.url)
 const internal = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(distDir, file)).href)) as T;
 
 /** `dir` persists queues, messages and objects across restarts; without it all is in memory. */
-export async function startFauxqs(dir?: string): Promise<LocalFauxqs> {
+export async function startFauxqs(dir?: string, bodyLimitBytes = 1024 * 1024 * 1024): Promise<LocalFauxqs> {
   const { SqsStore } = await internal<{ SqsStore: new () => any }>('sqs/sqsStore.js');
   const { SnsStore } = await internal<{ SnsStore: new () => any }>('sns/snsStore.js');
   const { S3Store } = await internal<{ S3Store: new () => any }>('s3/s3Store.js');
@@ -40,6 +40,7 @@ export async function startFauxqs(dir?: string): Promise<LocalFauxqs> {
   }
   const app = buildApp({ logger: false, host: '127.0.0.1', stores });
   allowBrowserUploads(app);
+  allowLargeObjects(app, bodyLimitBytes);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     endpoint: address,
@@ -61,4 +62,13 @@ function allowBrowserUploads(app: ReturnType<typeof buildApp>): void {
       await reply.code(204).send();
     }
   });
+}
+
+/**
+ * fauxqs caps request bodies at 11 MiB (enough for multipart parts), but a presigned upload
+ * PUTs a whole file of up to UPLOAD_MAX_MB in one request, as real S3 allows up to 5 GB.
+ */
+function allowLargeObjects(app: ReturnType<typeof buildApp>, bodyLimit: number): void {
+  app.removeContentTypeParser('*');
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
 }

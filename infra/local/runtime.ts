@@ -51,7 +51,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     const dynamo = await startDynamoDbLocal(persistent ? join(dataDir, 'dynamodb') : undefined, (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid }));
     stops.push(() => dynamo.stop());
-    const fauxqs = await startFauxqs(persistent ? join(dataDir, 'fauxqs') : undefined);
+    const fauxqs = await startFauxqs(persistent ? join(dataDir, 'fauxqs') : undefined, (settings().uploadMaxMb + 1) * 1024 * 1024);
     stops.push(() => fauxqs.stop());
     const scheduler = await startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined });
     stops.push(() => scheduler.stop());

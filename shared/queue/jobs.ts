@@ -1,7 +1,7 @@
 // Pipeline messages. SQS delays stop at 900 s, so a longer delay goes through a one-time
 // EventBridge schedule that sends the same message to the same queue and deletes itself.
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { schedulerClient, sqsClient } from '../clients.ts';
 import { settings } from '../config.ts';
@@ -48,4 +48,13 @@ async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<
       Target: { Arn: `arn:aws:sqs:${region}:${account}:${name}`, RoleArn: schedulerRoleArn, Input: JSON.stringify(body) },
     }),
   );
+}
+
+/** Many messages without delay, ten to a call (SQS's batch limit); fails if any entry failed. */
+export async function sendAll(queue: QueueName, bodies: readonly unknown[]): Promise<void> {
+  for (let i = 0; i < bodies.length; i += 10) {
+    const entries = bodies.slice(i, i + 10).map((body, j) => ({ Id: String(j), MessageBody: JSON.stringify(body) }));
+    const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: entries }));
+    if (result.Failed?.length) throw new Error(`${result.Failed.length} messages could not be queued on ${queue}`);
+  }
 }

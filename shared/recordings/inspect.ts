@@ -22,44 +22,46 @@ export async function sniff(head: Uint8Array): Promise<string | undefined> {
   return type?.mime;
 }
 
+// Fields are truly private (#): the SDK's upload helper reads a stream's `size` as its
+// length, so a visible field of that name made it plan zero parts for large files.
 export class UploadInspector extends Transform {
-  private readonly hash = createHash('sha256');
-  private size = 0;
-  private head: Buffer[] = [];
-  private headSize = 0;
-  private mime: string | undefined;
-  private decided = false;
+  readonly #hash = createHash('sha256');
+  #bytes = 0;
+  #head: Buffer[] = [];
+  #headSize = 0;
+  #mime: string | undefined;
+  #decided = false;
 
   constructor(private readonly maxBytes: number, private readonly maxMb: number) {
     super();
   }
 
   result(): Inspection {
-    return { sha256: this.hash.digest('hex'), size: this.size, mimeType: this.mime ?? 'application/octet-stream' };
+    return { sha256: this.#hash.digest('hex'), size: this.#bytes, mimeType: this.#mime ?? 'application/octet-stream' };
   }
 
   override _transform(chunk: Buffer, _: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(new PayloadTooLargeError(`The file is larger than ${this.maxMb} MB`, { max_size_mb: this.maxMb }));
-    this.hash.update(chunk);
-    if (this.decided) return done(null, chunk);
-    this.head.push(chunk);
-    this.headSize += chunk.length;
-    if (this.headSize < SNIFF_BYTES) return done();
-    this.decide().then(() => done(), done);
+    this.#bytes += chunk.length;
+    if (this.#bytes > this.maxBytes) return done(new PayloadTooLargeError(`The file is larger than ${this.maxMb} MB`, { max_size_mb: this.maxMb }));
+    this.#hash.update(chunk);
+    if (this.#decided) return done(null, chunk);
+    this.#head.push(chunk);
+    this.#headSize += chunk.length;
+    if (this.#headSize < SNIFF_BYTES) return done();
+    this.#decide().then(() => done(), done);
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.decided) return done();
-    this.decide().then(() => done(), done);
+    if (this.#decided) return done();
+    this.#decide().then(() => done(), done);
   }
 
-  private async decide(): Promise<void> {
-    const head = Buffer.concat(this.head);
-    this.mime = await sniff(head);
-    if (!isAudioOrVideo(this.mime)) throw new UnsupportedMediaTypeError('The file is not audio or video');
-    this.decided = true;
-    this.head = [];
+  async #decide(): Promise<void> {
+    const head = Buffer.concat(this.#head);
+    this.#mime = await sniff(head);
+    if (!isAudioOrVideo(this.#mime)) throw new UnsupportedMediaTypeError('The file is not audio or video');
+    this.#decided = true;
+    this.#head = [];
     this.push(head);
   }
 }

@@ -3,7 +3,7 @@
 // makes no second delivery.
 import { deliveryId } from '../domain/webhooks/signing.ts';
 import { subscribes } from '../domain/webhooks/delivery-policy.ts';
-import { send } from '../queue/jobs.ts';
+import { sendAll } from '../queue/jobs.ts';
 import { createDelivery, type Delivery } from '../store/deliveries.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 import { listUserWebhooks } from '../store/webhooks.ts';
@@ -14,16 +14,25 @@ export interface DeliveryMessage {
   readonly webhook_id: number;
 }
 
+/** Deliveries are written a few at a time, then queued ten to a call. */
+const WRITE_CONCURRENCY = 10;
+
 export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number> {
   const webhooks = (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
+  const messages: DeliveryMessage[] = [];
   let created = 0;
-  for (const webhook of webhooks) {
-    const id = deliveryId(event.id, webhook.id);
-    const delivery = newDelivery({ id, webhookId: webhook.id, userId: event.user_id, eventId: event.id, eventType: event.type, payload: envelope(id, event), now });
-    if (await createDelivery(delivery)) created += 1;
-    // Sent even when the delivery existed: the earlier send may be the one that was lost.
-    await send('deliveries', { delivery_id: id, webhook_id: webhook.id } satisfies DeliveryMessage);
+  for (let i = 0; i < webhooks.length; i += WRITE_CONCURRENCY) {
+    await Promise.all(
+      webhooks.slice(i, i + WRITE_CONCURRENCY).map(async (webhook) => {
+        const id = deliveryId(event.id, webhook.id);
+        const delivery = newDelivery({ id, webhookId: webhook.id, userId: event.user_id, eventId: event.id, eventType: event.type, payload: envelope(id, event), now });
+        if (await createDelivery(delivery)) created += 1;
+        // Queued even when the delivery existed: the earlier send may be the one that was lost.
+        messages.push({ delivery_id: id, webhook_id: webhook.id });
+      }),
+    );
   }
+  await sendAll('deliveries', messages);
   return created;
 }
 

@@ -54,6 +54,15 @@ describe('the presigned upload flow', () => {
     expect(done.body.file_size).toBe(bytes.length);
   });
 
+  it('takes one presigned PUT larger than a multipart part, as S3 does', async () => {
+    const { presignPut, objectSize } = await import('#shared/blob/objects.ts');
+    const key = `audio/bench/${Date.now()}`;
+    const bytes = wavOf(14 * 1024 * 1024);
+    const put = await fetch(await presignPut(key, 'audio/wav', 60), { method: 'PUT', headers: { 'Content-Type': 'audio/wav' }, body: bytes });
+    expect(put.status).toBe(200);
+    expect(await objectSize(key)).toBe(bytes.length);
+  });
+
   it('refuses at completion bytes that are not audio, and keeps nothing', async () => {
     const { user, token } = await newUser();
     const bytes = new TextEncoder().encode('definitely not a recording');

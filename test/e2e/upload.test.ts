@@ -31,6 +31,14 @@ describe('uploading a recording', () => {
     expect(events[0]).toMatchObject({ type: 'recording.created', user_id: user.id, data: { recording_id: response.body.id, title: 'Weekly sync.final', file_size: 32044, original_filename: 'Weekly sync.final.wav' } });
   });
 
+  it('streams a file larger than one storage part (8 MB) and stores all of it', async () => {
+    const { user, token } = await newUser();
+    const response = await upload(token, { name: 'long.wav', bytes: bigWav(12) });
+    expect(response.status).toBe(202);
+    expect(response.body.file_size).toBe(12 * 1024 * 1024);
+    expect(await audioObjectsOf(user.id)).toBe(1);
+  });
+
   it('takes the meeting date from file_last_modified when no meeting_date is given', async () => {
     const { token } = await newUser();
     const response = await upload(token, { name: 'a.wav', bytes: silentWav() }, { file_last_modified: String(Date.parse('2026-01-02T03:04:05Z')) });
