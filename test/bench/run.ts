@@ -4,16 +4,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { asrRtf } from './asr-rtf.ts';
 import { coldImport } from './cold-import.ts';
 import { describeMachine, machineInfo } from './lib/machine.ts';
 import type { Benchmark, Row } from './lib/types.ts';
 import { failedGoals, renderTable } from './report.ts';
+import { pipelineOverhead } from './pipeline-overhead.ts';
 import { recordingsList } from './recordings-list.ts';
 import { uploadMemory } from './upload-memory.ts';
 import { usersMe } from './users-me.ts';
+import { webhookDelivery } from './webhook-delivery.ts';
+import { logger } from '#shared/logger.ts';
 
 /** Every benchmark, in the order they run. A new one is a file plus a line here. */
-const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory];
+const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory, pipelineOverhead, asrRtf, webhookDelivery];
+
+// Service code run in this process would otherwise log every request into the report.
+logger.setLogLevel('SILENT');
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
