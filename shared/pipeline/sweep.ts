@@ -1,13 +1,14 @@
 // Runs every minute: whatever a crash or a lost message left behind goes out again. Events
 // still in the outbox are republished; jobs whose lease ran out are handed to a worker;
-// PENDING recordings whose message may be lost are queued again.
+// PENDING recordings, and SUMMARIZING ones no worker took yet, whose message may be lost are
+// queued again.
 import { settings } from '../config.ts';
 import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
-import { expiredLeases, pendingSince } from '../store/recordings.ts';
+import { expiredLeases, pendingSince, summariesWaitingSince } from '../store/recordings.ts';
 import { unpublishedEvents } from '../store/outbox.ts';
-import { dueDeliveries } from '../store/deliveries.ts';
+import { dueDeliveries, markResent } from '../store/deliveries.ts';
 
 export interface SweepReport {
   readonly events: number;
@@ -25,11 +26,14 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   await Promise.all(expired.map((r) => send(r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe', { recording_id: r.id, job: r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe' })));
 
   const cutoff = new Date(now.getTime() - requeueAfterSeconds * 1000).toISOString();
-  const lost = (await pendingSince(new Date(cutoff))).filter((r) => !r.sent_at || r.sent_at < cutoff);
+  const waiting = [...(await pendingSince(new Date(cutoff))), ...(await summariesWaitingSince(new Date(cutoff)))];
+  const lost = waiting.filter((r) => !r.sent_at || r.sent_at < cutoff);
   for (const r of lost) {
     try {
-      await writeRecording(r, { changes: { sent_at: now.toISOString() }, now });
-      await send('transcribe', { recording_id: r.id, job: 'transcribe' });
+      // On the lease too: a worker that took a SUMMARIZING recording meanwhile keeps it.
+      await writeRecording(r, { changes: { sent_at: now.toISOString() }, checkLease: true, now });
+      const job = r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe';
+      await send(job, { recording_id: r.id, job });
     } catch (error) {
       if (!(error instanceof StaleRecordingError)) throw error;
     }
@@ -48,6 +52,13 @@ async function resendOverdueDeliveries(now: Date): Promise<number> {
   const { globalEnabled, timeoutSeconds } = settings().webhooks;
   if (!globalEnabled) return 0;
   const overdue = await dueDeliveries(new Date(now.getTime() - (timeoutSeconds + 5) * 1000));
-  await Promise.all(overdue.map((d) => send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id })));
-  return overdue.length;
+  const resent = await Promise.all(
+    overdue.map(async (d) => {
+      // Marked first: a crash before the send leaves it overdue again after the grace.
+      if (!(await markResent(d, now))) return 0;
+      await send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id });
+      return 1;
+    }),
+  );
+  return resent.reduce<number>((n, r) => n + r, 0);
 }

@@ -2,10 +2,10 @@
 // writes the recording, its recording.created event and its place in the queue in one
 // transaction, and queues the transcription at once. Both upload flows end here; on any
 // refusal the object is deleted, so a bad upload leaves nothing behind.
-import { ValidationError } from '../domain/errors.ts';
+import { NotFoundError, ValidationError } from '../domain/errors.ts';
 import { deleteObject } from '../blob/objects.ts';
-import { createRecording } from '../store/recording-writes.ts';
-import { findSameBytes } from '../store/recordings.ts';
+import { createRecording, UploadAlreadyAcceptedError } from '../store/recording-writes.ts';
+import { findRecording, findSameBytes } from '../store/recordings.ts';
 import { visibleTagItems, type Tag } from '../store/tags.ts';
 import { linkTags } from '../tags/tag-writes.ts';
 import { uploadDefaults } from '../tags/rules.ts';
@@ -21,6 +21,8 @@ export interface StoredUpload {
   readonly filename: string;
   readonly objectKey: string;
   readonly inspection: Inspection;
+  /** The request's Idempotency-Key, if it has one. */
+  readonly requestKey?: string;
 }
 
 export async function acceptUpload(upload: StoredUpload, now = new Date()): Promise<UploadResult> {
@@ -36,24 +38,37 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   // What the upload leaves out comes from the first tag that has it.
   const defaults = uploadDefaults(fields, tags);
   await linkTags(upload.userId, fields.tag_ids);
-  const { recording, events } = await createRecording(
-    {
-      userId: upload.userId,
-      title: fields.title ?? titleFromFilename(upload.filename),
-      meetingDate: meetingDateFrom(fields, now),
-      fileSize: upload.inspection.size,
-      originalFilename: upload.filename,
-      mimeType: upload.inspection.mimeType,
-      notes: fields.notes ?? '',
-      language: defaults.language,
-      minSpeakers: defaults.minSpeakers,
-      maxSpeakers: defaults.maxSpeakers,
-      tagIds: fields.tag_ids,
-      audioKey: upload.objectKey,
-      sha256: upload.inspection.sha256,
-    },
-    now,
-  );
+  let created;
+  try {
+    created = await createRecording(
+      {
+        userId: upload.userId,
+        title: fields.title ?? titleFromFilename(upload.filename),
+        meetingDate: meetingDateFrom(fields, now),
+        fileSize: upload.inspection.size,
+        originalFilename: upload.filename,
+        mimeType: upload.inspection.mimeType,
+        notes: fields.notes ?? '',
+        language: defaults.language,
+        minSpeakers: defaults.minSpeakers,
+        maxSpeakers: defaults.maxSpeakers,
+        tagIds: fields.tag_ids,
+        audioKey: upload.objectKey,
+        sha256: upload.inspection.sha256,
+        requestKey: upload.requestKey,
+      },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof UploadAlreadyAcceptedError)) throw error;
+    // A retry of an upload whose first try committed but never answered (a crash): the first
+    // try's recording is the answer, and the bytes this try stored again are removed.
+    await deleteObject(upload.objectKey).catch(() => undefined);
+    const first = await findRecording(error.recordingId);
+    if (!first || first.user_id !== upload.userId) throw new NotFoundError(`Recording ${error.recordingId}, made by the first try of this request, was deleted`);
+    return uploadResult(first, fields.notes ?? '', duplicateOf);
+  }
+  const { recording, events } = created;
   await publish(events, { recording_id: recording.id, job: 'transcribe' });
   return uploadResult(recording, fields.notes ?? '', duplicateOf);
 }

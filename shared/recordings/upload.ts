@@ -27,5 +27,5 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
     await deleteObject(objectKey).catch(() => undefined);
     throw error;
   }
-  return acceptUpload({ userId, fields, filename: received.filename, objectKey, inspection: received.inspection });
+  return acceptUpload({ userId, fields, filename: received.filename, objectKey, inspection: received.inspection, requestKey: event.headers?.['idempotency-key'] });
 }

@@ -105,6 +105,16 @@ export async function recordAttempt(delivery: Delivery, record: AttemptRecord): 
   }
 }
 
+/**
+ * Moves an overdue delivery's due time to `now` as the sweep queues it again, so the next
+ * sweeps leave it be for another grace period instead of queueing another copy every time
+ * (a backlog behind a slow receiver would otherwise grow by a copy of it per sweep). False when
+ * an attempt was recorded meanwhile: that attempt settled it or queued its own retry.
+ */
+export async function markResent(delivery: Delivery, now: Date): Promise<boolean> {
+  return recordAttempt(delivery, { status: delivery.status, next_attempt_at: now.toISOString() });
+}
+
 /** Newest first. */
 export async function listDeliveries(webhookId: number, limit: number): Promise<Delivery[]> {
   const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `WEBHOOK#${webhookId}#DELIVERIES` }, ScanIndexForward: false, Limit: limit });

@@ -1,8 +1,9 @@
 // Recordings: writing. Every change is one transaction that checks the recording is still
 // what the writer read (its status and event sequence) and records the change's event with
 // it, so events are never lost, doubled or out of order.
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
+import { settings } from '../config.ts';
 import { eventData } from '../domain/recordings/events.ts';
 import { TRANSITIONS, type EventType, type RecordingStatus, type Trigger } from '../domain/recordings/status.ts';
 import { nextId } from './ids.ts';
@@ -16,6 +17,14 @@ type Changes = Partial<Omit<Recording, 'id' | 'user_id' | 'event_seq' | 'status'
 /** The recording changed under the writer (another worker, a duplicate message, an edit). */
 export class StaleRecordingError extends Error {
   override name = 'StaleRecordingError';
+}
+
+/** An upload with this Idempotency-Key already made a recording (its answer was lost in a crash). */
+export class UploadAlreadyAcceptedError extends Error {
+  override name = 'UploadAlreadyAcceptedError';
+  constructor(readonly recordingId: number) {
+    super(`This upload was already accepted as recording ${recordingId}`);
+  }
 }
 
 export interface NewRecording {
@@ -32,6 +41,12 @@ export interface NewRecording {
   readonly tagIds: readonly number[];
   readonly audioKey: string;
   readonly sha256: string;
+  /**
+   * The client's Idempotency-Key. Recorded in the same transaction as the recording, so a retry
+   * after a crash between this commit and the saving of the idempotent answer finds the
+   * recording the first try made instead of making a second one.
+   */
+  readonly requestKey?: string;
 }
 
 export async function createRecording(input: NewRecording, now = new Date()): Promise<{ recording: Recording; events: OutboxEvent[] }> {
@@ -54,7 +69,28 @@ export async function createRecording(input: NewRecording, now = new Date()): Pr
     created.item,
     { Put: { TableName: tableName(), Item: { ...key.sameBytes(input.userId, input.sha256), recording_id: id } } },
   ];
-  await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (input.requestKey !== undefined) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...key.uploadRequest(input.userId, input.requestKey), recording_id: id, ttl: nowSeconds + settings().idempotencyTtlSeconds },
+        // TTL deletion is lazy: an expired marker counts as absent.
+        ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      },
+    });
+  }
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (input.requestKey === undefined || reasons[items.length - 1]?.Code !== 'ConditionalCheckFailed') throw error;
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.uploadRequest(input.userId, input.requestKey), ConsistentRead: true }));
+    if (!Item) throw error;
+    throw new UploadAlreadyAcceptedError(Number(Item.recording_id));
+  }
   return { recording, events: [created.event] };
 }
 
@@ -83,7 +119,9 @@ export async function transition(recording: Recording, trigger: Trigger, options
 export async function writeRecording(recording: Recording, options: WriteOptions): Promise<{ recording: Recording; events: OutboxEvent[] }> {
   const now = options.now ?? new Date();
   const status = options.status ?? recording.status;
-  const requeued = status === 'PENDING' && recording.status !== 'PENDING' ? { queued_at: now.toISOString(), sent_at: now.toISOString() } : {};
+  // Entering a status whose job is queued now: PENDING (transcribe) or SUMMARIZING (summarize).
+  const entered = status !== recording.status;
+  const requeued = entered && status === 'PENDING' ? { queued_at: now.toISOString(), sent_at: now.toISOString() } : entered && status === 'SUMMARIZING' ? { sent_at: now.toISOString() } : {};
   const changes = Object.fromEntries(Object.entries({ ...options.changes, ...requeued }).filter(([, v]) => v !== undefined)) as Changes;
   const next = { ...recording, ...changes, status, event_seq: recording.event_seq + (options.events?.length ?? 0) } as Recording;
   const built = (options.events ?? []).map((e, i) =>
@@ -106,10 +144,16 @@ export async function deleteRecordingItems(recording: Recording, now = new Date(
   return deleted.event;
 }
 
-/** GSI2 places a recording in the queue while PENDING, and by lease while being worked on. */
+/**
+ * GSI2 places a recording in the queue while PENDING, by lease while being worked on, and by
+ * when its job was sent while SUMMARIZING without a worker yet, so the sweep finds a summary
+ * whose job message was lost (a crash between the commit and the send) as it finds a lost
+ * transcription.
+ */
 function queueKeys(r: Recording): { GSI2PK: string; GSI2SK: string } | undefined {
   if (r.status === 'PENDING' && r.queued_at) return { GSI2PK: 'QUEUE#PENDING', GSI2SK: queueSortKey(r.queued_at, r.id) };
   if ((r.status === 'PROCESSING' || r.status === 'SUMMARIZING') && r.lease_until) return { GSI2PK: 'QUEUE#ACTIVE', GSI2SK: queueSortKey(r.lease_until, r.id) };
+  if (r.status === 'SUMMARIZING' && r.sent_at) return { GSI2PK: 'QUEUE#SUMMARY', GSI2SK: queueSortKey(r.sent_at, r.id) };
   return undefined;
 }
 

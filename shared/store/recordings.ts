@@ -124,10 +124,19 @@ export async function expiredLeases(now: Date, limit = 50): Promise<Recording[]>
 
 /** PENDING recordings queued before `before` (their message may have been lost). */
 export async function pendingSince(before: Date, limit = 50): Promise<Recording[]> {
+  return waitingSince('QUEUE#PENDING', before, limit);
+}
+
+/** SUMMARIZING recordings whose summary job was sent before `before` and no worker took (it may have been lost). */
+export async function summariesWaitingSince(before: Date, limit = 50): Promise<Recording[]> {
+  return waitingSince('QUEUE#SUMMARY', before, limit);
+}
+
+async function waitingSince(queue: string, before: Date, limit: number): Promise<Recording[]> {
   const items = await queryAll({
     IndexName: 'GSI2',
     KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
-    ExpressionAttributeValues: { ':pk': 'QUEUE#PENDING', ':before': before.toISOString() },
+    ExpressionAttributeValues: { ':pk': queue, ':before': before.toISOString() },
     Limit: limit,
   });
   return items.slice(0, limit).map((i) => withoutKeys(i) as unknown as Recording);

@@ -13,10 +13,11 @@
 // | API token        | TOKEN#<sha256 hex>          | TOKEN        | USER#<uid>#TOKENS / TOKEN#<id pad>  | TOKENID#<id> / TOKEN        |
 // | rate window      | RATE#<uid>#<class>#<start>  | RATE         |                                     |                             |
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
-// | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING only) |
+// | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
+// | keyed upload     | UPLOADREQ#<uid>#<Idempotency-Key> | UPLOADREQ |                                 |                             |
 // | outbox event     | EVENT#<uuid>                | EVENT        | OUTBOX / <created_at>#<uuid> (until published) | REC#<id>#EVENTS / <seq padded> |
 // | upload session   | UPLOAD#<uuid>               | UPLOAD       |                                     |                             |
 // | webhook          | WEBHOOK#<id>                | WEBHOOK      | USER#<uid>#WEBHOOKS / WEBHOOK#<id>  |                             |
@@ -65,6 +66,7 @@ export const key = {
   recordingText: (id: number) => ({ PK: `REC#${id}`, SK: 'TEXT' }),
   calendarEvent: (recordingId: number, id: number) => ({ PK: `REC#${recordingId}`, SK: `EVENT#${padId(id)}` }),
   sameBytes: (userId: number, sha256: string) => ({ PK: `SHA#${userId}#${sha256}`, SK: 'SHA' }),
+  uploadRequest: (userId: number, requestKey: string) => ({ PK: `UPLOADREQ#${userId}#${requestKey}`, SK: 'UPLOADREQ' }),
   event: (id: string) => ({ PK: `EVENT#${id}`, SK: 'EVENT' }),
   upload: (id: string) => ({ PK: `UPLOAD#${id}`, SK: 'UPLOAD' }),
   webhook: (id: number) => ({ PK: `WEBHOOK#${id}`, SK: 'WEBHOOK' }),

@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-crash-'));
 const settings = { JOB_LEASE_SECONDS: '5', SWEEP_INTERVAL_SECONDS: '1', LOG_LEVEL: 'WARN' };
 const processes: LocalProcess[] = [];
 afterAll(async () => {
-  for (const p of processes) await p.stop('SIGKILL');
+  for (const p of processes) await p.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

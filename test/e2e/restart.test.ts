@@ -8,7 +8,7 @@ import { startLocalProcess, type LocalProcess } from '../support/local-process.t
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-restart-'));
 const running: LocalProcess[] = [];
 afterAll(async () => {
-  for (const p of running) await p.stop('SIGKILL');
+  for (const p of running) await p.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

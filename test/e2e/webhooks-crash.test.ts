@@ -12,7 +12,7 @@ const settings = { LOG_LEVEL: 'SILENT', WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.
 const processes: LocalProcess[] = [];
 let receiver: Receiver | undefined;
 afterAll(async () => {
-  for (const p of processes) await p.stop('SIGKILL');
+  for (const p of processes) await p.destroy();
   await receiver?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

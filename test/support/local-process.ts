@@ -12,6 +12,8 @@ export interface LocalProcess {
   readonly runtime: LiveRuntime & { readonly dynamoPid: number };
   readonly output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Cleanup after a test: SIGKILL, and the DynamoDB Local it started (which SIGKILL leaves behind). */
+  destroy(): Promise<void>;
 }
 
 export async function startLocalProcess(dataDir: string, env: Record<string, string> = {}): Promise<LocalProcess> {
@@ -38,16 +40,25 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
     await new Promise((r) => setTimeout(r, 200));
   }
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as LocalProcess['runtime'];
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<number | null>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
+      child.once('exit', (code) => done(code));
+      child.kill(signal);
+    });
   return {
     child,
     runtime,
     output: () => output,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
-        child.once('exit', (code) => done(code));
-        child.kill(signal);
-      }),
+    stop,
+    destroy: async () => {
+      await stop('SIGKILL');
+      try {
+        process.kill(runtime.dynamoPid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
   };
 }
 
