@@ -36,6 +36,6 @@ export const routeRows: readonly RouteRow[] = (Object.entries(routes) as [RouteK
 
 /** A stable, CloudFormation-safe name for a row, e.g. "GetRecordingsId". */
 export function routeName(row: RouteRow): string {
-  const words = [row.method.toLowerCase(), ...row.path.split(/[/{}.\-]+/)].filter(Boolean);
+  const words = [row.method.toLowerCase(), ...row.path.split(/[/{}._\-]+/)].filter(Boolean);
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
