@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { settings } from '#shared/config.ts';
 import { readLiveRuntime } from '../local/runtime-file.ts';
+import type { UploadResult } from '../../shared/recordings/present.ts';
 
 export interface ConnectionOptions {
   readonly url?: string;
@@ -115,18 +116,7 @@ export interface UploadFields {
   readonly language?: string;
 }
 
-export interface UploadResult {
-  readonly id: number;
-  readonly title: string;
-  readonly status: string;
-  readonly created_at: string;
-  readonly meeting_date: string;
-  readonly file_size: number;
-  readonly original_filename: string;
-  readonly mime_type: string;
-  readonly notes: string;
-  readonly duplicate_warning?: { readonly existing_recording_id: number; readonly message: string };
-}
+export type { UploadResult };
 
 type UploadPlan = { readonly upload_id: string } & (
   | { readonly method: 'PUT'; readonly url: string; readonly headers: Record<string, string> }

@@ -16,7 +16,8 @@ export interface UploadResult {
   readonly duplicate_warning?: { existing_recording_id: number; message: string };
 }
 
-export function uploadResult(r: Recording, notes: string, duplicateOf?: number): UploadResult {
+/** The fields every shape of a recording starts with. */
+function essentials(r: Recording) {
   return {
     id: r.id,
     title: r.title,
@@ -25,6 +26,12 @@ export function uploadResult(r: Recording, notes: string, duplicateOf?: number):
     meeting_date: r.meeting_date,
     file_size: r.file_size,
     original_filename: r.original_filename,
+  };
+}
+
+export function uploadResult(r: Recording, notes: string, duplicateOf?: number): UploadResult {
+  return {
+    ...essentials(r),
     mime_type: r.mime_type,
     notes,
     ...(duplicateOf !== undefined && duplicateOf !== r.id
@@ -35,13 +42,7 @@ export function uploadResult(r: Recording, notes: string, duplicateOf?: number):
 
 export function listItem(r: Recording, tags: readonly TagBrief[]) {
   return {
-    id: r.id,
-    title: r.title,
-    status: r.status,
-    created_at: r.created_at,
-    meeting_date: r.meeting_date,
-    file_size: r.file_size,
-    original_filename: r.original_filename,
+    ...essentials(r),
     participants: r.participants,
     is_inbox: r.is_inbox,
     is_highlighted: r.is_highlighted,

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { stack } from './api.ts';
+import { wavHeader } from './wav.ts';
 import { findRecording, type Recording } from '#shared/store/recordings.ts';
 
 export async function upload(token: string, file: string | { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}, headers: Record<string, string> = {}, baseUrl = stack().url) {
@@ -29,17 +30,6 @@ export async function waitForStatus(id: number, statuses: readonly string[], tim
 export function silentWav(seconds = 1): Uint8Array {
   const samples = 16000 * seconds;
   const buffer = Buffer.alloc(44 + samples * 2);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples * 2, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(16000, 24);
-  buffer.writeUInt32LE(32000, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples * 2, 40);
+  wavHeader(samples * 2).copy(buffer);
   return new Uint8Array(buffer);
 }

@@ -3,23 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { wavHeader } from '../../support/wav.ts';
 
-export function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(Math.min(0xffffffff, 36 + dataBytes), 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(Math.min(0xffffffff, dataBytes), 40);
-  return header;
-}
+export { wavHeader };
+
 
 /**
  * A WAV of `totalBytes` (header included): silence, but for a little noise at the start so
