@@ -97,7 +97,8 @@ function namesATime(text: string): boolean {
 
 /**
  * The segments that best answer `question`, best first (at most `k`), each with its index in
- * the transcript; [] when no segment shares a content word with the question.
+ * the transcript; [] when no segment shares a content word with the question (but for a
+ * "when" question, which falls back to the passages naming a day or time).
  */
 export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
@@ -108,9 +109,20 @@ export function retrieve(segments: readonly Segment[], question: string, k = 5):
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, asksWhen && namesATime(String(segments[index]!.sentence ?? '')) ? score * WHEN_BOOST : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  // A rough transcript may miss the question's words ("let's meet" heard as "blood sleep");
+  // for a "when" question, the passages that name a day or time still answer it.
+  if (ranked.length === 0 && asksWhen) return timedPassages(segments, Math.min(k, 3));
   const best = ranked[0]?.[1] ?? 0;
   return ranked
     .filter(([, score]) => score >= best * RELATIVE_CUT_OFF)
+    .slice(0, k)
+    .map(([index]) => toSource(segments, index));
+}
+
+function timedPassages(segments: readonly Segment[], k: number): ChatSource[] {
+  return segments
+    .map((s, index) => [index, String(s.sentence ?? '')] as const)
+    .filter(([, text]) => namesATime(text) && !PAST_MENTION.test(text))
     .slice(0, k)
     .map(([index]) => toSource(segments, index));
 }

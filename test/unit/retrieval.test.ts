@@ -50,6 +50,15 @@ describe('retrieve', () => {
     expect(retrieve(meeting, 'what is it?')).toEqual([]);
   });
 
+  it('answers a "when" question whose words the transcript misheard with the passage naming a time', () => {
+    const misheard = [
+      { speaker: 'SPEAKER_00', sentence: 'good morning this is john blood sleep next tuesday at three p m m room for', start_time: 0, end_time: 5 },
+      { speaker: 'SPEAKER_01', sentence: 'thanks john we talked about it last week', start_time: 5, end_time: 8 },
+    ];
+    expect(retrieve(misheard, 'When do we meet?').map((s) => s.segment_index)).toEqual([0]);
+    expect(retrieve(misheard, 'Who is the vendor?')).toEqual([]);
+  });
+
   it('copes with empty transcripts and with fewer segments than BM25 needs', () => {
     expect(retrieve([], 'when do we meet?')).toEqual([]);
     const two = meeting.slice(5, 7);
