@@ -1,7 +1,7 @@
 // Every setting of the service, parsed once from the environment. Nothing else reads
 // process.env: code asks settings() and gets typed, validated values.
 import * as z from 'zod/mini';
-import { queues, queueUrlSetting, type QueueName } from '#infra/topology.ts';
+import { queues, queueUrlSetting, type QueueName } from '#shared/topology.ts';
 import { parsePriceTable } from './domain/pricing.ts';
 
 const flag = (fallback: boolean) =>

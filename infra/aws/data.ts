@@ -1,4 +1,4 @@
-// The stateful half of the stack, realised from infra/topology.ts: the one table, the audio
+// The stateful half of the stack, realised from shared/topology.ts: the one table, the audio
 // bucket, one queue (plus its dead-letter queue) per topology row, and the Scheduler's group
 // and role. Nothing here knows about routes or functions.
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -8,10 +8,10 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cd
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type * as topology from '../topology.ts';
-import type { QueueName } from '../topology.ts';
+import type * as topology from '#shared/topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 
-/** The parts of infra/topology.ts the stack is built from (tests may pass their own rows). */
+/** The parts of shared/topology.ts the stack is built from (tests may pass their own rows). */
 export interface Topology {
   readonly table: typeof topology.table;
   readonly bucket: typeof topology.bucket;

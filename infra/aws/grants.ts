@@ -6,7 +6,7 @@
 // service's job names; Bedrock InvokeModel on the deployed model only.
 import { Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { QueueName } from '../topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 import type { Data } from './data.ts';
 import type { ObjectAccess, ProviderKey, Touches } from './touches.ts';
 

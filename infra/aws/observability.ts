@@ -20,7 +20,7 @@ import { FilterPattern, MetricFilter, type ILogGroup, type IFilterPattern } from
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import type { QueueName } from '../topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 import { pascal, type Data, type Topology } from './data.ts';
 
 /** A metric read from one worker's log lines: `message` picks the line, `value` the field (else 1 per line). */

@@ -3,7 +3,7 @@
 // value fails the synth, not the first request. Provider keys are never settings: functions
 // that need one get the name of its SSM parameter (grants.ts), read at cold start.
 import { loadSettings, type Settings } from '../../shared/config.ts';
-import { queueUrlSetting } from '../topology.ts';
+import { queueUrlSetting } from '#shared/topology.ts';
 import type { Data, Topology } from './data.ts';
 
 /** Settings an operator may set per deployment (context `settings`); the rest come from resources. */

@@ -1,4 +1,4 @@
-// The service on AWS, built from the two descriptions: infra/topology.ts (data, queues,
+// The service on AWS, built from the two descriptions: shared/topology.ts (data, queues,
 // consumers, periodic jobs) and shared/routes.ts (one HTTP route -> one Lambda each). What each
 // function may touch is read from its code (touches.ts -> grants.ts); what is watched is in
 // observability.ts; every cdk-nag finding left is acknowledged with its reason in nag.ts.
@@ -13,8 +13,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, routeName, routeRows, type RouteRow } from '../../shared/routes.ts';
-import * as topology from '../topology.ts';
-import type { QueueName } from '../topology.ts';
+import * as topology from '#shared/topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 import { DEFAULT_THROTTLE, ServiceApi, type ApiThrottle } from './api.ts';
 import { Data, pascal, type Topology } from './data.ts';
 import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
@@ -37,7 +37,7 @@ export interface VerbatimStackProps extends StackProps {
   readonly stage: string;
   /** Values for TUNABLE_SETTINGS; validated at synth time with the service's own parser. */
   readonly settings?: Readonly<Record<string, string>>;
-  /** Defaults to infra/topology.ts. */
+  /** Defaults to shared/topology.ts. */
   readonly topology?: Topology;
   /** Defaults to shared/routes.ts. */
   readonly routes?: readonly RouteRow[];

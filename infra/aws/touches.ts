@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
-import type { QueueName } from '../topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 import { BUNDLE } from './bundling.ts';
 
 /** Top-level folders of the bucket, each granted on its own (`<bucket>/<prefix>*`). */

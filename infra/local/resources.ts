@@ -3,7 +3,7 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, queueUrlSetting, table } from '../topology.ts';
+import { queues, queueUrlSetting, table } from '#shared/topology.ts';
 
 export interface Endpoints {
   readonly dynamodb: string;

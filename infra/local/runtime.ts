@@ -7,7 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetClients } from '#shared/clients.ts';
 import { reloadSettings, settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import { consumers, periodic, queues, queueUrlSetting } from '../topology.ts';
+import { consumers, periodic, queues, queueUrlSetting } from '#shared/topology.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { startFauxqs } from './fauxqs.ts';
 import { ensureFirstAdmin } from './first-admin.ts';

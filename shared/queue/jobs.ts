@@ -5,7 +5,7 @@ import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs
 import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { schedulerClient, sqsClient } from '../clients.ts';
 import { settings } from '../config.ts';
-import type { QueueName } from '#infra/topology.ts';
+import type { QueueName } from '#shared/topology.ts';
 
 export const MAX_SQS_DELAY_SECONDS = 900;
 

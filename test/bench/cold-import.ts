@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routeRows } from '#shared/routes.ts';
-import { consumers, periodic } from '../../infra/topology.ts';
+import { consumers, periodic } from '../../shared/topology.ts';
 import { bundleLikeCdk, LAMBDA_NODE_OPTIONS, PROJECT_ROOT, type Bundle } from './lib/bundle.ts';
 import { kb, median, ms } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { consumers } from '#infra/topology.ts';
+import { consumers } from '#shared/topology.ts';
 import { dynamo, sqsClient } from '#shared/clients.ts';
 import { deliveryId, newSecret } from '#shared/domain/webhooks/signing.ts';
 import { logger } from '#shared/logger.ts';

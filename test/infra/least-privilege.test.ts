@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bedrockResources, statementsFor, touchEnvironment } from '../../infra/aws/grants.ts';
 import { PROJECT_ROOT } from '../../infra/aws/functions.ts';
 import { touchesOf, type Touches } from '../../infra/aws/touches.ts';
-import { queueUrlSetting } from '../../infra/topology.ts';
+import { queueUrlSetting } from '../../shared/topology.ts';
 import { allStatements, list, roleStatements, serviceFunctions, synth, SYNTH_TIMEOUT_MS, target, type Statement, type Synthesized } from './synth.ts';
 
 /** The only `*` in a resource the template may hold, and why. */

@@ -7,8 +7,8 @@ import { TRANSCRIBE_JOB_PREFIX } from '../../infra/aws/grants.ts';
 import { API_5XX_PERCENT, LOG_METRICS, oldestMessageThresholdSeconds } from '../../infra/aws/observability.ts';
 import { externalJobName } from '../../shared/pipeline/external-jobs.ts';
 import type { Recording } from '../../shared/store/recordings.ts';
-import * as topology from '../../infra/topology.ts';
-import { queueUrlSetting } from '../../infra/topology.ts';
+import * as topology from '../../shared/topology.ts';
+import { queueUrlSetting } from '../../shared/topology.ts';
 import { serviceFunctions, synth, SYNTH_TIMEOUT_MS, target, type Resource, type Resources, type Synthesized } from './synth.ts';
 
 describe('observability and the API stage (dev)', { timeout: SYNTH_TIMEOUT_MS }, () => {

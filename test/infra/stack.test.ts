@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as topology from '../../infra/topology.ts';
-import { consumers, periodic, queueUrlSetting, type ConsumerSpec, type PeriodicSpec } from '../../infra/topology.ts';
+import * as topology from '../../shared/topology.ts';
+import { consumers, periodic, queueUrlSetting, type ConsumerSpec, type PeriodicSpec } from '../../shared/topology.ts';
 import { routeRows } from '../../shared/routes.ts';
 import { isHelper, serviceFunctions, synth as synthStack, SYNTH_TIMEOUT_MS, target, type Resource, type Resources, type Synthesized } from './synth.ts';
 
