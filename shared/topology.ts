@@ -44,7 +44,7 @@ export interface PeriodicSpec {
   readonly timeoutSeconds: number;
 }
 
-export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'speakers';
+export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'deliveries-overflow' | 'speakers';
 
 export const table: TableSpec = {
   id: 'main',
@@ -66,6 +66,7 @@ export const queues: readonly QueueSpec[] = [
   { name: 'summarize', visibilityTimeoutSeconds: 360, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
+  { name: 'deliveries-overflow', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
 ];
 
@@ -75,7 +76,11 @@ export const consumers: readonly ConsumerSpec[] = [
   { queue: 'summarize', handler: 'summarize', batchSize: 1, maxConcurrency: 2, memoryMb: 1024, timeoutSeconds: 300 },
   { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
   // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
+  // Two lanes with their own consumers: a user's first deliveries in a window take the first,
+  // the excess of a burst the overflow lane, so one user's burst never queues ahead of another
+  // user's first attempt (shared/webhooks/lanes.ts).
   { queue: 'deliveries', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
+  { queue: 'deliveries-overflow', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
   // A speaker rename touching many recordings: one message per recording to rewrite.
   { queue: 'speakers', handler: 'speaker-rename', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
 ];

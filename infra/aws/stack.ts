@@ -169,12 +169,15 @@ export class VerbatimStack extends Stack {
       if (queueSpec.visibilityTimeoutSeconds < c.timeoutSeconds) {
         throw new Error(`queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < consumer timeout ${c.timeoutSeconds}s`);
       }
-      const fn = make(`Consumer${pascal(c.handler)}`, {
-        entry: `workers/${c.handler}`,
-        description: `${c.queue} queue -> functions/workers/${c.handler}.ts`,
-        memoryMb: c.memoryMb,
-        timeoutSeconds: c.timeoutSeconds,
-      });
+      // A handler reading several queues (the delivery lanes) is one function with an event source per queue.
+      const fn =
+        workers.get(c.handler)?.fn ??
+        make(`Consumer${pascal(c.handler)}`, {
+          entry: `workers/${c.handler}`,
+          description: `${c.queue} queue -> functions/workers/${c.handler}.ts`,
+          memoryMb: c.memoryMb,
+          timeoutSeconds: c.timeoutSeconds,
+        });
       fn.addEventSource(new SqsEventSource(data.queue(c.queue), { batchSize: c.batchSize, maxConcurrency: c.maxConcurrency, reportBatchItemFailures: true }));
       workers.set(c.handler, { fn, logGroup: fn.logGroup });
     }

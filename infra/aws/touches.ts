@@ -96,7 +96,7 @@ export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   },
   'shared/pipeline/summarize.ts': { objects: { 'transcripts/': ['read'] }, schedules: ['summarize'] },
   'shared/pipeline/sweep.ts': { sends: ['events', 'transcribe', 'summarize', 'deliveries'] },
-  'shared/webhooks/fanout.ts': { sends: ['deliveries'] },
+  'shared/webhooks/fanout.ts': { sends: ['deliveries', 'deliveries-overflow'] },
   'shared/webhooks/manual.ts': { sends: ['deliveries'] },
   // Retries follow WEBHOOK_RETRY_SCHEDULE_SECONDS, up to an hour: beyond 15 min a schedule.
   'shared/webhooks/dispatch.ts': { schedules: ['deliveries'] },

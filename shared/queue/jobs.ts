@@ -50,11 +50,15 @@ async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<
   );
 }
 
-/** Many messages without delay, ten to a call (SQS's batch limit); fails if any entry failed. */
+/** Many messages without delay, ten to a call (SQS's batch limit), the calls side by side; fails if any entry failed. */
 export async function sendAll(queue: QueueName, bodies: readonly unknown[]): Promise<void> {
-  for (let i = 0; i < bodies.length; i += 10) {
-    const entries = bodies.slice(i, i + 10).map((body, j) => ({ Id: String(j), MessageBody: JSON.stringify(body) }));
-    const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: entries }));
-    if (result.Failed?.length) throw new Error(`${result.Failed.length} messages could not be queued on ${queue}`);
-  }
+  const batches: unknown[][] = [];
+  for (let i = 0; i < bodies.length; i += 10) batches.push(bodies.slice(i, i + 10));
+  await Promise.all(
+    batches.map(async (batch) => {
+      const entries = batch.map((body, j) => ({ Id: String(j), MessageBody: JSON.stringify(body) }));
+      const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: entries }));
+      if (result.Failed?.length) throw new Error(`${result.Failed.length} messages could not be queued on ${queue}`);
+    }),
+  );
 }

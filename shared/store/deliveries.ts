@@ -1,7 +1,7 @@
 // Webhook deliveries. A delivery is written before anything is sent and stays findable by its
 // due time while pending or retrying, so a crash or a lost message delays it but never loses
 // it. Each attempt's outcome is one conditional write on the attempt number.
-import { BatchGetCommand, BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import type { DeliveryStatus } from '../domain/webhooks/delivery-policy.ts';
 import { queryAll } from './query.ts';
@@ -43,6 +43,27 @@ export async function createDelivery(delivery: Delivery): Promise<boolean> {
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
+  }
+}
+
+/**
+ * Writes deliveries in one transaction, each unless it exists; says how many were new. A
+ * repeated fan-out finds some written already: the transaction is refused as a whole, and
+ * the deliveries are then written one by one, each on its own condition. At most 100.
+ */
+export async function createDeliveries(deliveries: readonly Delivery[]): Promise<number> {
+  if (deliveries.length === 0) return 0;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: deliveries.map((d) => ({ Put: { TableName: tableName(), Item: { ...keys(d), type: 'delivery', ...d }, ConditionExpression: 'attribute_not_exists(PK)' } })),
+      }),
+    );
+    return deliveries.length;
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    const created = await Promise.all(deliveries.map(createDelivery));
+    return created.filter(Boolean).length;
   }
 }
 

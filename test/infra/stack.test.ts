@@ -43,7 +43,8 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
       [
         '$default -> functions/api/fallback.ts',
         ...routeRows.map((r) => `${r.method} /api/v1${r.path} -> functions/api/${r.spec.handler}.ts`),
-        ...consumers.map((c) => `${c.queue} queue -> functions/workers/${c.handler}.ts`),
+        // A handler reading several queues (the delivery lanes) is one function, described by its first queue.
+        ...consumers.filter((c, i) => consumers.findIndex((o) => o.handler === c.handler) === i).map((c) => `${c.queue} queue -> functions/workers/${c.handler}.ts`),
         ...periodic.map((p) => `every ${p.everySeconds}s -> functions/workers/${p.handler}.ts`),
       ].sort(),
     );
