@@ -11,7 +11,7 @@
 // | group name guard | GROUPNAME#<lower-case name> | GROUPNAME    |                                     |                             |
 // | membership       | USER#<uid>                  | MEMBER#<gid> | GROUP#<gid> / MEMBER#<uid padded>   |                             |
 // | API token        | TOKEN#<sha256 hex>          | TOKEN        | USER#<uid>#TOKENS / TOKEN#<id pad>  | TOKENID#<id> / TOKEN        |
-// | rate window      | RATE#<uid>#<class>#<start>  | RATE         |                                     |                             |
+// | rate window      | RATE#<uid>#<class>#<start>  | RATE         |                                     |                             | (class `deliveries`: deliveries a user queued in a 5 s window)
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
@@ -36,9 +36,12 @@
 // - a user's tokens: Query GSI1 USER#<uid>#TOKENS; one token by id: Query GSI2 TOKENID#<id>
 // - user by email: GetItem EMAIL#<email> then USER#<id>
 // - count a request: UpdateItem ADD on the rate window item (one call, returns the count)
+// - pick a fan-out's delivery lane: UpdateItem ADD <webhooks> on RATE#<uid>#deliveries#<window start>
+//   (one call per event; past the lane share the rest of the window goes to the overflow queue)
 // - a recording with its notes and summary: Query PK = REC#<id> (the item stays small for lists)
 // - a recording's calendar events: Query PK = REC#<id> AND begins_with(SK, EVENT#)
-// - a user's recordings: Query GSI1 USER#<uid>#RECS (newest first); filters and sorts in memory
+// - a user's recordings: Query GSI1 USER#<uid>#RECS (newest first); filters and sorts in memory,
+//   so a list reads the user's whole library (the bench's list goals are missed: see the README)
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX

@@ -34,7 +34,7 @@ async function reserveIds(count: number): Promise<number> {
   return Number(result.Attributes?.value) - count + 1;
 }
 
-function recordingAt(id: number, userId: number, index: number, count: number, random: () => number, now: number): Recording {
+function recordingAt(id: number, userId: number, index: number, count: number, random: () => number, now: number, tagId?: number): Recording {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   // Spread over two years, oldest first, so ids grow with created_at as they do for real.
   const created = now - (count - index) * ((2 * 365 * DAY_MS) / count) - Math.floor(random() * 3_600_000);
@@ -46,7 +46,7 @@ function recordingAt(id: number, userId: number, index: number, count: number, r
     id, user_id: userId, title: `${pick(TOPICS)} ${pick(TEAMS)} ${Math.floor(random() * 1000)}`, status: 'COMPLETED',
     created_at: createdAt, meeting_date: meeting, file_size: Math.round(duration * (16_000 + random() * 200_000)),
     original_filename: `meeting-${index}.m4a`, mime_type: 'audio/mp4', participants: [...new Set(participants)].join(', '),
-    is_inbox: random() < 0.3, is_highlighted: random() < 0.1, folder_id: null, tag_ids: [], audio_key: `audio/${userId}/${randomUUID()}`,
+    is_inbox: random() < 0.3, is_highlighted: random() < 0.1, folder_id: null, tag_ids: tagId !== undefined && index % 5 === 0 ? [tagId] : [], audio_key: `audio/${userId}/${randomUUID()}`,
     transcript_key: `transcripts/${id}.json`, sha256: randomUUID().replace(/-/g, '').repeat(2), language: 'en', min_speakers: null,
     max_speakers: null, has_summary: true, has_notes: random() < 0.2, transcription_engine: 'pocketsphinx (rough machine transcript)',
     audio_duration_seconds: duration, transcription_duration_seconds: Math.round(duration * 0.2), summarization_duration_seconds: 1.5,
@@ -70,13 +70,13 @@ async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-/** Writes `count` COMPLETED recordings of `userId`, 25 per batch, `parallel` batches at a time. */
-export async function seedRecordings(userId: number, count: number, seed: number, parallel = 8): Promise<{ seconds: number }> {
+/** Writes `count` COMPLETED recordings of `userId`, 25 per batch, `parallel` batches at a time; every fifth carries `tagId`. */
+export async function seedRecordings(userId: number, count: number, seed: number, parallel = 8, tagId?: number): Promise<{ seconds: number }> {
   const started = performance.now();
   const random = rng(seed);
   const first = await reserveIds(count);
   const now = Date.now();
-  const items = Array.from({ length: count }, (_, i) => itemOf(recordingAt(first + i, userId, i, count, random, now)));
+  const items = Array.from({ length: count }, (_, i) => itemOf(recordingAt(first + i, userId, i, count, random, now, tagId)));
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let next = 0;
