@@ -1,5 +1,6 @@
-// SQS and S3 from fauxqs, in-process. Its startFauxqs() always listens on every interface,
-// so the stores are wired here the same way and the server binds to loopback only.
+// SQS from fauxqs, in-process. Its startFauxqs() always listens on every interface, so the
+// stores are wired here the same way and the server binds to loopback only. Objects are not
+// kept here: fauxqs holds them in memory, and the local S3 (s3.ts) streams them to disk.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -18,8 +19,8 @@ const distDir = createRequire(import.meta.url)
   .find((dir) => existsSync(join(dir, 'app.js')))!;
 const internal = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(distDir, file)).href)) as T;
 
-/** `dir` persists queues, messages and objects across restarts; without it all is in memory. */
-export async function startFauxqs(dir?: string, bodyLimitBytes = 1024 * 1024 * 1024): Promise<LocalFauxqs> {
+/** `dir` persists queues and messages across restarts; without it all is in memory. */
+export async function startFauxqs(dir?: string): Promise<LocalFauxqs> {
   const { SqsStore } = await internal<{ SqsStore: new () => any }>('sqs/sqsStore.js');
   const { SnsStore } = await internal<{ SnsStore: new () => any }>('sns/snsStore.js');
   const { S3Store } = await internal<{ S3Store: new () => any }>('s3/s3Store.js');
@@ -27,20 +28,14 @@ export async function startFauxqs(dir?: string, bodyLimitBytes = 1024 * 1024 * 1
   const closers: (() => void)[] = [];
   if (dir) {
     const { PersistenceManager } = await internal<{ PersistenceManager: new (dir: string) => any }>('persistence.js');
-    const { FileS3Persistence } = await internal<{ FileS3Persistence: new (dir: string) => any }>('s3/fileS3Persistence.js');
     const queues = new PersistenceManager(join(dir, 'sqs'));
-    const objects = new FileS3Persistence(join(dir, 's3'));
     queues.loadSqsAndSns(stores.sqsStore, stores.snsStore);
-    objects.loadS3(stores.s3Store);
     stores.sqsStore.persistence = queues;
     stores.snsStore.persistence = queues;
     for (const queue of stores.sqsStore.allQueues()) queue.persistence = queues;
-    stores.s3Store.persistence = objects;
-    closers.push(() => queues.close(), () => objects.close());
+    closers.push(() => queues.close());
   }
   const app = buildApp({ logger: false, host: '127.0.0.1', stores });
-  allowBrowserUploads(app);
-  allowLargeObjects(app, bodyLimitBytes);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     endpoint: address,
@@ -49,26 +44,4 @@ export async function startFauxqs(dir?: string, bodyLimitBytes = 1024 * 1024 * 1
       for (const close of closers) close();
     },
   };
-}
-
-/** Browsers PUT to presigned URLs from other origins; real S3 answers CORS per bucket rules. */
-function allowBrowserUploads(app: ReturnType<typeof buildApp>): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'ETag');
-    if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET, PUT, POST, HEAD');
-      reply.header('Access-Control-Allow-Headers', '*');
-      await reply.code(204).send();
-    }
-  });
-}
-
-/**
- * fauxqs caps request bodies at 11 MiB (enough for multipart parts), but a presigned upload
- * PUTs a whole file of up to UPLOAD_MAX_MB in one request, as real S3 allows up to 5 GB.
- */
-function allowLargeObjects(app: ReturnType<typeof buildApp>, bodyLimit: number): void {
-  app.removeContentTypeParser('*');
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
 }

@@ -14,7 +14,8 @@ export interface Endpoints {
 
 export const LOCAL_NAMES = { table: 'verbatim', bucket: 'verbatim-audio', queuePrefix: 'verbatim-' } as const;
 const region = 'us-east-1';
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+const credentials = LOCAL_CREDENTIALS;
 
 /** The settings that point the service at the local resources. */
 export function localEnvironment(endpoints: Endpoints, queueUrls: Record<string, string>): Record<string, string> {
