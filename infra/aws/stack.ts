@@ -14,11 +14,11 @@ import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, routeName, routeRows, type RouteRow } from '../../shared/routes.ts';
 import * as topology from '#shared/topology.ts';
-import type { QueueName } from '#shared/topology.ts';
+import { VISIBILITY_TIMEOUT_FACTOR, type QueueName } from '#shared/topology.ts';
 import { DEFAULT_THROTTLE, ServiceApi, type ApiThrottle } from './api.ts';
 import { Data, pascal, type Topology } from './data.ts';
 import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
-import { statementsFor, touchEnvironment, TRANSCRIBE_JOB_PREFIX, type GrantContext } from './grants.ts';
+import { statementsFor, touchEnvironment, transcribeJobPrefix, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
 import { functionEnvironment } from './settings.ts';
@@ -57,6 +57,7 @@ export interface VerbatimStackProps extends StackProps {
 }
 
 export class VerbatimStack extends Stack {
+  readonly stage: string;
   readonly data: Data;
   readonly api: ServiceApi;
   readonly observability: Observability;
@@ -72,6 +73,7 @@ export class VerbatimStack extends Stack {
   constructor(scope: Construct, id: string, props: VerbatimStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    this.stage = stage;
     const topo = props.topology ?? topology;
     const rows = props.routes ?? routeRows;
     const removalPolicy = stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -86,6 +88,7 @@ export class VerbatimStack extends Stack {
       bucketArn: data.bucket.bucketArn,
       parameterPrefix: props.parameterPrefix ?? `/verbatim/${stage}`,
       llm: { provider: settings.llmProvider, model: settings.llm.model },
+      transcribeJobPrefix: transcribeJobPrefix(this, stage),
     };
     this.llm = ctx.llm;
     const deployed = { ASR_PROVIDER: settings.asrProvider, LLM_PROVIDER: settings.llmProvider };
@@ -107,8 +110,15 @@ export class VerbatimStack extends Stack {
     // CloudFormation's 500-resource limit at about 70 routes; split, each side holds about three
     // per route, room for some 130. The bucket ARN comes in as a parameter of its own, so that
     // the object-prefix grants read the same in every template (see nag.ts).
-    this.routes = new NestedStack(this, 'Routes', { description: `Verbatim ${stage}: one function per API route`, parameters: { BucketArn: data.bucket.bucketArn } });
-    const routeCtx: GrantContext = { ...ctx, bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString };
+    this.routes = new NestedStack(this, 'Routes', {
+      description: `Verbatim ${stage}: one function per API route`,
+      parameters: { BucketArn: data.bucket.bucketArn, TranscribeJobPrefix: ctx.transcribeJobPrefix },
+    });
+    const routeCtx: GrantContext = {
+      ...ctx,
+      bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString,
+      transcribeJobPrefix: new CfnParameter(this.routes, 'TranscribeJobPrefix', { type: 'String' }).valueAsString,
+    };
     const make = (id: string, fn: Spec, scope: Stack = this): NodejsFunction => {
       const touches = touchesOf(PROJECT_ROOT, fn.entry, deployed);
       const extra = touchEnvironment(ctx, touches);
@@ -164,10 +174,12 @@ export class VerbatimStack extends Stack {
     for (const c of topo.consumers) {
       const queueSpec = topo.queues.find((q) => q.name === c.queue);
       if (!queueSpec) throw new Error(`consumer ${c.handler} reads queue "${c.queue}", which topology does not declare`);
-      // SQS event sources are refused at deploy time when the queue's visibility timeout is
-      // shorter than the function's timeout: say so at synth instead.
-      if (queueSpec.visibilityTimeoutSeconds < c.timeoutSeconds) {
-        throw new Error(`queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < consumer timeout ${c.timeoutSeconds}s`);
+      // AWS recommends ≥ 6× the consumer's timeout (shared/topology.ts); below 1× the event
+      // source is even refused at deploy time: say so at synth instead.
+      if (queueSpec.visibilityTimeoutSeconds < VISIBILITY_TIMEOUT_FACTOR * c.timeoutSeconds) {
+        throw new Error(
+          `queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < ${VISIBILITY_TIMEOUT_FACTOR} × consumer timeout ${c.timeoutSeconds}s (AWS's recommendation for Lambda consumers)`,
+        );
       }
       const fn = make(`Consumer${pascal(c.handler)}`, {
         entry: `workers/${c.handler}`,
@@ -198,11 +210,11 @@ export class VerbatimStack extends Stack {
     // Amazon Transcribe reports the end of the service's jobs (ASR_PROVIDER=aws-transcribe) on
     // the transcription queue, where the transcribe worker collects the result.
     new Rule(this, 'TranscribeJobStateChange', {
-      description: `Amazon Transcribe jobs ${TRANSCRIBE_JOB_PREFIX}* finished -> ${TRANSCRIBE_EVENTS_QUEUE} queue`,
+      description: `Amazon Transcribe jobs verbatim-${stage}-* of this stack finished -> ${TRANSCRIBE_EVENTS_QUEUE} queue`,
       eventPattern: {
         source: ['aws.transcribe'],
         detailType: ['Transcribe Job State Change'],
-        detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: Match.prefix(TRANSCRIBE_JOB_PREFIX) },
+        detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: Match.prefix(ctx.transcribeJobPrefix) },
       },
       targets: [new SqsQueue(data.queue(TRANSCRIBE_EVENTS_QUEUE))],
     });

@@ -55,7 +55,7 @@ export async function runTranscription(recordingId: number): Promise<void> {
 
 /** A job state change reported for `jobName` (a Transcribe event on the transcribe queue). */
 export async function completeExternalJob(jobName: string): Promise<void> {
-  const id = recordingOfJob(jobName);
+  const id = recordingOfJob(jobName, settings().asr.jobPrefix);
   const provider = transcriber();
   if (id === undefined || !isExternal(provider)) return logger.warn('a job state change that is not ours', { job: jobName });
   const recording = await findRecording(id);
@@ -68,7 +68,7 @@ export async function completeExternalJob(jobName: string): Promise<void> {
 }
 
 async function startExternal(provider: ExternalJobProvider, recording: Recording): Promise<void> {
-  const job = { name: externalJobName(recording), recordingId: recording.id };
+  const job = { name: externalJobName(recording, settings().asr.jobPrefix), recordingId: recording.id };
   try {
     await checkTranscriptionBudget(recording.user_id);
     const user = await getUserSettings(recording.user_id);
