@@ -9,6 +9,7 @@ import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -17,7 +18,9 @@ import * as topology from '#shared/topology.ts';
 import { VISIBILITY_TIMEOUT_FACTOR, type QueueName } from '#shared/topology.ts';
 import { DEFAULT_THROTTLE, ServiceApi, type ApiThrottle } from './api.ts';
 import { Data, pascal, type Topology } from './data.ts';
-import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
+import { ARCHITECTURE, declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
+import { DECODING_PROVIDERS, mediaLayer, stagingStorageMb } from './media-layer.ts';
+import type { Settings } from '../../shared/config.ts';
 import { statementsFor, touchEnvironment, transcribeJobPrefix, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
@@ -54,6 +57,19 @@ export interface VerbatimStackProps extends StackProps {
   readonly deletionProtection?: boolean;
   /** The cdk-nag findings acknowledged; default all of nag.ts (tests drop one to see nag fail). */
   readonly acknowledgements?: readonly NagAcknowledgement[];
+}
+
+/** Modules whose presence in a bundle means it decodes audio, or stages it in /tmp. */
+const DECODES_AUDIO = 'shared/providers/asr/media.ts';
+const STAGES_AUDIO = 'shared/pipeline/transcribe.ts';
+
+/** ffmpeg/ffprobe (a layer) where the deployed ASR provider decodes audio, and /tmp fit for UPLOAD_MAX_MB where audio is staged. */
+function audioNeeds(touches: Touches, settings: Settings, layer: () => ILayerVersion): { layers?: ILayerVersion[]; ephemeralStorageMb?: number } {
+  if (!DECODING_PROVIDERS.has(settings.asrProvider)) return {};
+  return {
+    layers: touches.modules.includes(DECODES_AUDIO) ? [layer()] : undefined,
+    ephemeralStorageMb: touches.modules.includes(STAGES_AUDIO) ? stagingStorageMb(settings.uploadMaxMb, settings.asr.maxUploadMb) : undefined,
+  };
 }
 
 export class VerbatimStack extends Stack {
@@ -99,7 +115,7 @@ export class VerbatimStack extends Stack {
     };
     const scheduled = new Set<QueueName>();
 
-    type Spec = Omit<ServiceFunctionProps, 'environment' | 'removalPolicy' | 'logRetention' | 'tracingPolicy' | 'statements'>;
+    type Spec = Omit<ServiceFunctionProps, 'environment' | 'removalPolicy' | 'logRetention' | 'tracingPolicy' | 'statements' | 'layers' | 'ephemeralStorageMb'>;
     // X-Ray takes no resource-level permissions: one shared policy holds that one `*` grant.
     this.tracingPolicy = new ManagedPolicy(this, 'TracingPolicy', {
       description: `Verbatim ${stage} functions send X-Ray traces`,
@@ -119,11 +135,21 @@ export class VerbatimStack extends Stack {
       bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString,
       transcribeJobPrefix: new CfnParameter(this.routes, 'TranscribeJobPrefix', { type: 'String' }).valueAsString,
     };
+    const media = new Map<Stack, ILayerVersion>();
     const make = (id: string, fn: Spec, scope: Stack = this): NodejsFunction => {
       const touches = touchesOf(PROJECT_ROOT, fn.entry, deployed);
       const extra = touchEnvironment(ctx, touches);
       const statements = statementsFor(scope, touches, scope === this ? ctx : routeCtx);
-      const f = serviceFunction(scope, id, { ...fn, environment: { ...environment, ...extra }, removalPolicy, logRetention, tracingPolicy: this.tracingPolicy, statements });
+      const audio = audioNeeds(touches, settings, () => media.get(scope) ?? media.set(scope, mediaLayer(scope, 'MediaTools', PROJECT_ROOT, ARCHITECTURE)).get(scope)!);
+      const f = serviceFunction(scope, id, {
+        ...fn,
+        ...audio,
+        environment: { ...environment, ...extra },
+        removalPolicy,
+        logRetention,
+        tracingPolicy: this.tracingPolicy,
+        statements,
+      });
       this.touches.set(f, touches);
       for (const q of touches.schedules) scheduled.add(q);
       this.functions.push(f);
