@@ -50,6 +50,9 @@ const schema = z.object({
   ASR_CHUNK_OVERLAP_SECONDS: int(3, 0, 60),
   ASR_TIMEOUT_SECONDS: int(900, 10, 7200),
   ASR_DIARIZE: flag(true),
+  // Amazon Transcribe job names are unique per account and region: each deployment names its own
+  // (on AWS: verbatim-<stage>-<part of the stack's id>-).
+  TRANSCRIBE_JOB_PREFIX: z._default(z.string().check(z.regex(/^[0-9A-Za-z._-]{1,60}-$/, 'letters, digits, . _ - ending in -')), 'verbatim-'),
   LLM_BASE_URL: optionalText,
   LLM_API_KEY: optionalText,
   LLM_API_KEY_PARAMETER: optionalText,
@@ -121,6 +124,8 @@ export interface Settings {
     readonly chunkOverlapSeconds: number;
     readonly timeoutSeconds: number;
     readonly diarize: boolean;
+    /** TRANSCRIBE_JOB_PREFIX: how this deployment's Amazon Transcribe jobs are named. */
+    readonly jobPrefix: string;
   };
   readonly llm: {
     readonly baseUrl: string | undefined;
@@ -218,6 +223,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       chunkOverlapSeconds: s.ASR_CHUNK_OVERLAP_SECONDS,
       timeoutSeconds: s.ASR_TIMEOUT_SECONDS,
       diarize: s.ASR_DIARIZE,
+      jobPrefix: s.TRANSCRIBE_JOB_PREFIX,
     },
     llm: {
       baseUrl: s.LLM_BASE_URL,

@@ -20,6 +20,7 @@ export interface TableSpec {
 export interface QueueSpec {
   /** Logical name; settings carry the URL as QUEUE_URL_<NAME upper-cased, dashes to underscores>. */
   readonly name: QueueName;
+  /** At least VISIBILITY_TIMEOUT_FACTOR × the consumer's timeout (the synth refuses less). */
   readonly visibilityTimeoutSeconds: number;
   /** Receives before a message moves to the queue's dead-letter queue. */
   readonly maxReceiveCount: number;
@@ -59,14 +60,21 @@ export const table: TableSpec = {
 
 export const bucket = { id: 'audio', uploadStagingPrefix: 'staging/' } as const;
 
-// Visibility timeouts exceed the consumer's timeout so a message is not handed to a second
-// worker while the first is still allowed to run (AWS recommends 6x for SQS event sources).
+/**
+ * AWS recommends a queue's visibility timeout be at least six times its Lambda consumer's
+ * timeout, so that a message is not handed to a second worker while the first may still run,
+ * retries of a throttled event source included. SQS allows up to 12 hours, so every queue here
+ * can follow it; the synth refuses a queue that does not.
+ */
+export const VISIBILITY_TIMEOUT_FACTOR = 6;
+
 export const queues: readonly QueueSpec[] = [
-  { name: 'transcribe', visibilityTimeoutSeconds: 900, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'summarize', visibilityTimeoutSeconds: 360, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
-  { name: 'deliveries-overflow', visibilityTimeoutSeconds: 120, maxReceiveCount: 8, retentionDays: 14 },
+  // 6 × 900 s: the transcription worker may run Lambda's full 15 minutes.
+  { name: 'transcribe', visibilityTimeoutSeconds: 5400, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'summarize', visibilityTimeoutSeconds: 1800, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'events', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'deliveries', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
+  { name: 'deliveries-overflow', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
 ];
 

@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AssetHashType, DockerImage, Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Size, type RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IManagedPolicy } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Runtime, Tracing, type CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Runtime, Tracing, type CfnFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -38,7 +38,14 @@ export interface ServiceFunctionProps {
   readonly tracingPolicy: IManagedPolicy;
   /** What the function's code touches (grants.ts), written inline in its role. */
   readonly statements: readonly PolicyStatement[];
+  /** Layers, e.g. ffmpeg and ffprobe for a function that decodes audio (media-layer.ts). */
+  readonly layers?: readonly ILayerVersion[];
+  /** /tmp size when the function stages audio there (Lambda's default: 512 MB). */
+  readonly ephemeralStorageMb?: number;
 }
+
+/** Every function's architecture: the bundles are plain JavaScript; native tools come in layers built for it. */
+export const ARCHITECTURE = Architecture.ARM_64;
 
 export function serviceFunction(scope: Construct, id: string, props: ServiceFunctionProps): NodejsFunction {
   const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -61,7 +68,9 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     handler: 'index.handler',
     description: props.description,
     runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
+    architecture: ARCHITECTURE,
+    layers: props.layers ? [...props.layers] : undefined,
+    ephemeralStorageSize: props.ephemeralStorageMb ? Size.mebibytes(props.ephemeralStorageMb) : undefined,
     memorySize: props.memoryMb,
     timeout: Duration.seconds(props.timeoutSeconds),
     logGroup,

@@ -4,17 +4,20 @@
 // CreateSchedule in the service's own group and PassRole of the Scheduler role to the
 // Scheduler alone; GetParameter on the exact provider-key parameters; Transcribe jobs by the
 // service's job names; Bedrock InvokeModel on the deployed model only.
-import { Stack } from 'aws-cdk-lib';
+import { Fn, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { QueueName } from '#shared/topology.ts';
 import type { Data } from './data.ts';
-import type { ObjectAccess, ProviderKey, Touches } from './touches.ts';
+import type { DynamoAction, ObjectAccess, ProviderKey, Touches } from './touches.ts';
 
 /** The settings that carry each provider key's parameter name (never the key). */
 export const PROVIDER_KEYS: Readonly<Record<ProviderKey, { readonly setting: string; readonly parameter: string }>> = {
   asr: { setting: 'ASR_API_KEY_PARAMETER', parameter: 'asr-api-key' },
   llm: { setting: 'LLM_API_KEY_PARAMETER', parameter: 'llm-api-key' },
 };
+
+/** The DynamoDB actions that may name an index. */
+const INDEX_ACTIONS: ReadonlySet<DynamoAction> = new Set(['Query', 'Scan']);
 
 const OBJECT_ACTIONS: Readonly<Record<Exclude<ObjectAccess, 'list'>, readonly string[]>> = {
   read: ['s3:GetObject'],
@@ -31,13 +34,21 @@ export interface GrantContext {
   readonly parameterPrefix: string;
   /** LLM_PROVIDER and LLM_MODEL as deployed: Bedrock is granted for that model only. */
   readonly llm: { readonly provider: string; readonly model: string };
+  /** The deployment's Amazon Transcribe job names start with this (transcribeJobPrefix). */
+  readonly transcribeJobPrefix: string;
 }
 
 /**
- * How the service names its Amazon Transcribe jobs (shared/pipeline/external-jobs.ts:
- * verbatim-<recording>-<attempt>-<seq>): the grant and the completion rule cover these only.
+ * How this deployment names its Amazon Transcribe jobs (shared/pipeline/external-jobs.ts:
+ * <prefix><recording>-<attempt>-<seq>): verbatim-<stage>-<first part of the stack's UUID>-.
+ * Job names are unique per account and region, so the stage keeps stages apart and the stack's
+ * UUID (new each time the stack is created) keeps a re-created stack's recording ids apart
+ * from its predecessor's jobs. The grant and the completion rule cover these names only.
  */
-export const TRANSCRIBE_JOB_PREFIX = 'verbatim-';
+export function transcribeJobPrefix(stack: Stack, stage: string): string {
+  const uuid = Fn.select(2, Fn.split('/', stack.stackId));
+  return `verbatim-${stage}-${Fn.select(0, Fn.split('-', uuid))}-`;
+}
 
 /** Cross-region inference profiles ("us.anthropic…") route to the model in any of their regions. */
 const INFERENCE_PROFILE = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
@@ -60,20 +71,23 @@ export function parameterName(ctx: GrantContext, key: ProviderKey): string {
 
 /** Environment entries the function's touches call for: parameter names only. */
 export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
-  return Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+  const env = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+  return touches.transcribe ? { ...env, TRANSCRIBE_JOB_PREFIX: ctx.transcribeJobPrefix } : env;
 }
 
 export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
   const { data } = ctx;
   const statements: PolicyStatement[] = [];
 
-  if (touches.table.size > 0) {
-    const actions = [...touches.table].sort();
-    const queries = touches.table.has('Query') || touches.table.has('Scan');
+  // Item actions act on the table; only Query and Scan reach its indexes.
+  const reads = [...touches.table].filter((a) => INDEX_ACTIONS.has(a)).sort();
+  const items = [...touches.table].filter((a) => !INDEX_ACTIONS.has(a)).sort();
+  if (items.length > 0) statements.push(new PolicyStatement({ actions: items.map((a) => `dynamodb:${a}`), resources: [data.table.tableArn] }));
+  if (reads.length > 0) {
     statements.push(
       new PolicyStatement({
-        actions: actions.map((a) => `dynamodb:${a}`),
-        resources: [data.table.tableArn, ...(queries ? data.indexNames.map((ix) => `${data.table.tableArn}/index/${ix}`) : [])],
+        actions: reads.map((a) => `dynamodb:${a}`),
+        resources: [data.table.tableArn, ...data.indexNames.map((ix) => `${data.table.tableArn}/index/${ix}`)],
       }),
     );
   }
@@ -121,10 +135,13 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
     );
   }
   if (touches.transcribe) {
+    // StartTranscriptionJob supports no resource type (Service Authorization Reference): only
+    // `*` applies to it. GetTranscriptionJob takes the job's ARN: the stack's own jobs.
+    statements.push(new PolicyStatement({ actions: ['transcribe:StartTranscriptionJob'], resources: ['*'] }));
     statements.push(
       new PolicyStatement({
-        actions: ['transcribe:GetTranscriptionJob', 'transcribe:StartTranscriptionJob'],
-        resources: [stack.formatArn({ service: 'transcribe', resource: 'transcription-job', resourceName: `${TRANSCRIBE_JOB_PREFIX}*` })],
+        actions: ['transcribe:GetTranscriptionJob'],
+        resources: [stack.formatArn({ service: 'transcribe', resource: 'transcription-job', resourceName: `${ctx.transcribeJobPrefix}*` })],
       }),
     );
   }

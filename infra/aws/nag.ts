@@ -7,7 +7,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import { bedrockResources, TRANSCRIBE_JOB_PREFIX } from './grants.ts';
+import { bedrockResources } from './grants.ts';
 import type { VerbatimStack } from './stack.ts';
 
 export interface NagFinding {
@@ -22,6 +22,13 @@ export interface NagAcknowledgement {
   readonly rule: string;
   readonly reason: string;
   readonly findings: (stack: VerbatimStack) => readonly NagFinding[];
+}
+
+/** How cdk-nag writes the GetTranscriptionJob resource: the prefix is built from the stack id here, a parameter in the route stack. */
+function transcribeJobsFinding(stack: VerbatimStack, fn: IConstruct): string {
+  const uuidPart = '{"Fn::Select":[0,{"Fn::Split":["-",{"Fn::Select":[2,{"Fn::Split":["/",{"Ref":"AWS::StackId"}]}]}]}]}';
+  const prefix = Stack.of(fn) === stack ? `verbatim-${stack.stage}-${uuidPart}-` : '<TranscribeJobPrefix>';
+  return `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:transcribe:${stack.region}:${stack.account}:transcription-job/${prefix}*]`;
 }
 
 export const NAG_ACKNOWLEDGEMENTS: readonly NagAcknowledgement[] = [
@@ -62,10 +69,11 @@ export const NAG_ACKNOWLEDGEMENTS: readonly NagAcknowledgement[] = [
   {
     rule: 'AwsSolutions-IAM5',
     reason:
-      'Amazon Transcribe jobs are named per recording and attempt when they start (verbatim-<recording>-<attempt>-<seq>); the grant covers the service\'s job names only, and only with ASR_PROVIDER=aws-transcribe.',
+      'Amazon Transcribe (only with ASR_PROVIDER=aws-transcribe): StartTranscriptionJob supports no resource type in the Service Authorization Reference, so only `*` applies to it; GetTranscriptionJob is granted on this deployment\'s own job names (verbatim-<stage>-<stack UUID part>-<recording>-<attempt>-<seq>), which are made when a job starts.',
     findings: (stack) => {
-      const id = `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:transcribe:${stack.region}:${stack.account}:transcription-job/${TRANSCRIBE_JOB_PREFIX}*]`;
-      return [...stack.touches].filter(([, t]) => t.transcribe).map(([fn]) => ({ scope: fn.role!, id }));
+      return [...stack.touches]
+        .filter(([, t]) => t.transcribe)
+        .flatMap(([fn]) => ['AwsSolutions-IAM5[Resource::*]', transcribeJobsFinding(stack, fn)].map((id) => ({ scope: fn.role!, id })));
     },
   },
   {

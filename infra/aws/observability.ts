@@ -2,7 +2,8 @@
 // API and queue figures are AWS's own metrics; the service's own figures (webhook outcomes,
 // stage durations, ASR minutes, LLM tokens) come from metric filters on the JSON log lines
 // that shared/logger.ts writes (LOG_METRICS says which line and which field).
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -74,6 +75,17 @@ export class Observability extends Construct {
     super(scope, id);
     const { api, data, topology: topo } = props;
     this.topic = new Topic(this, 'AlarmTopic', { displayName: `Verbatim ${props.stage} alarms`, enforceSSL: true });
+    // A topic policy replaces SNS's default one: CloudWatch may publish only when allowed here,
+    // and only for alarms of this account.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const minute = Duration.minutes(1);
     const five = Duration.minutes(5);

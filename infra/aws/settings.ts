@@ -87,6 +87,12 @@ export function functionEnvironment(data: Data, topo: Topology, given: Readonly<
     throw new Error(`unknown settings in context: ${unknown.join(', ')} (allowed: ${TUNABLE_SETTINGS.join(', ')})${hint}`);
   }
   const s = loadSettings(overrides);
+  if (s.asrProvider === 'local') {
+    throw new Error(
+      'ASR_PROVIDER=local cannot run on AWS: the embedded engine needs pocketsphinx, which Lambda does not have. ' +
+        'Choose aws-transcribe (the default on AWS), openai or whisperx (both get ffmpeg and ffprobe in a layer).',
+    );
+  }
   const env: Record<string, string> = {
     TABLE_NAME: data.table.tableName,
     BUCKET_NAME: data.bucket.bucketName,

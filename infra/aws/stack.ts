@@ -9,16 +9,19 @@ import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, routeName, routeRows, type RouteRow } from '../../shared/routes.ts';
 import * as topology from '#shared/topology.ts';
-import type { QueueName } from '#shared/topology.ts';
+import { VISIBILITY_TIMEOUT_FACTOR, type QueueName } from '#shared/topology.ts';
 import { DEFAULT_THROTTLE, ServiceApi, type ApiThrottle } from './api.ts';
 import { Data, pascal, type Topology } from './data.ts';
-import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
-import { statementsFor, touchEnvironment, TRANSCRIBE_JOB_PREFIX, type GrantContext } from './grants.ts';
+import { ARCHITECTURE, declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProps } from './functions.ts';
+import { DECODING_PROVIDERS, mediaLayer, stagingStorageMb } from './media-layer.ts';
+import type { Settings } from '../../shared/config.ts';
+import { statementsFor, touchEnvironment, transcribeJobPrefix, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
 import { functionEnvironment } from './settings.ts';
@@ -56,7 +59,21 @@ export interface VerbatimStackProps extends StackProps {
   readonly acknowledgements?: readonly NagAcknowledgement[];
 }
 
+/** Modules whose presence in a bundle means it decodes audio, or stages it in /tmp. */
+const DECODES_AUDIO = 'shared/providers/asr/media.ts';
+const STAGES_AUDIO = 'shared/pipeline/transcribe.ts';
+
+/** ffmpeg/ffprobe (a layer) where the deployed ASR provider decodes audio, and /tmp fit for UPLOAD_MAX_MB where audio is staged. */
+function audioNeeds(touches: Touches, settings: Settings, layer: () => ILayerVersion): { layers?: ILayerVersion[]; ephemeralStorageMb?: number } {
+  if (!DECODING_PROVIDERS.has(settings.asrProvider)) return {};
+  return {
+    layers: touches.modules.includes(DECODES_AUDIO) ? [layer()] : undefined,
+    ephemeralStorageMb: touches.modules.includes(STAGES_AUDIO) ? stagingStorageMb(settings.uploadMaxMb, settings.asr.maxUploadMb) : undefined,
+  };
+}
+
 export class VerbatimStack extends Stack {
+  readonly stage: string;
   readonly data: Data;
   readonly api: ServiceApi;
   readonly observability: Observability;
@@ -72,6 +89,7 @@ export class VerbatimStack extends Stack {
   constructor(scope: Construct, id: string, props: VerbatimStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    this.stage = stage;
     const topo = props.topology ?? topology;
     const rows = props.routes ?? routeRows;
     const removalPolicy = stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -86,6 +104,7 @@ export class VerbatimStack extends Stack {
       bucketArn: data.bucket.bucketArn,
       parameterPrefix: props.parameterPrefix ?? `/verbatim/${stage}`,
       llm: { provider: settings.llmProvider, model: settings.llm.model },
+      transcribeJobPrefix: transcribeJobPrefix(this, stage),
     };
     this.llm = ctx.llm;
     const deployed = { ASR_PROVIDER: settings.asrProvider, LLM_PROVIDER: settings.llmProvider };
@@ -96,7 +115,7 @@ export class VerbatimStack extends Stack {
     };
     const scheduled = new Set<QueueName>();
 
-    type Spec = Omit<ServiceFunctionProps, 'environment' | 'removalPolicy' | 'logRetention' | 'tracingPolicy' | 'statements'>;
+    type Spec = Omit<ServiceFunctionProps, 'environment' | 'removalPolicy' | 'logRetention' | 'tracingPolicy' | 'statements' | 'layers' | 'ephemeralStorageMb'>;
     // X-Ray takes no resource-level permissions: one shared policy holds that one `*` grant.
     this.tracingPolicy = new ManagedPolicy(this, 'TracingPolicy', {
       description: `Verbatim ${stage} functions send X-Ray traces`,
@@ -107,13 +126,30 @@ export class VerbatimStack extends Stack {
     // CloudFormation's 500-resource limit at about 70 routes; split, each side holds about three
     // per route, room for some 130. The bucket ARN comes in as a parameter of its own, so that
     // the object-prefix grants read the same in every template (see nag.ts).
-    this.routes = new NestedStack(this, 'Routes', { description: `Verbatim ${stage}: one function per API route`, parameters: { BucketArn: data.bucket.bucketArn } });
-    const routeCtx: GrantContext = { ...ctx, bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString };
+    this.routes = new NestedStack(this, 'Routes', {
+      description: `Verbatim ${stage}: one function per API route`,
+      parameters: { BucketArn: data.bucket.bucketArn, TranscribeJobPrefix: ctx.transcribeJobPrefix },
+    });
+    const routeCtx: GrantContext = {
+      ...ctx,
+      bucketArn: new CfnParameter(this.routes, 'BucketArn', { type: 'String' }).valueAsString,
+      transcribeJobPrefix: new CfnParameter(this.routes, 'TranscribeJobPrefix', { type: 'String' }).valueAsString,
+    };
+    const media = new Map<Stack, ILayerVersion>();
     const make = (id: string, fn: Spec, scope: Stack = this): NodejsFunction => {
       const touches = touchesOf(PROJECT_ROOT, fn.entry, deployed);
       const extra = touchEnvironment(ctx, touches);
       const statements = statementsFor(scope, touches, scope === this ? ctx : routeCtx);
-      const f = serviceFunction(scope, id, { ...fn, environment: { ...environment, ...extra }, removalPolicy, logRetention, tracingPolicy: this.tracingPolicy, statements });
+      const audio = audioNeeds(touches, settings, () => media.get(scope) ?? media.set(scope, mediaLayer(scope, 'MediaTools', PROJECT_ROOT, ARCHITECTURE)).get(scope)!);
+      const f = serviceFunction(scope, id, {
+        ...fn,
+        ...audio,
+        environment: { ...environment, ...extra },
+        removalPolicy,
+        logRetention,
+        tracingPolicy: this.tracingPolicy,
+        statements,
+      });
       this.touches.set(f, touches);
       for (const q of touches.schedules) scheduled.add(q);
       this.functions.push(f);
@@ -164,10 +200,12 @@ export class VerbatimStack extends Stack {
     for (const c of topo.consumers) {
       const queueSpec = topo.queues.find((q) => q.name === c.queue);
       if (!queueSpec) throw new Error(`consumer ${c.handler} reads queue "${c.queue}", which topology does not declare`);
-      // SQS event sources are refused at deploy time when the queue's visibility timeout is
-      // shorter than the function's timeout: say so at synth instead.
-      if (queueSpec.visibilityTimeoutSeconds < c.timeoutSeconds) {
-        throw new Error(`queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < consumer timeout ${c.timeoutSeconds}s`);
+      // AWS recommends ≥ 6× the consumer's timeout (shared/topology.ts); below 1× the event
+      // source is even refused at deploy time: say so at synth instead.
+      if (queueSpec.visibilityTimeoutSeconds < VISIBILITY_TIMEOUT_FACTOR * c.timeoutSeconds) {
+        throw new Error(
+          `queue ${c.queue}: visibility timeout ${queueSpec.visibilityTimeoutSeconds}s < ${VISIBILITY_TIMEOUT_FACTOR} × consumer timeout ${c.timeoutSeconds}s (AWS's recommendation for Lambda consumers)`,
+        );
       }
       // A handler reading several queues (the delivery lanes) is one function with an event source per queue.
       const fn =
@@ -201,11 +239,11 @@ export class VerbatimStack extends Stack {
     // Amazon Transcribe reports the end of the service's jobs (ASR_PROVIDER=aws-transcribe) on
     // the transcription queue, where the transcribe worker collects the result.
     new Rule(this, 'TranscribeJobStateChange', {
-      description: `Amazon Transcribe jobs ${TRANSCRIBE_JOB_PREFIX}* finished -> ${TRANSCRIBE_EVENTS_QUEUE} queue`,
+      description: `Amazon Transcribe jobs verbatim-${stage}-* of this stack finished -> ${TRANSCRIBE_EVENTS_QUEUE} queue`,
       eventPattern: {
         source: ['aws.transcribe'],
         detailType: ['Transcribe Job State Change'],
-        detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: Match.prefix(TRANSCRIBE_JOB_PREFIX) },
+        detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: Match.prefix(ctx.transcribeJobPrefix) },
       },
       targets: [new SqsQueue(data.queue(TRANSCRIBE_EVENTS_QUEUE))],
     });

@@ -11,15 +11,17 @@ import type { Recording } from '../store/recordings.ts';
 export const EXTERNAL_JOB_WAIT_SECONDS = 4 * 3600;
 
 /**
- * verbatim-<recording id>-<attempt>-<event sequence>: unique per attempt and, through the
+ * <prefix><recording id>-<attempt>-<event sequence>: unique per attempt and, through the
  * sequence (every run starts with an event), across runs of the same recording, since
- * Transcribe keeps job names for 90 days.
+ * Transcribe keeps job names for 90 days. The prefix (TRANSCRIBE_JOB_PREFIX) is the
+ * deployment's own, so stages and redeployed stacks sharing an account never collide.
  */
-export const externalJobName = (recording: Recording): string => `verbatim-${recording.id}-${recording.attempt}-${recording.event_seq}`;
+export const externalJobName = (recording: Recording, prefix: string): string => `${prefix}${recording.id}-${recording.attempt}-${recording.event_seq}`;
 
-/** The recording a job name belongs to; undefined for a job this service did not name. */
-export function recordingOfJob(name: string): number | undefined {
-  const id = /^verbatim-(\d+)-\d+-\d+$/.exec(name)?.[1];
+/** The recording a job name belongs to; undefined for a job this deployment did not name. */
+export function recordingOfJob(name: string, prefix: string): number | undefined {
+  if (!name.startsWith(prefix)) return undefined;
+  const id = /^(\d+)-\d+-\d+$/.exec(name.slice(prefix.length))?.[1];
   return id === undefined ? undefined : Number(id);
 }
 

@@ -2,7 +2,7 @@
 // reasons outside the job's own retry rules (the store unreachable, say) go back to the queue.
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
-import { metrics } from '../observability.ts';
+import { flushMetrics, metrics } from '../observability.ts';
 
 export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>, options: { parallel?: boolean } = {}): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
   return async (event, context) => {
@@ -21,7 +21,7 @@ export function sqsWorker<T>(name: string, handle: (message: T) => Promise<void>
       if (options.parallel) await Promise.all(event.Records.map(one));
       else for (const record of event.Records) await one(record);
     } finally {
-      metrics.publishStoredMetrics();
+      flushMetrics();
     }
     return { batchItemFailures: failures };
   };

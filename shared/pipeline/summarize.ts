@@ -32,7 +32,7 @@ export async function runSummary(recordingId: number): Promise<void> {
     await checkTokenBudget(recording.user_id);
     const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
     const tags = await ownerTags(recording);
-    const result = await languageModel().summarize({
+    const result = await (await languageModel()).summarize({
       segments,
       prompt: await summaryPrompt(recording, tags),
       context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, tagNames: tags.map((t) => t.name) },
@@ -92,7 +92,7 @@ const NO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
  */
 async function extractCalendarEvents(recording: Recording, segments: Segment[], summary: string, signal: AbortSignal): Promise<{ count: number; usage: TokenUsage }> {
   try {
-    const { events, usage } = await languageModel().extractEvents({
+    const { events, usage } = await (await languageModel()).extractEvents({
       segments,
       summary,
       context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined },

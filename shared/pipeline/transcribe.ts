@@ -33,7 +33,7 @@ export async function runTranscription(recordingId: number): Promise<void> {
   const claimed = await claim(recordingId, 'PROCESSING', 'worker-started');
   if (!claimed) return;
   await publish(claimed.events);
-  const provider = transcriber();
+  const provider = await transcriber();
   if (isExternal(provider)) {
     // Resumed while its job runs elsewhere (the completion event was lost): ask once.
     return claimed.recording.external_job ? settle(provider, claimed.recording) : startExternal(provider, claimed.recording);
@@ -55,8 +55,8 @@ export async function runTranscription(recordingId: number): Promise<void> {
 
 /** A job state change reported for `jobName` (a Transcribe event on the transcribe queue). */
 export async function completeExternalJob(jobName: string): Promise<void> {
-  const id = recordingOfJob(jobName);
-  const provider = transcriber();
+  const id = recordingOfJob(jobName, settings().asr.jobPrefix);
+  const provider = await transcriber();
   if (id === undefined || !isExternal(provider)) return logger.warn('a job state change that is not ours', { job: jobName });
   const recording = await findRecording(id);
   // Done, deleted, or waiting for a later job of the same recording: a stale event.
@@ -68,7 +68,7 @@ export async function completeExternalJob(jobName: string): Promise<void> {
 }
 
 async function startExternal(provider: ExternalJobProvider, recording: Recording): Promise<void> {
-  const job = { name: externalJobName(recording), recordingId: recording.id };
+  const job = { name: externalJobName(recording, settings().asr.jobPrefix), recordingId: recording.id };
   try {
     await checkTranscriptionBudget(recording.user_id);
     const user = await getUserSettings(recording.user_id);
@@ -120,7 +120,7 @@ async function transcribeAudio(recording: Recording, signal: AbortSignal): Promi
     const { body } = await readObject(recording.audio_key!);
     await pipeline(body, createWriteStream(audioPath));
     const user = await getUserSettings(recording.user_id);
-    return await transcriber().transcribe({
+    return await (await transcriber()).transcribe({
       audioPath,
       mimeType: recording.mime_type,
       language: recording.language ?? user.language ?? undefined,

@@ -1,46 +1,40 @@
-// The providers the settings choose, built on first use.
+// The providers the settings choose, loaded and built on first use: each provider's module is
+// imported only when the deployment's setting names it, so a function never evaluates (and,
+// at cold start, never pays for) the SDK clients, models and NLP data of the others.
 import { settings } from '../config.ts';
-import { awsTranscriber } from './asr/aws-transcribe.ts';
-import { localTranscriber } from './asr/local/engine.ts';
-import { openaiTranscriber } from './asr/openai.ts';
-import { whisperxTranscriber } from './asr/whisperx.ts';
-import { instantLanguageModel, instantTranscriber } from './instant.ts';
-import { bedrockLanguageModel } from './llm/bedrock.ts';
-import { localLanguageModel } from './llm/local/index.ts';
-import { openaiLanguageModel } from './llm/openai.ts';
 import { ProviderError, type LanguageModel, type TranscriptionProvider } from './types.ts';
 
-type Factory<T> = () => T;
+type Factory<T> = () => Promise<T>;
 
 const transcribers: Record<string, Factory<TranscriptionProvider>> = {
-  local: () => localTranscriber(),
-  instant: instantTranscriber,
-  openai: () => openaiTranscriber(),
-  whisperx: () => whisperxTranscriber(),
-  'aws-transcribe': () => awsTranscriber(),
+  local: async () => (await import('./asr/local/engine.ts')).localTranscriber(),
+  instant: async () => (await import('./instant.ts')).instantTranscriber(),
+  openai: async () => (await import('./asr/openai.ts')).openaiTranscriber(),
+  whisperx: async () => (await import('./asr/whisperx.ts')).whisperxTranscriber(),
+  'aws-transcribe': async () => (await import('./asr/aws-transcribe.ts')).awsTranscriber(),
 };
 
 const languageModels: Record<string, Factory<LanguageModel>> = {
-  local: () => localLanguageModel(),
-  instant: instantLanguageModel,
-  openai: openaiLanguageModel,
-  bedrock: bedrockLanguageModel,
+  local: async () => (await import('./llm/local/index.ts')).localLanguageModel(),
+  instant: async () => (await import('./instant.ts')).instantLanguageModel(),
+  openai: async () => (await import('./llm/openai.ts')).openaiLanguageModel(),
+  bedrock: async () => (await import('./llm/bedrock.ts')).bedrockLanguageModel(),
 };
 
-let asr: TranscriptionProvider | undefined;
-let llm: LanguageModel | undefined;
+let asr: Promise<TranscriptionProvider> | undefined;
+let llm: Promise<LanguageModel> | undefined;
 
-export function transcriber(): TranscriptionProvider {
+export function transcriber(): Promise<TranscriptionProvider> {
   asr ??= build(transcribers, settings().asrProvider, 'ASR_PROVIDER');
   return asr;
 }
 
-export function languageModel(): LanguageModel {
+export function languageModel(): Promise<LanguageModel> {
   llm ??= build(languageModels, settings().llmProvider, 'LLM_PROVIDER');
   return llm;
 }
 
-function build<T>(factories: Record<string, Factory<T>>, name: string, setting: string): T {
+async function build<T>(factories: Record<string, Factory<T>>, name: string, setting: string): Promise<T> {
   const factory = factories[name];
   if (!factory) throw new ProviderError(`${setting}=${name} is not available in this build`, false);
   return factory();

@@ -44,7 +44,7 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   const sources = retrieve(segments, body.message, SOURCES);
   let answer;
   try {
-    answer = await languageModel().answer({
+    answer = await (await languageModel()).answer({
       question: body.message,
       history: body.conversation_history ?? [],
       sources,

@@ -41,7 +41,7 @@ async function askModel(userId: number, recording: Recording, segments: readonly
   ].join(' ');
   let answer;
   try {
-    answer = await languageModel().answer({
+    answer = await (await languageModel()).answer({
       question,
       history: [],
       sources: sourcesOf(segments),

@@ -16,7 +16,10 @@ import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 const run = promisify(execFile);
 const RUNNER = join(import.meta.dirname, 'lib', 'import-runner.mjs');
 const HELLO = 'hello-world';
-const RATIO_GOAL = 1.3;
+/** Goals (issue: cold start): estimated Lambda init against hello world, and route bundle size. */
+const TYPICAL_INIT_GOAL = 1.5;
+const HEAVIEST_INIT_GOAL = 2;
+const ROUTE_BUNDLE_GOAL_BYTES = 400 * 1024;
 const NO_MAPS_OF = 'api/users/me';
 /** nodejs22.x arm64 hello-world init, shared/research/anchors.md §4.1. */
 const LAMBDA_HELLO_INIT_MS = 124;
@@ -99,32 +102,44 @@ interface Measured {
   readonly samples: readonly Sample[];
 }
 
+/** Lambda init of a bundle against hello world: the hello-world init plus the import time the bundle adds. */
+const initRatio = (importMs: number, helloMs: number) => (LAMBDA_HELLO_INIT_MS + importMs - helloMs) / LAMBDA_HELLO_INIT_MS;
+
 function toRows(results: readonly Measured[], rounds: number): Row[] {
   const hello = results.find((r) => r.name === HELLO)!;
-  const routes = results.filter((r) => r.name.startsWith('api/') && !r.name.endsWith(NO_MAPS));
-  const heaviest = routes.reduce((a, b) => (b.importMs > a.importMs ? b : a));
-  const ratio = heaviest.importMs / hello.importMs;
-  const readyRatio = heaviest.readyMs / hello.readyMs;
+  const functions = results.filter((r) => r.name !== HELLO && !r.name.endsWith(NO_MAPS));
+  const routes = functions.filter((r) => r.name.startsWith('api/'));
+  const heaviest = functions.reduce((a, b) => (b.importMs > a.importMs ? b : a));
+  const typicalMs = median(routes.map((r) => r.importMs));
   const rows: Row[] = results.map((r) => ({
     benchmark: `cold import ${r.name}`,
     measured: `${ms(r.importMs)} (${kb(r.bytes)})`,
     note: `ready ${ms(r.readyMs)} after process start; ${r.name.endsWith(NO_MAPS) ? 'same bundle, NODE_OPTIONS empty' : `map ${kb(r.mapBytes)}`}`,
   }));
-  const lambdaEstimate = (LAMBDA_HELLO_INIT_MS + heaviest.importMs - hello.importMs) / LAMBDA_HELLO_INIT_MS;
+  const typical = initRatio(typicalMs, hello.importMs);
   rows.push({
-    benchmark: 'cold import heaviest route / hello-world',
-    measured: `${ratio.toFixed(1)}× (${heaviest.name})`,
-    goal: `≤ ${RATIO_GOAL}×`,
-    pass: ratio <= RATIO_GOAL,
-    note: `import-only medians of ${rounds} fresh processes; ready-since-start ratio ${readyRatio.toFixed(2)}×; est. Lambda init ratio ${lambdaEstimate.toFixed(2)}× (${LAMBDA_HELLO_INIT_MS} ms hello init + import delta)`,
+    benchmark: 'est. Lambda init, typical route / hello-world',
+    measured: `${typical.toFixed(2)}× (median route import ${ms(typicalMs)}, hello ${ms(hello.importMs)})`,
+    goal: `≤ ${TYPICAL_INIT_GOAL}×`,
+    pass: typical <= TYPICAL_INIT_GOAL,
+    note: `${LAMBDA_HELLO_INIT_MS} ms hello init + import delta; import-only medians of ${rounds} fresh processes`,
   });
-  const largest = results.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const worst = initRatio(heaviest.importMs, hello.importMs);
   rows.push({
-    benchmark: 'largest function bundle',
-    measured: `${kb(largest.bytes)} (${largest.name})`,
-    goal: '< 1 MB',
-    pass: largest.bytes < 1024 * 1024,
-    note: 'index.mjs without its source map; files read at run time (the explorer assets) are beside it',
+    benchmark: 'est. Lambda init, heaviest function / hello-world',
+    measured: `${worst.toFixed(2)}× (${heaviest.name}, import ${ms(heaviest.importMs)})`,
+    goal: `≤ ${HEAVIEST_INIT_GOAL}×`,
+    pass: worst <= HEAVIEST_INIT_GOAL,
+    note: `import-only ratio ${(heaviest.importMs / hello.importMs).toFixed(1)}×; routes and workers`,
+  });
+  const largest = routes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const over = routes.filter((r) => r.bytes > ROUTE_BUNDLE_GOAL_BYTES);
+  rows.push({
+    benchmark: 'largest route bundle',
+    measured: `${kb(largest.bytes)} (${largest.name}); ${over.length} of ${routes.length} routes over`,
+    goal: `every route ≤ ${kb(ROUTE_BUNDLE_GOAL_BYTES)}`,
+    pass: over.length === 0,
+    note: 'index.mjs without its source map (maps are external files); files read at run time (the explorer assets) are beside it',
   });
   return rows;
 }

@@ -24,10 +24,11 @@ const WILDCARD_RESOURCES: readonly { why: string; actions: RegExp; resource: Reg
     resource: /"DataBucket[0-9A-F]{8}","Arn"\]\},"\/(audio|transcripts|transcribe)\/\*"\]\]\}$/,
   },
   { why: "CreateSchedule in the service's own group: schedule names are generated per message", actions: /^scheduler:CreateSchedule$/, resource: /:schedule\/verbatim-dev\/\*"\]\]\}$/ },
+  { why: 'StartTranscriptionJob supports no resource type (Service Authorization Reference)', actions: /^transcribe:StartTranscriptionJob$/, resource: /^"\*"$/ },
   {
-    why: 'Transcribe jobs are named per recording and attempt when they start',
-    actions: /^transcribe:(StartTranscriptionJob|GetTranscriptionJob)$/,
-    resource: /:transcribe:us-east-1:000000000000:transcription-job\/verbatim-\*"\]\]\}$/,
+    why: "Transcribe jobs are named per recording and attempt when they start, under the deployment's prefix",
+    actions: /^transcribe:GetTranscriptionJob$/,
+    resource: /:transcribe:us-east-1:000000000000:transcription-job\/verbatim-dev-",\{"Fn::Select".*"AWS::StackId".*,"-\*"\]\]\}$/,
   },
 ];
 
@@ -120,13 +121,18 @@ describe('least privilege', { timeout: SYNTH_TIMEOUT_MS }, () => {
   it('reads a provider key from the one SSM parameter it names, Transcribe jobs by their names, Bedrock only for the deployed model', () => {
     const { stack } = synthesized;
     const none: Touches = { table: new Set(), objects: new Map(), sends: new Set(), schedules: new Set(), secrets: new Set(), bedrock: false, transcribe: false, modules: [] };
-    const ctx = { data: stack.data, bucketArn: stack.data.bucket.bucketArn, parameterPrefix: '/verbatim/dev', llm: { provider: 'bedrock', model: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' } };
+    const ctx = { data: stack.data, bucketArn: stack.data.bucket.bucketArn, parameterPrefix: '/verbatim/dev', llm: { provider: 'bedrock', model: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' }, transcribeJobPrefix: 'verbatim-dev-0a1b2c3d-' };
     const touches: Touches = { ...none, secrets: new Set(['asr', 'llm']), bedrock: true, transcribe: true };
-    expect(touchEnvironment(ctx, touches)).toEqual({ ASR_API_KEY_PARAMETER: '/verbatim/dev/asr-api-key', LLM_API_KEY_PARAMETER: '/verbatim/dev/llm-api-key' });
+    expect(touchEnvironment(ctx, touches)).toEqual({
+      ASR_API_KEY_PARAMETER: '/verbatim/dev/asr-api-key',
+      LLM_API_KEY_PARAMETER: '/verbatim/dev/llm-api-key',
+      TRANSCRIBE_JOB_PREFIX: 'verbatim-dev-0a1b2c3d-',
+    });
     const json = statementsFor(stack, touches, ctx).map((s) => stack.resolve(s.toStatementJson()));
     const arn = (rest: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, rest]] });
     expect(json).toEqual([
-      { Action: ['transcribe:GetTranscriptionJob', 'transcribe:StartTranscriptionJob'], Effect: 'Allow', Resource: arn(':transcribe:us-east-1:000000000000:transcription-job/verbatim-*') },
+      { Action: 'transcribe:StartTranscriptionJob', Effect: 'Allow', Resource: '*' },
+      { Action: 'transcribe:GetTranscriptionJob', Effect: 'Allow', Resource: arn(':transcribe:us-east-1:000000000000:transcription-job/verbatim-dev-0a1b2c3d-*') },
       { Action: 'bedrock:InvokeModel', Effect: 'Allow', Resource: [arn(':bedrock:us-east-1:000000000000:inference-profile/us.anthropic.claude-3-5-haiku-20241022-v1:0'), arn(':bedrock:*::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0')] },
       { Action: 'ssm:GetParameter', Effect: 'Allow', Resource: [arn(':ssm:us-east-1:000000000000:parameter/verbatim/dev/asr-api-key'), arn(':ssm:us-east-1:000000000000:parameter/verbatim/dev/llm-api-key')] },
     ]);

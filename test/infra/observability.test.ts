@@ -3,9 +3,8 @@
 // the metric filters behind the service's own figures, the Transcribe completion rule, and
 // the HTTP API stage (throttling, access logs, no CORS unless asked).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSCRIBE_JOB_PREFIX } from '../../infra/aws/grants.ts';
 import { API_5XX_PERCENT, LOG_METRICS, oldestMessageThresholdSeconds } from '../../infra/aws/observability.ts';
-import { externalJobName } from '../../shared/pipeline/external-jobs.ts';
+import { externalJobName, recordingOfJob } from '../../shared/pipeline/external-jobs.ts';
 import type { Recording } from '../../shared/store/recordings.ts';
 import * as topology from '../../shared/topology.ts';
 import { queueUrlSetting } from '../../shared/topology.ts';
@@ -90,18 +89,25 @@ describe('observability and the API stage (dev)', { timeout: SYNTH_TIMEOUT_MS },
 
   it("sends Amazon Transcribe completions of the service's jobs to the transcription queue", () => {
     const rule = ofType('AWS::Events::Rule').find(([, r]) => r.Properties!.EventPattern?.source)![1].Properties!;
+    // This deployment's names only: verbatim-<stage>-<first part of the stack's UUID>-, never every verbatim- job of the account.
+    const uuidPart = { 'Fn::Select': [0, { 'Fn::Split': ['-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }] }] };
+    const prefix = { 'Fn::Join': ['', ['verbatim-dev-', uuidPart, '-']] };
     expect(rule.EventPattern).toEqual({
       source: ['aws.transcribe'],
       'detail-type': ['Transcribe Job State Change'],
-      detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: [{ prefix: TRANSCRIBE_JOB_PREFIX }] },
+      detail: { TranscriptionJobStatus: ['COMPLETED', 'FAILED'], TranscriptionJobName: [{ prefix }] },
     });
-    // The names the pipeline gives its jobs are the ones the rule (and the IAM grant) cover.
-    expect(externalJobName({ id: 12, attempt: 1, event_seq: 3 } as Recording).startsWith(TRANSCRIBE_JOB_PREFIX)).toBe(true);
+    // The transcribe worker names its jobs with the same prefix (and is granted those jobs only).
+    const worker = serviceFunctions(s.template).find(([id]) => id.startsWith('ConsumerTranscribe'))![1];
+    expect(worker.Properties!.Environment.Variables.TRANSCRIBE_JOB_PREFIX).toEqual(prefix);
+    const role = resources[target(worker.Properties!.Role)]!;
+    const statements = role.Properties!.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
+    const get = statements.find((st: any) => st.Action === 'transcribe:GetTranscriptionJob');
+    expect(JSON.stringify(get.Resource)).toContain(`transcription-job/verbatim-dev-",${JSON.stringify(uuidPart)},"-*"`);
     expect(target(rule.Targets[0].Arn)).toBe(queueId('transcribe'));
     const policies = ofType('AWS::SQS::QueuePolicy').filter(([, p]) => p.Properties!.Queues.map(target).includes(queueId('transcribe')));
-    const statements = policies.flatMap(([, p]) => p.Properties!.PolicyDocument.Statement);
     const rules = ofType('AWS::Events::Rule').filter(([, r]) => r.Properties!.EventPattern?.source).map(([id]) => id);
-    expect(statements).toEqual(
+    expect(policies.flatMap(([, p]) => p.Properties!.PolicyDocument.Statement)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           Effect: 'Allow',
@@ -109,6 +115,34 @@ describe('observability and the API stage (dev)', { timeout: SYNTH_TIMEOUT_MS },
           Action: expect.arrayContaining(['sqs:SendMessage']),
           Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [rules[0], 'Arn'] } } },
         }),
+      ]),
+    );
+  });
+
+  it('names Transcribe jobs with the deployment\'s prefix and takes back only its own', () => {
+    const recording = { id: 12, attempt: 1, event_seq: 3 } as Recording;
+    expect(externalJobName(recording, 'verbatim-dev-51af3dc0-')).toBe('verbatim-dev-51af3dc0-12-1-3');
+    expect(recordingOfJob('verbatim-dev-51af3dc0-12-1-3', 'verbatim-dev-51af3dc0-')).toBe(12);
+    // Another stage's job, or the same stage's earlier stack's, is not this deployment's.
+    expect(recordingOfJob('verbatim-prod-51af3dc0-12-1-3', 'verbatim-dev-51af3dc0-')).toBeUndefined();
+    expect(recordingOfJob('verbatim-dev-0c1d2e3f-12-1-3', 'verbatim-dev-51af3dc0-')).toBeUndefined();
+    expect(recordingOfJob('verbatim-12-1-3', 'verbatim-dev-51af3dc0-')).toBeUndefined();
+  });
+
+  it('lets CloudWatch alarms of this account publish to the alarm topic, over TLS only', () => {
+    const [topicId] = ofType('AWS::SNS::Topic')[0]!;
+    const policy = ofType('AWS::SNS::TopicPolicy').find(([, p]) => p.Properties!.Topics.map(target).includes(topicId))![1];
+    const statements = policy.Properties!.PolicyDocument.Statement;
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Principal: { Service: 'cloudwatch.amazonaws.com' },
+          Action: 'sns:Publish',
+          Resource: { Ref: topicId },
+          Condition: { StringEquals: { 'aws:SourceAccount': '000000000000' } },
+        }),
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       ]),
     );
   });

@@ -278,8 +278,14 @@ describe('a prod stack with other queue consumers and periodic jobs', { timeout:
     template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
   });
 
-  it('refuses a consumer whose timeout outlasts its queue visibility timeout', () => {
-    const tooSlow = { ...consumer, queue: 'events' as const, timeoutSeconds: 61 };
-    expect(() => synth('prod', { consumers: [tooSlow], bundle: false })).toThrow(/visibility timeout 60s < consumer timeout 61s/);
+  it('gives every consumed queue a visibility timeout of at least 6 × its consumer timeout, and refuses less', () => {
+    for (const c of topology.consumers) {
+      const queue = topology.queues.find((q) => q.name === c.queue)!;
+      expect(queue.visibilityTimeoutSeconds, c.queue).toBeGreaterThanOrEqual(6 * c.timeoutSeconds);
+      // SQS's ceiling: 12 hours.
+      expect(queue.visibilityTimeoutSeconds, c.queue).toBeLessThanOrEqual(43_200);
+    }
+    const tooSlow = { ...consumer, queue: 'events' as const, timeoutSeconds: 31 };
+    expect(() => synth('prod', { consumers: [tooSlow], bundle: false })).toThrow(/visibility timeout 180s < 6 × consumer timeout 31s/);
   });
 });

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
-import { metrics, tracer } from '../../observability.ts';
+import { flushMetrics, metrics, tracer } from '../../observability.ts';
 import { errorResult } from '../errors.ts';
 import type { HttpResult } from '../respond.ts';
 import { beginRequest, type RequestState } from '../state.ts';
@@ -33,7 +33,7 @@ export function withBoundary(routeKey: string, inner: HttpHandler): HttpHandler 
     }
     trace.end();
     const done = finish(event, response, state, routeKey);
-    metrics.publishStoredMetrics();
+    flushMetrics();
     return done;
   };
 }
