@@ -21,6 +21,7 @@ import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProp
 import { statementsFor, touchEnvironment, TRANSCRIBE_JOB_PREFIX, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
+import { WebApp } from './web.ts';
 import { functionEnvironment } from './settings.ts';
 import { touchesOf, type Touches } from './touches.ts';
 
@@ -231,6 +232,7 @@ export class VerbatimStack extends Stack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Subscribe on-call here' });
 
+    new WebApp(this, 'Web', { api: this.api.api, stage });
     acknowledgeFindings(this, props.acknowledgements ?? NAG_ACKNOWLEDGEMENTS);
   }
 

@@ -5,16 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { WEB_SECURITY_HEADERS } from '#shared/http/web-headers.ts';
 
 const DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** What the app's pages may load: only our own origin (no inline script). */
-export const WEB_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-};
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
