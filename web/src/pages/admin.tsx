@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
+import { DataTable } from '../components/table.tsx';
 import { Alert, Check, Field, Section, useAction, when } from '../components/form.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
 import { useSession } from '../session.ts';
@@ -56,39 +57,23 @@ function UsersSection({ me }: { me: number }) {
       </form>
       <Alert message={error} />
       {link && <SecretOnce label="Sign-in link" value={link} note="Send it to them: it works once, for 24 hours." onDone={() => setLink(null)} />}
-      <div class="table-wrap">
-        <table>
-          <caption class="sr-only">Users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td>{u.email}</td>
-                <td>{u.name}</td>
-                <td>{u.is_admin ? 'administrator' : 'user'}</td>
-                <td>{when(u.created_at)}</td>
-                <td>
-                  {u.id !== me && (
-                    <button type="button" class="secondary" disabled={busy} onClick={() => setAdmin(u, !u.is_admin)}>
-                      {u.is_admin ? `Remove admin from ${u.email}` : `Make ${u.email} admin`}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Users" columns={['Email', 'Name', 'Role', 'Since']} actions>
+        {users.map((u) => (
+          <tr key={u.id}>
+            <td>{u.email}</td>
+            <td>{u.name}</td>
+            <td>{u.is_admin ? 'administrator' : 'user'}</td>
+            <td>{when(u.created_at)}</td>
+            <td>
+              {u.id !== me && (
+                <button type="button" class="secondary" disabled={busy} onClick={() => setAdmin(u, !u.is_admin)}>
+                  {u.is_admin ? `Remove admin from ${u.email}` : `Make ${u.email} admin`}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }

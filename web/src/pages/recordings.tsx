@@ -1,6 +1,7 @@
 // Your recordings (the list; upload and the recording page come next).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, describeError } from '../api/client.ts';
+import { DataTable } from '../components/table.tsx';
 import { Alert, when } from '../components/form.tsx';
 import type { paths } from '../api/schema';
 
@@ -18,27 +19,15 @@ export function Recordings() {
       <Alert message={error} />
       {recordings && recordings.length === 0 && <p>No recordings yet. Upload one with the API or the command-line tool.</p>}
       {recordings && recordings.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Your recordings, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recordings.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.title}</td>
-                  <td>{r.status}</td>
-                  <td>{when(r.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Your recordings, newest first" columns={['Title', 'Status', 'Created']}>
+          {recordings.map((r) => (
+            <tr key={r.id}>
+              <td>{r.title}</td>
+              <td>{r.status}</td>
+              <td>{when(r.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
+import { DataTable } from '../components/table.tsx';
 import { Alert, Section, useAction, when } from '../components/form.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
 import { WebhookForm, type Webhook, type WebhookInput } from '../settings/webhook-form.tsx';
@@ -117,46 +118,28 @@ function DeliveryLog({ webhookId, deliveries, onReplay, onRefresh }: { webhookId
       {deliveries.length === 0 ? (
         <p>No deliveries yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Deliveries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Response</th>
-                <th scope="col">Next attempt</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.event_type}</td>
-                  <td>
-                    <span class={`chip ${d.status}`}>{d.status}</span>
-                  </td>
-                  <td>{d.attempt_count}</td>
-                  <td>{d.response_status ?? d.error_message ?? '—'}</td>
-                  <td>{when(d.next_attempt_at)}</td>
-                  <td>{when(d.created_at)}</td>
-                  <td class="actions">
-                    <button type="button" class="secondary" aria-expanded={open?.id === d.id} onClick={() => (open?.id === d.id ? setOpen(null) : void show(d.id))}>
-                      Payload
-                    </button>
-                    <button type="button" class="secondary" onClick={() => onReplay(d.id)}>
-                      Replay
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Deliveries, newest first" columns={['Event', 'Status', 'Attempts', 'Response', 'Next attempt', 'Created']} actions>
+          {deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.event_type}</td>
+              <td>
+                <span class={`chip ${d.status}`}>{d.status}</span>
+              </td>
+              <td>{d.attempt_count}</td>
+              <td>{d.response_status ?? d.error_message ?? '—'}</td>
+              <td>{when(d.next_attempt_at)}</td>
+              <td>{when(d.created_at)}</td>
+              <td class="actions">
+                <button type="button" class="secondary" aria-expanded={open?.id === d.id} onClick={() => (open?.id === d.id ? setOpen(null) : void show(d.id))}>
+                  Payload
+                </button>
+                <button type="button" class="secondary" onClick={() => onReplay(d.id)}>
+                  Replay
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {open && (
         <figure>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
+import { DataTable } from '../components/table.tsx';
 import { Alert, Field, Section, useAction, when } from '../components/form.tsx';
 
 type Token = paths['/tokens']['get']['responses'][200]['content']['application/json']['tokens'][number];
@@ -59,53 +60,36 @@ export function TokensSection() {
       </form>
       <Alert message={error} />
       {secret && <SecretOnce label="New token" value={secret} note="Copy it now: it is shown only once." onDone={() => setSecret(null)} />}
-      <div class="table-wrap">
-        <table>
-          <caption class="sr-only">Your API tokens</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>
-                  <span class={`chip ${t.status}`}>{t.status}</span>
-                </td>
-                <td>{when(t.created_at)}</td>
-                <td>{when(t.last_used_at)}</td>
-                <td>{t.expires_at ? when(t.expires_at) : 'never'}</td>
-                <td>
-                  {t.status === 'active' && confirming !== t.id && (
-                    <button type="button" class="secondary" onClick={() => setConfirming(t.id)} aria-label={`Revoke ${t.name}`}>
-                      Revoke
-                    </button>
-                  )}
-                  {confirming === t.id && (
-                    <span role="group" aria-label={`Confirm revoking ${t.name}`}>
-                      <button type="button" class="danger" disabled={busy} onClick={() => revoke(t.id)}>
-                        Yes, revoke
-                      </button>{' '}
-                      <button type="button" class="secondary" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Your API tokens" columns={['Name', 'Status', 'Created', 'Last used', 'Expires']} actions>
+        {tokens.map((t) => (
+          <tr key={t.id}>
+            <td>{t.name}</td>
+            <td>
+              <span class={`chip ${t.status}`}>{t.status}</span>
+            </td>
+            <td>{when(t.created_at)}</td>
+            <td>{when(t.last_used_at)}</td>
+            <td>{t.expires_at ? when(t.expires_at) : 'never'}</td>
+            <td>
+              {t.status === 'active' && confirming !== t.id && (
+                <button type="button" class="secondary" onClick={() => setConfirming(t.id)} aria-label={`Revoke ${t.name}`}>
+                  Revoke
+                </button>
+              )}
+              {confirming === t.id && (
+                <span role="group" aria-label={`Confirm revoking ${t.name}`}>
+                  <button type="button" class="danger" disabled={busy} onClick={() => revoke(t.id)}>
+                    Yes, revoke
+                  </button>{' '}
+                  <button type="button" class="secondary" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </Section>
   );
 }
