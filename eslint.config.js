@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/', 'web/dist/', 'web/src/api/schema.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -34,6 +34,10 @@ const schema = z.object({
   RATE_LIMIT_BATCH_PER_MINUTE: int(10),
 
   DOCS_PUBLIC: flag(false),
+  SESSION_IDLE_HOURS: int(12, 1, 24 * 30),
+  SESSION_ABSOLUTE_DAYS: int(14, 1, 365),
+  SIGNIN_FREE_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
+  SIGNIN_FREE_FAILURES_PER_ADDRESS: int(30, 1, 100_000),
   MAX_JSON_BODY_KB: int(1024, 1),
   UPLOAD_MAX_MB: int(1000, 1),
   UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
@@ -98,6 +102,8 @@ export interface Settings {
   readonly publicBaseUrl: string | undefined;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
   readonly docsPublic: boolean;
+  /** Web sessions: idle and absolute lifetime; sign-in failures allowed before delays grow. */
+  readonly sessions: { readonly idleSeconds: number; readonly absoluteSeconds: number; readonly freeFailuresPerAccount: number; readonly freeFailuresPerAddress: number };
   readonly maxJsonBodyBytes: number;
   readonly uploadMaxMb: number;
   /** Presigned uploads above this go in parts (S3 takes at most 5 GB in one PUT). */
@@ -203,6 +209,12 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       batch: s.RATE_LIMIT_BATCH_PER_MINUTE,
     },
     docsPublic: s.DOCS_PUBLIC,
+    sessions: {
+      idleSeconds: s.SESSION_IDLE_HOURS * 3600,
+      absoluteSeconds: s.SESSION_ABSOLUTE_DAYS * 86_400,
+      freeFailuresPerAccount: s.SIGNIN_FREE_FAILURES_PER_ACCOUNT,
+      freeFailuresPerAddress: s.SIGNIN_FREE_FAILURES_PER_ADDRESS,
+    },
     maxJsonBodyBytes: s.MAX_JSON_BODY_KB * 1024,
     uploadMaxMb: s.UPLOAD_MAX_MB,
     multipartThresholdMb: s.UPLOAD_MULTIPART_THRESHOLD_MB,

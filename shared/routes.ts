@@ -2,6 +2,7 @@
 // the OpenAPI document and the rate-limit classes. A new route is one row (in the module of
 // its area under routes/) plus one handler file at functions/api/<handler>.ts.
 import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -17,7 +18,7 @@ export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes } as const;
+export const routes = { ...accountRoutes, ...authRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 

@@ -24,6 +24,7 @@ import type { Settings } from '../../shared/config.ts';
 import { statementsFor, touchEnvironment, transcribeJobPrefix, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
+import { WebApp } from './web.ts';
 import { functionEnvironment } from './settings.ts';
 import { touchesOf, type Touches } from './touches.ts';
 
@@ -272,6 +273,7 @@ export class VerbatimStack extends Stack {
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Subscribe on-call here' });
 
+    new WebApp(this, 'Web', { api: this.api.api, stage });
     acknowledgeFindings(this, props.acknowledgements ?? NAG_ACKNOWLEDGEMENTS);
   }
 

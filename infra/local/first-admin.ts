@@ -2,8 +2,10 @@
 // token over once: printed, and written to DATA_DIR/admin-token readable by the owner only.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createSignInLink } from '#shared/auth/sessions.ts';
+import { settings } from '#shared/config.ts';
 import { issueToken } from '#shared/store/tokens.ts';
-import { countUsers, createUser } from '#shared/store/users.ts';
+import { countUsers, createUser, findUserByEmail } from '#shared/store/users.ts';
 
 export const FIRST_ADMIN_EMAIL = 'admin@localhost';
 
@@ -13,4 +15,11 @@ export async function ensureFirstAdmin(dataDir: string): Promise<string | undefi
   const { secret } = await issueToken(admin.id, 'first start', 0);
   writeFileSync(join(dataDir, 'admin-token'), `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The one-time link (24 h) with which the first administrator sets a password in the web app. */
+export async function firstAdminSignInLink(gatewayUrl: string): Promise<string> {
+  const admin = await findUserByEmail(FIRST_ADMIN_EMAIL);
+  if (!admin) throw new Error(`${FIRST_ADMIN_EMAIL} does not exist`);
+  return (await createSignInLink(admin, settings().publicBaseUrl ?? gatewayUrl)).url;
 }

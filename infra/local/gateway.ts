@@ -9,6 +9,7 @@ import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { loadHandler } from './handlers.ts';
+import { webApp } from './static-files.ts';
 
 /** API Gateway refuses larger payloads before Lambda sees them (Lambda's own limit is 6 MB). */
 const MAX_BUFFERED_BODY = 6 * 1024 * 1024;
@@ -39,8 +40,12 @@ export async function startGateway(port: number, host = '127.0.0.1'): Promise<Ga
   return { url: `http://${host}:${actual}`, port: actual, stop: () => close(server) };
 }
 
+let web: ReturnType<typeof webApp> | undefined;
+
 async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // Everything outside /api/ is the web app.
+  if (!url.pathname.startsWith('/api/') && (web ??= webApp())(req, res)) return;
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
   const handlerPath = match.kind === 'found' ? `api/${match.row.spec.handler}` : 'api/fallback';

@@ -1,6 +1,7 @@
 // `npm start`: the whole service on this machine, until SIGINT or SIGTERM.
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
+import { firstAdminSignInLink } from './first-admin.ts';
 import { startRuntime } from './runtime.ts';
 
 const { dataDir, port, localInMemory } = settings();
@@ -9,7 +10,8 @@ const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory }
 if (runtime.firstAdminToken) {
   process.stdout.write(
     `\nFirst start: created the administrator admin@localhost.\n` +
-      `Its API token (shown once, also saved in ${dataDir}/admin-token, mode 0600):\n\n  ${runtime.firstAdminToken}\n\n`,
+      `Its API token (shown once, also saved in ${dataDir}/admin-token, mode 0600):\n\n  ${runtime.firstAdminToken}\n\n` +
+      `Open this one-time link (valid 24 hours) to set its password for the web app:\n\n  ${await firstAdminSignInLink(runtime.url)}\n\n`,
   );
 }
 logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });

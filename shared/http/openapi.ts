@@ -8,7 +8,7 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSc
 const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
 
-const SECURITY = [{ bearerAuth: [] }, { apiTokenHeader: [] }, { legacyTokenHeader: [] }, { tokenQuery: [] }];
+const SECURITY = [{ bearerAuth: [] }, { apiTokenHeader: [] }, { legacyTokenHeader: [] }, { tokenQuery: [] }, { sessionCookie: [] }];
 
 const ERROR_STATUSES: Record<number, string> = {
   400: 'Invalid parameters',
@@ -72,6 +72,7 @@ function operation(row: RouteRow) {
     summary: row.spec.summary,
     ...(row.spec.description ? { description: row.spec.description } : {}),
     tags: [row.spec.tag],
+    ...(row.spec.auth === 'none' ? { security: [] } : {}),
     parameters: parameters(row),
     ...body,
     responses,
@@ -99,6 +100,7 @@ export function openApiDocument(serverUrl = API_PREFIX): Record<string, unknown>
         apiTokenHeader: { type: 'apiKey', in: 'header', name: 'X-API-Token' },
         legacyTokenHeader: { type: 'apiKey', in: 'header', name: 'API-Token' },
         tokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'Less safe: URLs end up in logs' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'vb_session', description: 'Web session (POST /auth/sign-in); writes also need the X-CSRF-Token header' },
       },
       schemas: { Error: toSchema(errorBody, 'output') },
     },

@@ -30,7 +30,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>) => Promise<HttpResult>): HttpHandler {
   const spec = routes[key];
   const method = key.split(' ')[0]!;
-  const isPublic = () => spec.auth === 'docs' && settings().docsPublic;
+  const isPublic = () => spec.auth === 'none' || (spec.auth === 'docs' && settings().docsPublic);
   let chain = middy<APIGatewayProxyEventV2, HttpResult, Error, Context>().use(auth(isPublic)).use(rateLimit(spec.rateClass));
   if (MUTATING.has(method)) chain = chain.use(idempotency(key, 'streamBody' in spec));
   const handler = chain.use(input(spec)).handler(async (event) => {

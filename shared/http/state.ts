@@ -3,7 +3,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 export interface Caller {
   readonly userId: number;
-  readonly tokenId: number;
+  /** The API token used, or null for a web session. */
+  readonly tokenId: number | null;
+  /** The web session used (its SHA-256 and CSRF token), when the cookie authenticated. */
+  readonly session?: { readonly hash: string; readonly csrfToken: string };
 }
 
 export interface RequestState {

@@ -11,8 +11,11 @@ export interface RouteSpec {
   readonly tag: string;
   /** null: not rate limited. */
   readonly rateClass: RateClass | null;
-  /** 'token': a valid credential is required; 'docs': the same unless DOCS_PUBLIC=true. */
-  readonly auth: 'token' | 'docs';
+  /**
+   * 'token': a valid credential (API token or web session) is required; 'docs': the same
+   * unless DOCS_PUBLIC=true; 'none': the route checks what it is given itself (sign-in).
+   */
+  readonly auth: 'token' | 'docs' | 'none';
   readonly params?: Schema;
   readonly query?: Schema;
   /** A JSON request body; absent means the route takes none. */

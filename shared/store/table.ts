@@ -12,6 +12,9 @@
 // | membership       | USER#<uid>                  | MEMBER#<gid> | GROUP#<gid> / MEMBER#<uid padded>   |                             |
 // | API token        | TOKEN#<sha256 hex>          | TOKEN        | USER#<uid>#TOKENS / TOKEN#<id pad>  | TOKENID#<id> / TOKEN        |
 // | rate window      | RATE#<uid>#<class>#<start>  | RATE         |                                     |                             | (class `deliveries`: deliveries a user queued in a 5 s window)
+// | web session      | SESSION#<sha256 hex>        | SESSION      | USER#<uid>#SESSIONS / SESSION#<created_at> |                      |
+// | sign-in link     | SIGNINLINK#<sha256 hex>     | LINK         |                                     |                             |
+// | sign-in failures | SIGNINFAIL#<account or address hash> | FAIL |                                  |                             |
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
@@ -60,6 +63,9 @@ export const key = {
   groupName: (name: string) => ({ PK: `GROUPNAME#${name.toLowerCase()}`, SK: 'GROUPNAME' }),
   membership: (userId: number, groupId: number) => ({ PK: `USER#${userId}`, SK: `MEMBER#${groupId}` }),
   token: (hash: string) => ({ PK: `TOKEN#${hash}`, SK: 'TOKEN' }),
+  session: (hash: string) => ({ PK: `SESSION#${hash}`, SK: 'SESSION' }),
+  signInLink: (hash: string) => ({ PK: `SIGNINLINK#${hash}`, SK: 'LINK' }),
+  signInFailures: (scope: string) => ({ PK: `SIGNINFAIL#${scope}`, SK: 'FAIL' }),
   rateWindow: (userId: number, rateClass: string, start: number) => ({
     PK: `RATE#${userId}#${rateClass}#${start}`,
     SK: 'RATE',

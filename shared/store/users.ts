@@ -167,6 +167,13 @@ export async function addMember(groupName: string, email: string, role: GroupRol
   return { ...membership, user_id: user.id };
 }
 
+export async function setUserAdmin(id: number, isAdmin: boolean): Promise<User> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({ TableName: tableName(), Key: key.user(id), UpdateExpression: 'SET is_admin = :admin', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':admin': isAdmin }, ReturnValues: 'ALL_NEW' }),
+  );
+  return toUser(Attributes!);
+}
+
 export async function countUsers(): Promise<number> {
   const { Count } = await dynamo().send(
     new QueryCommand({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'USERS' }, Select: 'COUNT', Limit: 1 }),

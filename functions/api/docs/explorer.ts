@@ -1,5 +1,7 @@
-// Swagger UI. A browser cannot send headers when opening a link, so the page is opened with
-// ?token=; its script drops the token from the address bar and sends it as a Bearer header.
+// Swagger UI. Signed in to the web app, the session cookie does it all: the page, the document
+// and "Try it out" (whose writes get the session's CSRF token, fetched once). Otherwise the page
+// is opened with ?token=; its script drops the token from the address bar and sends it as a
+// Bearer header.
 import { content } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
 import { API_PREFIX } from '#shared/routes.ts';
@@ -18,13 +20,19 @@ const page = (assetQuery: string) => `<!doctype html>
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
   if (token) { params.delete('token'); history.replaceState(null, '', location.pathname + (params.size ? '?' + params : '')); }
+  const csrf = token ? Promise.resolve(null) : fetch('${API_PREFIX}/auth/session', { credentials: 'same-origin' }).then((r) => (r.ok ? r.json() : null)).then((v) => v && v.csrf_token, () => null);
   window.ui = SwaggerUIBundle({
     url: '${API_PREFIX}/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
     persistAuthorization: false,
-    requestInterceptor: (request) => {
+    requestInterceptor: async (request) => {
       if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+      const method = (request.method || 'GET').toUpperCase();
+      if (!token && method !== 'GET' && method !== 'HEAD') {
+        const value = await csrf;
+        if (value) request.headers['X-CSRF-Token'] = value;
+      }
       return request;
     },
     onComplete: () => { if (token) window.ui.preauthorizeApiKey('bearerAuth', token); },

@@ -4,6 +4,7 @@ import { getBudgets, setBudgets, type UserBudgets } from '#shared/store/budgets.
 import { createUser, listUsers, requireUserByEmail, type User } from '#shared/store/users.ts';
 import { emit, fields, table, when } from '../output.ts';
 import { onTarget } from '../target.ts';
+import { addPasswordCommands } from './passwords.ts';
 
 /** Catches typos as a usage error before any database starts; the store does the rest. */
 export function parseEmail(value: string): string {
@@ -58,6 +59,7 @@ export function addUsersCommand(program: Command): void {
         emit(globals, budgetView(user, budgets), describeBudgets);
       }),
     );
+  addPasswordCommands(users);
 }
 
 /** commander turns a parsed null into '', so "none" travels as itself until here. */

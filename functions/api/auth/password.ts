@@ -1,0 +1,8 @@
+import { changePassword } from '#shared/auth/sessions.ts';
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route('PUT /auth/password', async ({ caller, body }) => {
+  const ended = await changePassword(caller.userId, body.current_password, body.new_password, caller.session?.hash);
+  return ok({ success: true, sessions_ended: ended });
+});

@@ -1,0 +1,38 @@
+// The web app's files for the local gateway (on AWS, CloudFront serves them from S3): the
+// built app from web/dist, hashed assets cached for good, and index.html for every other path
+// so the app's own routes work on reload. Headers match the CloudFront response policy.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { WEB_SECURITY_HEADERS } from '#shared/http/web-headers.ts';
+
+const DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function webApp(dist = DIST): StaticHandler {
+  if (!existsSync(dist)) {
+    return (_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built: run "npm run build:web" (npm start does it).\n');
+      return true;
+    };
+  }
+  const serve = sirv(dist, {
+    single: true,
+    etag: true,
+    gzip: false,
+    setHeaders: (res, pathname) => {
+      for (const [name, value] of Object.entries(WEB_SECURITY_HEADERS)) res.setHeader(name, value);
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    serve(req, res, () => {
+      res.writeHead(404).end();
+    });
+    return true;
+  };
+}

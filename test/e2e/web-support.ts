@@ -1,0 +1,55 @@
+// Helpers of the web app's browser tests: a headless Chromium, accessibility checks with axe,
+// and screenshots at desktop and phone widths.
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
+
+/** A fresh profile each time, so nothing of an earlier run (cookies, cache) is reused. */
+export async function launch(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'verbatim-web-profile-')), {
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+  });
+}
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what}: axe violations`,
+  ).toEqual([]);
+}
+
+/** Screenshots at 1280 px and 390 px wide; the page must not scroll sideways at either. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    // The elements that stick out on the right, named for the failure message.
+    // (These functions run in the page, where `document` exists; this project's types have no DOM.)
+    const wide: string[] = await page.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const limit = doc.documentElement.clientWidth;
+      const right = (e: any) => e.getBoundingClientRect().right;
+      return [...doc.querySelectorAll('body *')]
+        .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
+        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
+    });
+    const overflow: number = await page.evaluate(() => {
+      const root = (globalThis as any).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow, `${name} at ${width} px scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

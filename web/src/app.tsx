@@ -1,0 +1,56 @@
+// The shell: finds out who is signed in, then routes. Pages that need a session send a
+// signed-out visitor to /sign-in and come back afterwards.
+import type { ComponentChildren } from 'preact';
+import { ErrorBoundary, LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, setCsrfToken, whenSignedOut } from './api/client.ts';
+import { Layout } from './components/layout.tsx';
+import { NotFound } from './pages/not-found.tsx';
+import { Recordings } from './pages/recordings.tsx';
+import { Settings } from './pages/settings.tsx';
+import { Admin } from './pages/admin.tsx';
+import { SignIn } from './pages/sign-in.tsx';
+import { Welcome } from './pages/welcome.tsx';
+import { WebhookPage } from './pages/webhook.tsx';
+import { SessionContext, useSession, type Profile, type SessionView } from './session.ts';
+
+export function App() {
+  const [user, setUser] = useState<Profile | null | undefined>(undefined);
+  const update = useCallback((view: SessionView | null) => {
+    setCsrfToken(view?.csrf_token ?? null);
+    setUser(view?.user ?? null);
+  }, []);
+
+  useEffect(() => {
+    whenSignedOut(() => update(null));
+    api.GET('/auth/session').then(({ data }) => update(data ?? null), () => update(null));
+  }, [update]);
+
+  if (user === undefined) return <p class="loading">Loading…</p>;
+  return (
+    <SessionContext.Provider value={{ user, update }}>
+      <LocationProvider>
+        <ErrorBoundary>
+          <Router>
+            <Route path="/sign-in" component={SignIn} />
+            <Route path="/welcome" component={Welcome} />
+            <Route path="/" component={() => <Private>{<Recordings />}</Private>} />
+            <Route path="/settings" component={() => <Private>{<Settings />}</Private>} />
+            <Route path="/settings/webhooks/:id" component={({ id }: { id: string }) => <Private>{<WebhookPage id={Number(id)} />}</Private>} />
+            <Route path="/admin" component={() => <Private>{<Admin />}</Private>} />
+            <Route default component={NotFound} />
+          </Router>
+        </ErrorBoundary>
+      </LocationProvider>
+    </SessionContext.Provider>
+  );
+}
+
+function Private({ children }: { children: ComponentChildren }) {
+  const { user } = useSession();
+  const { route, url } = useLocation();
+  useEffect(() => {
+    if (!user) route(`/sign-in?next=${encodeURIComponent(url)}`, true);
+  }, [user, url, route]);
+  return user ? <Layout>{children}</Layout> : null;
+}

@@ -1,0 +1,99 @@
+// Form pieces with visible labels, so every control has its accessible name.
+import type { ComponentChildren, TargetedEvent } from 'preact';
+import { useId, useState } from 'preact/hooks';
+import { describeError } from '../api/client.ts';
+
+type On<T extends EventTarget> = (event: TargetedEvent<T, Event>) => void;
+
+interface Common<T extends EventTarget> {
+  label: string;
+  name?: string;
+  value?: string | number;
+  required?: boolean;
+  readOnly?: boolean;
+  disabled?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  placeholder?: string;
+  autoComplete?: string;
+  onInput?: On<T>;
+  onFocus?: On<T>;
+}
+
+type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' };
+type CheckProps = Omit<Common<HTMLInputElement>, 'value'> & { checked?: boolean; onChange?: On<HTMLInputElement> };
+
+export function Field({ label, hint, ...input }: InputProps) {
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {/* The props are a plain subset of an input's; preact types each input type apart. */}
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...(input as Record<string, unknown>)} />
+      {hint && (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function TextArea({ label, ...area }: Common<HTMLTextAreaElement> & { rows?: number }) {
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <textarea id={id} {...area} />
+    </div>
+  );
+}
+
+export function Check({ label, ...input }: CheckProps) {
+  const id = useId();
+  return (
+    <div class="check">
+      <input id={id} type="checkbox" {...input} />
+      <label for={id}>{label}</label>
+    </div>
+  );
+}
+
+export function Alert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'info' }) {
+  if (!message) return null;
+  return (
+    <p class={`alert ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {message}
+    </p>
+  );
+}
+
+/** Runs an async action for a form: busy flag, error text, and a success callback. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, setError, run };
+}
+
+export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} id={id} class="card">
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -1,0 +1,154 @@
+// One webhook: edit, re-enable after auto-pause, rotate the secret, send a test, the delivery
+// log with each delivery's payload and a replay button.
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import type { paths } from '../api/schema';
+import { DataTable } from '../components/table.tsx';
+import { Alert, Section, useAction, when } from '../components/form.tsx';
+import { SecretOnce } from '../settings/tokens.tsx';
+import { WebhookForm, type Webhook, type WebhookInput } from '../settings/webhook-form.tsx';
+
+type Delivery = paths['/webhooks/{id}/deliveries']['get']['responses'][200]['content']['application/json']['deliveries'][number];
+
+export function WebhookPage({ id }: { id: number }) {
+  const path = { path: { id: String(id) } };
+  const { route } = useLocation();
+  const [hook, setHook] = useState<Webhook | null>(null);
+  const [eventTypes, setEventTypes] = useState<string[]>([]);
+  const [deliveries, setDeliveries] = useState<Delivery[]>([]);
+  const [editing, setEditing] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
+
+  const reload = async () => {
+    const [one, list, log] = await Promise.all([call(api.GET('/webhooks/{id}', { params: path })), call(api.GET('/webhooks')), call(api.GET('/webhooks/{id}/deliveries', { params: path }))]);
+    setHook(one);
+    setEventTypes(list.event_types);
+    setDeliveries(log.deliveries);
+  };
+  useEffect(() => void run(reload), [id]);
+
+  const act = (what: () => Promise<unknown>, message: string) =>
+    run(async () => {
+      await what();
+      setNotice(message);
+      await reload();
+    });
+  const save = async (input: WebhookInput) => {
+    await call(api.PATCH('/webhooks/{id}', { params: path, body: input }));
+    setEditing(false);
+    await reload();
+  };
+  const rotate = () => run(async () => setSecret((await call(api.POST('/webhooks/{id}/rotate-secret', { params: path }))).secret));
+  const remove = () =>
+    run(async () => {
+      if (!confirm(`Delete the webhook ${hook?.name}?`)) return;
+      await call(api.DELETE('/webhooks/{id}', { params: path }));
+      route('/settings', true);
+    });
+
+  if (!hook) return <Alert message={error} />;
+  return (
+    <>
+      <p>
+        <a href="/settings">← Settings</a>
+      </p>
+      <h1>Webhook “{hook.name}”</h1>
+      <Alert message={error} />
+      <Alert kind="info" message={notice} />
+      {hook.auto_paused && (
+        <div class="alert warning" role="status">
+          <p>
+            Paused after {hook.consecutive_failures} failed deliveries in a row: nothing is sent until you re-enable it. Check that the receiver answers 2xx, then
+          </p>
+          <button type="button" disabled={busy} onClick={() => act(() => call(api.PATCH('/webhooks/{id}', { params: path, body: { enabled: true } })), 'Re-enabled.')}>
+            Re-enable
+          </button>
+        </div>
+      )}
+      {secret && <SecretOnce label="New signing secret" value={secret} note="The old secret no longer signs. Shown only now." onDone={() => setSecret(null)} />}
+      <Section title="Settings">
+        {editing ? (
+          <WebhookForm eventTypes={eventTypes} initial={hook} submitLabel="Save changes" onSave={save} onCancel={() => setEditing(false)} />
+        ) : (
+          <>
+            <dl class="facts">
+              <dt>URL</dt>
+              <dd>{hook.url}</dd>
+              <dt>Events</dt>
+              <dd>{hook.events.includes('*') ? 'all events' : hook.events.join(', ')}</dd>
+              <dt>State</dt>
+              <dd>{hook.auto_paused ? 'paused after failures' : hook.enabled ? 'enabled' : 'disabled'}</dd>
+            </dl>
+            <div class="actions">
+              <button type="button" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button type="button" disabled={busy} onClick={() => act(() => call(api.POST('/webhooks/{id}/test', { params: path })), 'Test delivery queued.')}>
+                Send test
+              </button>
+              <button type="button" class="secondary" disabled={busy} onClick={rotate}>
+                Rotate secret
+              </button>
+              <button type="button" class="danger" disabled={busy} onClick={remove}>
+                Delete
+              </button>
+            </div>
+          </>
+        )}
+      </Section>
+      <DeliveryLog webhookId={id} deliveries={deliveries} onReplay={(did) => act(() => call(api.POST('/webhooks/{id}/deliveries/{did}/replay', { params: { path: { id: String(id), did } } })), 'Replay queued.')} onRefresh={() => run(reload)} />
+    </>
+  );
+}
+
+function DeliveryLog({ webhookId, deliveries, onReplay, onRefresh }: { webhookId: number; deliveries: Delivery[]; onReplay: (id: string) => void; onRefresh: () => void }) {
+  const [open, setOpen] = useState<{ id: string; payload: string } | null>(null);
+  const show = async (did: string) => {
+    const detail = await call(api.GET('/webhooks/{id}/deliveries/{did}', { params: { path: { id: String(webhookId), did } } }));
+    setOpen({ id: did, payload: JSON.stringify(JSON.parse(detail.payload), null, 2) });
+  };
+  return (
+    <Section title="Deliveries">
+      <button type="button" class="secondary" onClick={onRefresh}>
+        Refresh
+      </button>
+      {deliveries.length === 0 ? (
+        <p>No deliveries yet.</p>
+      ) : (
+        <DataTable caption="Deliveries, newest first" columns={['Event', 'Status', 'Attempts', 'Response', 'Next attempt', 'Created']} actions>
+          {deliveries.map((d) => (
+            <tr key={d.id}>
+              <td>{d.event_type}</td>
+              <td>
+                <span class={`chip ${d.status}`}>{d.status}</span>
+              </td>
+              <td>{d.attempt_count}</td>
+              <td>{d.response_status ?? d.error_message ?? '—'}</td>
+              <td>{when(d.next_attempt_at)}</td>
+              <td>{when(d.created_at)}</td>
+              <td class="actions">
+                <button type="button" class="secondary" aria-expanded={open?.id === d.id} onClick={() => (open?.id === d.id ? setOpen(null) : void show(d.id))}>
+                  Payload
+                </button>
+                <button type="button" class="secondary" onClick={() => onReplay(d.id)}>
+                  Replay
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {open && (
+        <figure>
+          <figcaption>Payload of delivery {open.id}</figcaption>
+          <pre class="payload" tabIndex={0}>
+            {open.payload}
+          </pre>
+        </figure>
+      )}
+    </Section>
+  );
+}
