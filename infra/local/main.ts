@@ -1,10 +1,14 @@
 // `npm start`: the whole service on this machine, until SIGINT or SIGTERM.
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
+import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { startRuntime } from './runtime.ts';
 
 const { dataDir, port, localInMemory } = settings();
 const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory });
+// Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
+const sealed = await sealStoredSecrets();
+if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
 
 if (runtime.firstAdminToken) {
   process.stdout.write(
