@@ -31,6 +31,8 @@ export interface GrantContext {
   readonly parameterPrefix: string;
   /** LLM_PROVIDER and LLM_MODEL as deployed: Bedrock is granted for that model only. */
   readonly llm: { readonly provider: string; readonly model: string };
+  /** The KMS key wrapping webhook secrets' data keys (secrets-key.ts). */
+  readonly webhookSecretsKeyArn?: string;
 }
 
 /**
@@ -60,7 +62,8 @@ export function parameterName(ctx: GrantContext, key: ProviderKey): string {
 
 /** Environment entries the function's touches call for: parameter names only. */
 export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
-  return Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+  const keys = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+  return touches.webhookSecrets && ctx.webhookSecretsKeyArn ? { ...keys, WEBHOOK_SECRET_KEY_ID: ctx.webhookSecretsKeyArn } : keys;
 }
 
 export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
@@ -130,6 +133,15 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
   }
   const models = touches.bedrock ? bedrockResources(stack, ctx.llm) : [];
   if (models.length > 0) statements.push(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models }));
+  if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) {
+    statements.push(
+      new PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        resources: [ctx.webhookSecretsKeyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'verbatim-webhook-secret' } },
+      }),
+    );
+  }
   if (touches.secrets.size > 0) {
     statements.push(
       new PolicyStatement({

@@ -21,6 +21,7 @@ import { declareEntries, PROJECT_ROOT, serviceFunction, type ServiceFunctionProp
 import { statementsFor, touchEnvironment, TRANSCRIBE_JOB_PREFIX, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
+import { webhookSecretsKey } from './secrets-key.ts';
 import { functionEnvironment } from './settings.ts';
 import { touchesOf, type Touches } from './touches.ts';
 
@@ -86,6 +87,7 @@ export class VerbatimStack extends Stack {
       bucketArn: data.bucket.bucketArn,
       parameterPrefix: props.parameterPrefix ?? `/verbatim/${stage}`,
       llm: { provider: settings.llmProvider, model: settings.llm.model },
+      webhookSecretsKeyArn: webhookSecretsKey(this, stage, removalPolicy).keyArn,
     };
     this.llm = ctx.llm;
     const deployed = { ASR_PROVIDER: settings.asrProvider, LLM_PROVIDER: settings.llmProvider };
