@@ -1,10 +1,14 @@
 // `npm start`: the whole service on this machine, until SIGINT or SIGTERM.
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
+import { removeStaleScratch } from '#shared/providers/asr/scratch.ts';
 import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { startRuntime } from './runtime.ts';
 
 const { dataDir, port, localInMemory } = settings();
+// Decoded audio a killed run left behind (only this data folder's).
+const stale = await removeStaleScratch(dataDir);
+if (stale > 0) logger.info('removed scratch folders left by an earlier run', { count: stale });
 const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory });
 // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
 const sealed = await sealStoredSecrets();
