@@ -83,6 +83,8 @@ const schema = z.object({
   WEBHOOK_RETRY_SCHEDULE_SECONDS: z._default(z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds')), '30,120,600,3600'),
   WEBHOOK_HEADER_PREFIX: z._default(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*-$/, 'must look like "Service-"')), 'Service-'),
   WEBHOOK_STANDARD_HEADERS: flag(false),
+  /** The KMS key that wraps webhook secrets' data keys (set by the AWS stack); empty: DATA_DIR's key file. */
+  WEBHOOK_SECRET_KEY_ID: z._default(z.string(), ''),
 
   // Local runtime only: where data lives and which port the gateway serves.
   DATA_DIR: text('./.data'),
@@ -110,6 +112,8 @@ export interface Settings {
   readonly multipartThresholdMb: number;
   readonly idempotencyTtlSeconds: number;
   readonly dataDir: string;
+  /** KMS key for webhook secrets; undefined: the key file in dataDir. */
+  readonly webhookSecretKeyId: string | undefined;
   /** Local runtime: keep everything in memory (test runs), nothing but admin-token on disk. */
   readonly localInMemory: boolean;
   readonly port: number;
@@ -220,6 +224,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     multipartThresholdMb: s.UPLOAD_MULTIPART_THRESHOLD_MB,
     idempotencyTtlSeconds: s.IDEMPOTENCY_TTL_HOURS * 3600,
     dataDir: s.DATA_DIR,
+    webhookSecretKeyId: s.WEBHOOK_SECRET_KEY_ID || undefined,
     localInMemory: s.LOCAL_IN_MEMORY,
     port: s.PORT,
     asrProvider: s.ASR_PROVIDER,

@@ -36,6 +36,8 @@ export interface GrantContext {
   readonly llm: { readonly provider: string; readonly model: string };
   /** The deployment's Amazon Transcribe job names start with this (transcribeJobPrefix). */
   readonly transcribeJobPrefix: string;
+  /** The KMS key wrapping webhook secrets' data keys (secrets-key.ts). */
+  readonly webhookSecretsKeyArn?: string;
 }
 
 /**
@@ -71,8 +73,10 @@ export function parameterName(ctx: GrantContext, key: ProviderKey): string {
 
 /** Environment entries the function's touches call for: parameter names only. */
 export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
-  const env = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
-  return touches.transcribe ? { ...env, TRANSCRIBE_JOB_PREFIX: ctx.transcribeJobPrefix } : env;
+  const env: Record<string, string> = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
+  if (touches.transcribe) env.TRANSCRIBE_JOB_PREFIX = ctx.transcribeJobPrefix;
+  if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) env.WEBHOOK_SECRET_KEY_ID = ctx.webhookSecretsKeyArn;
+  return env;
 }
 
 export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
@@ -147,6 +151,15 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
   }
   const models = touches.bedrock ? bedrockResources(stack, ctx.llm) : [];
   if (models.length > 0) statements.push(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models }));
+  if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) {
+    statements.push(
+      new PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        resources: [ctx.webhookSecretsKeyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'verbatim-webhook-secret' } },
+      }),
+    );
+  }
   if (touches.secrets.size > 0) {
     statements.push(
       new PolicyStatement({

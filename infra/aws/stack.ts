@@ -25,6 +25,7 @@ import { statementsFor, touchEnvironment, transcribeJobPrefix, type GrantContext
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
 import { WebApp } from './web.ts';
+import { webhookSecretsKey } from './secrets-key.ts';
 import { functionEnvironment } from './settings.ts';
 import { touchesOf, type Touches } from './touches.ts';
 
@@ -106,6 +107,7 @@ export class VerbatimStack extends Stack {
       parameterPrefix: props.parameterPrefix ?? `/verbatim/${stage}`,
       llm: { provider: settings.llmProvider, model: settings.llm.model },
       transcribeJobPrefix: transcribeJobPrefix(this, stage),
+      webhookSecretsKeyArn: webhookSecretsKey(this, stage, removalPolicy).keyArn,
     };
     this.llm = ctx.llm;
     const deployed = { ASR_PROVIDER: settings.asrProvider, LLM_PROVIDER: settings.llmProvider };

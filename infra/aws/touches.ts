@@ -32,6 +32,8 @@ export interface ModuleTouches {
   /** Sends later than SQS allows (over 900 s), through a one-time schedule; sends sooner too. */
   readonly schedules?: readonly QueueName[];
   readonly secrets?: readonly ProviderKey[];
+  /** Seals or opens webhook secrets with the stack's KMS key (secrets-key.ts). */
+  readonly webhookSecrets?: true;
   /** Calls Amazon Bedrock (Converse) with the model of LLM_MODEL. */
   readonly bedrock?: true;
   /** Starts and reads Amazon Transcribe jobs (named TRANSCRIBE_JOB_PREFIX…). */
@@ -63,6 +65,7 @@ export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   'shared/queue/jobs.ts': {},
   // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
   'shared/providers/keys.ts': {},
+  'shared/providers/key-wrap.ts': { webhookSecrets: true },
   'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
   'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
   'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },
@@ -114,6 +117,7 @@ export interface Touches {
   readonly secrets: ReadonlySet<ProviderKey>;
   readonly bedrock: boolean;
   readonly transcribe: boolean;
+  readonly webhookSecrets?: boolean;
   /** The project modules in the bundle, for diagnostics and tests. */
   readonly modules: readonly string[];
 }
@@ -184,6 +188,7 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
   const secrets = new Set<ProviderKey>();
   let bedrock = false;
   let transcribe = false;
+  let webhookSecrets = false;
   for (const file of bundled.modules) {
     const row = MODULE_TOUCHES[file];
     if (!row || !Object.entries(row.when ?? {}).every(([k, v]) => deployed[k as keyof Deployed] === v)) continue;
@@ -201,8 +206,9 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
     for (const k of row.secrets ?? []) secrets.add(k);
     bedrock ||= row.bedrock === true;
     transcribe ||= row.transcribe === true;
+    webhookSecrets ||= row.webhookSecrets === true;
   }
-  return { table, objects, sends, schedules, secrets, bedrock, transcribe, modules: bundled.modules };
+  return { table, objects, sends, schedules, secrets, bedrock, transcribe, webhookSecrets, modules: bundled.modules };
 }
 
 function analyse(projectRoot: string, entry: string): Bundled {

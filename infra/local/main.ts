@@ -2,10 +2,18 @@
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { firstAdminSignInLink } from './first-admin.ts';
+import { removeStaleScratch } from '#shared/providers/asr/scratch.ts';
+import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { startRuntime } from './runtime.ts';
 
 const { dataDir, port, localInMemory } = settings();
+// Decoded audio a killed run left behind (only this data folder's).
+const stale = await removeStaleScratch(dataDir);
+if (stale > 0) logger.info('removed scratch folders left by an earlier run', { count: stale });
 const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory });
+// Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
+const sealed = await sealStoredSecrets();
+if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
 
 if (runtime.firstAdminToken) {
   process.stdout.write(

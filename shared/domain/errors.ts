@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'range_not_satisfiable'
   | 'rate_limited'
   | 'internal'
   | 'service_unavailable';
@@ -101,6 +102,17 @@ export class UnsupportedMediaTypeError extends AppError {
   override name = 'UnsupportedMediaTypeError';
   readonly status = 415;
   readonly code = 'unsupported_media_type';
+}
+
+/** RFC 9110 §15.5.17: a Range that starts past the end; Content-Range says the real size. */
+export class RangeNotSatisfiableError extends AppError {
+  override name = 'RangeNotSatisfiableError';
+  readonly status = 416;
+  readonly code = 'range_not_satisfiable';
+
+  constructor(size: number) {
+    super(`The requested range starts past the end of the ${size}-byte file`, { size }, { 'Content-Range': `bytes */${size}` });
+  }
 }
 
 export class RateLimitedError extends AppError {

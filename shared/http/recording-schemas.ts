@@ -2,6 +2,7 @@
 // and converted here, bodies are strict (an unknown field is a 400), responses document output.
 import * as z from 'zod/mini';
 import { STATUSES } from '../domain/recordings/status.ts';
+import { oneLine } from './schemas.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -41,7 +42,7 @@ const isoTimestamp = z.pipe(dateString, z.transform((v) => new Date(parseIsoDate
 
 const intParam = (min: number, max: number) => {
   const message = `must be an integer from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
+  return z.pipe(z.string().check(z.regex(/^\d{1,16}$/, message)), z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))));
 };
 
 const boolParam = z.pipe(
@@ -99,8 +100,8 @@ const NOTES_MAX = 60_000;
 
 export const updateRecordingBody = z
   .strictObject({
-    title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500))),
-    participants: z.optional(z.string().check(z.maxLength(2000))),
+    title: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(500))),
+    participants: z.optional(z.string().check(oneLine(), z.maxLength(2000))),
     notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
     summary: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
     meeting_date: z.optional(isoTimestamp),

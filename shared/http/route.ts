@@ -32,7 +32,7 @@ export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>)
   const method = key.split(' ')[0]!;
   const isPublic = () => spec.auth === 'none' || (spec.auth === 'docs' && settings().docsPublic);
   let chain = middy<APIGatewayProxyEventV2, HttpResult, Error, Context>().use(auth(isPublic)).use(rateLimit(spec.rateClass));
-  if (MUTATING.has(method)) chain = chain.use(idempotency(key, 'streamBody' in spec));
+  if (MUTATING.has(method)) chain = chain.use(idempotency('streamBody' in spec));
   const handler = chain.use(input(spec)).handler(async (event) => {
     const state = requestState(event);
     const { params, query, body } = parsedInput(event);

@@ -1,6 +1,10 @@
 // Schemas shared by route rows: request shapes validate input, response shapes document output
 // in the OpenAPI description.
 import * as z from 'zod/mini';
+import { lineProblem, NOT_ONE_LINE } from '../domain/text.ts';
+
+/** One line of text: no line breaks or other control characters (titles, names, file names). */
+export const oneLine = () => z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE);
 
 /** Integer ids arrive as path strings; anything but a plain positive integer is a 400. */
 export const id = z.pipe(
@@ -34,7 +38,7 @@ export const profile = z.object({
 });
 
 export const updateProfileBody = z.strictObject({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  name: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(200))),
   transcript_template: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
   auto_summarize: z.optional(z.boolean()),
   language: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')))),
@@ -51,7 +55,7 @@ export const tokenView = z.object({
   revoked_at: nullableTimestamp,
 });
 
-const tokenName = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+const tokenName = z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100));
 
 export const createTokenBody = z.strictObject({
   name: tokenName,
@@ -95,17 +99,17 @@ export const uploadResult = z.object({
 const formValue = z.union([z.string(), z.number()]);
 
 export const declareUploadBody = z.strictObject({
-  filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  filename: z.string().check(oneLine(), z.minLength(1), z.maxLength(255)),
   size: z.number().check(z.int(), z.gte(1)),
   content_type: z.string().check(z.minLength(3), z.maxLength(255)),
   notes: z.optional(z.string()),
-  title: z.optional(z.string()),
+  title: z.optional(z.string().check(oneLine(), z.maxLength(300))),
   meeting_date: z.optional(z.string()),
   file_last_modified: z.optional(formValue),
   language: z.optional(z.string()),
   min_speakers: z.optional(formValue),
   max_speakers: z.optional(formValue),
-  tag_ids: z.optional(z.array(z.number().check(z.int()))),
+  tag_ids: z.optional(z.array(z.number().check(z.int())).check(z.maxLength(100))),
   tag_id: z.optional(z.number().check(z.int())),
 });
 

@@ -1,18 +1,18 @@
 // Schemas of the speaker routes: bodies are strict (an unknown field is a 400); labels in a
 // speaker map are checked against the recording by the rules in shared/speakers/assign.ts.
 import * as z from 'zod/mini';
-import { id } from './schemas.ts';
+import { id, oneLine } from './schemas.ts';
 
 export const speakerParams = z.object({ id });
 
-const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
+const name = z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
 
 export const speakerNameBody = z.strictObject({ name });
 
 const THRESHOLD_HINT = 'must be a number from 0 to 100';
 export const recordingSpeakersQuery = z.object({
   threshold: z._default(
-    z.coerce.number({ error: THRESHOLD_HINT }).check(z.gte(0, THRESHOLD_HINT), z.lte(100, THRESHOLD_HINT), z.describe('Lowest similarity (0..100) a suggestion needs')),
+    z.pipe(z.string().check(z.regex(/^\d{1,3}(\.\d{1,6})?$/, THRESHOLD_HINT)), z.pipe(z.transform(Number), z.number().check(z.gte(0, THRESHOLD_HINT), z.lte(100, THRESHOLD_HINT)))).check(z.describe('Lowest similarity (0..100) a suggestion needs')),
     60,
   ),
 });

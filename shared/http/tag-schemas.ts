@@ -3,13 +3,13 @@
 // in shared/tags/rules.ts.
 import * as z from 'zod/mini';
 import { HEX_COLOR } from '../tags/rules.ts';
-import { id } from './schemas.ts';
+import { id, oneLine } from './schemas.ts';
 
 export const tagParams = z.object({ id });
 export const recordingTagParams = z.object({ id, tag_id: id });
 
 const positiveId = z.number().check(z.int('must be an integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER));
-const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
+const name = z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
 const color = z.string().check(z.trim(), z.regex(HEX_COLOR, 'must be a hex colour like "#3b82f6" or "#38f"'));
 const prompt = z.nullable(z.string().check(z.trim(), z.maxLength(10_000), z.describe('Applied to the summaries of recordings with this tag')));
 const language = z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')));

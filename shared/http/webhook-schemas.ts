@@ -3,7 +3,7 @@
 // shared/webhooks/manage.ts, which know the allowed list and resolve the hostname.
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../domain/webhooks/delivery-policy.ts';
-import { id } from './schemas.ts';
+import { id, oneLine } from './schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,10 +12,10 @@ export const deliveryParams = z.object({ id, did: z.string().check(z.regex(UUID,
 
 const LIMIT_HINT = 'must be an integer from 1 to 200';
 export const deliveriesQuery = z.object({
-  limit: z._default(z.coerce.number({ error: LIMIT_HINT }).check(z.int(LIMIT_HINT), z.gte(1, LIMIT_HINT), z.lte(200, LIMIT_HINT)), 50),
+  limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,4}$/, LIMIT_HINT)), z.pipe(z.transform(Number), z.number().check(z.gte(1, LIMIT_HINT), z.lte(200, LIMIT_HINT)))), 50),
 });
 
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+const name = z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100));
 const url = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048), z.describe('https target; http only with allow_http. Private, loopback and other non-public addresses are refused'));
 const events = z
   .array(z.string().check(z.minLength(1), z.maxLength(100)))

@@ -4,7 +4,7 @@
 // most 4 MB of audio ever goes through the function.
 import type { Readable } from 'node:stream';
 import { objectSize, presignGet, readObject } from '../blob/objects.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { NotFoundError, RangeNotSatisfiableError } from '../domain/errors.ts';
 import { getOwnedRecording } from '../store/recordings.ts';
 import { attachment } from './present.ts';
 
@@ -17,20 +17,22 @@ export interface ByteRange {
 }
 
 /**
- * One range of `bytes=a-b`, `bytes=a-` or `bytes=-n`, clamped to the object. Anything else
- * (several ranges, nonsense, a start past the end) gives undefined: the whole object is sent,
- * which RFC 9110 allows for a Range a server does not take.
+ * One range of `bytes=a-b`, `bytes=a-` or `bytes=-n`, clamped to the object. A range that
+ * starts past the end (or asks for the last 0 bytes) is 'unsatisfiable' (416, RFC 9110
+ * §14.1.2). Anything else (several ranges, nonsense) gives undefined: the whole object is
+ * sent, which RFC 9110 allows for a Range a server does not take.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
   const m = /^bytes=(\d*)-(\d*)$/i.exec(header?.trim() ?? '');
-  if (!m || (m[1] === '' && m[2] === '') || size === 0) return undefined;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
   if (m[1] === '') {
     const suffix = Number(m[2]);
-    return suffix === 0 ? undefined : { start: Math.max(0, size - suffix), end: size - 1 };
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return start > end || start >= size ? undefined : { start, end };
+  if (m[2] !== '' && Number(m[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) };
 }
 
 export type AudioAnswer =
@@ -41,7 +43,9 @@ export async function getAudio(userId: number, id: number, options: { download: 
   const recording = await getOwnedRecording(id, userId);
   const size = recording.audio_key ? await objectSize(recording.audio_key) : undefined;
   if (!recording.audio_key || size === undefined) throw new NotFoundError('Audio not available: it has been deleted');
-  const range = parseRange(options.range, size);
+  const asked = parseRange(options.range, size);
+  if (asked === 'unsatisfiable') throw new RangeNotSatisfiableError(size);
+  const range = asked;
   const length = range ? range.end - range.start + 1 : size;
   if (length > INLINE_AUDIO_BYTES) {
     const url = await presignGet(recording.audio_key, { filename: recording.original_filename, download: options.download, expiresInSeconds: PRESIGNED_SECONDS });

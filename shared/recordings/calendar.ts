@@ -1,8 +1,12 @@
 // A recording's calendar events for its owner: as the API lists them, and as an iCalendar file
-// (RFC 5545) written by ical-generator, which escapes TEXT values (backslash, semicolon, comma,
-// newline) and folds lines at 75 octets. Times go out in UTC; each event keeps a stable UID.
+// (RFC 5545) written by ical-generator, which escapes the events' TEXT values (backslash,
+// semicolon, comma, newline) and folds lines at 75 octets, but writes the calendar's NAME and
+// X-WR-CALNAME as given: that one is escaped here. Control characters other than line breaks
+// (which TEXT cannot hold, §3.3.11) are dropped from every value. Times go out in UTC; each
+// event keeps a stable UID.
 import { ICalCalendar } from 'ical-generator';
 import { NotFoundError } from '../domain/errors.ts';
+import { wellFormed } from '../domain/text.ts';
 import { listEvents, type CalendarEvent, type StoredEvent } from '../store/calendar-events.ts';
 import { getOwnedRecording } from '../store/recordings.ts';
 import { attachment } from './present.ts';
@@ -22,11 +26,20 @@ export async function getRecordingEvents(userId: number, id: number): Promise<{ 
   return { events: (await listEvents(id)).map(present) };
 }
 
+/** Control characters TEXT cannot hold; CR and LF stay, to be escaped as \n. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (value: string) => wellFormed(value).replace(CONTROL, '');
+
+/** RFC 5545 §3.3.11 TEXT escaping, for the values ical-generator writes verbatim. */
+export function escapeText(value: string): string {
+  return clean(value).replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+}
+
 export const eventUid = (id: number): string => `event-${id}@verbatim`;
 
 /** The iCalendar text of these events; DTSTAMP is when each was stored (no METHOD property). */
 export function icsCalendar(title: string, events: readonly StoredEvent[]): string {
-  const calendar = new ICalCalendar({ prodId: { company: 'verbatim', product: 'verbatim', language: 'EN' }, name: `${title} events` });
+  const calendar = new ICalCalendar({ prodId: { company: 'verbatim', product: 'verbatim', language: 'EN' }, name: escapeText(`${title} events`) });
   for (const e of events) {
     const stamp = Date.parse(e.created_at);
     calendar.createEvent({
@@ -34,9 +47,9 @@ export function icsCalendar(title: string, events: readonly StoredEvent[]): stri
       stamp: new Date(Number.isNaN(stamp) ? Date.parse(e.start_datetime) : stamp),
       start: new Date(e.start_datetime),
       end: new Date(e.end_datetime),
-      summary: e.title,
-      description: e.description || null,
-      location: e.location || null,
+      summary: clean(e.title),
+      description: e.description ? clean(e.description) : null,
+      location: e.location ? clean(e.location) : null,
     });
   }
   const text = calendar.toString();

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import { isWav, MIN_AUDIO_SECONDS, wavAudioSeconds } from './wav-length.ts';
 
 const SNIFF_BYTES = 4100;
 
@@ -31,6 +32,8 @@ export class UploadInspector extends Transform {
   #headSize = 0;
   #mime: string | undefined;
   #decided = false;
+  /** A WAV's first bytes, kept to judge at the end how much audio the file holds. */
+  #wavHead: Buffer | undefined;
 
   constructor(private readonly maxBytes: number, private readonly maxMb: number) {
     super();
@@ -52,8 +55,13 @@ export class UploadInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.#decided) return done();
-    this.#decide().then(() => done(), done);
+    const end = () => done(this.#tooShort() ? new UnsupportedMediaTypeError(`The file holds less than ${MIN_AUDIO_SECONDS} second of audio`) : null);
+    if (this.#decided) return end();
+    this.#decide().then(end, done);
+  }
+
+  #tooShort(): boolean {
+    return this.#wavHead !== undefined && wavAudioSeconds(this.#wavHead, this.#bytes) < MIN_AUDIO_SECONDS;
   }
 
   async #decide(): Promise<void> {
@@ -61,6 +69,7 @@ export class UploadInspector extends Transform {
     this.#mime = await sniff(head);
     if (!isAudioOrVideo(this.#mime)) throw new UnsupportedMediaTypeError('The file is not audio or video');
     this.#decided = true;
+    if (isWav(this.#mime)) this.#wavHead = head;
     this.#head = [];
     this.push(head);
   }

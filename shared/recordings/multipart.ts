@@ -19,13 +19,17 @@ export interface UploadLimits {
   readonly maxMb: number;
 }
 
+/** The form's own fields: a handful, plus up to 100 tag ids. */
+const MAX_FIELDS = 120;
+
 /** Streams the `file` part to `objectKey`; on any error nothing is left in storage. */
 export async function receiveMultipart(body: Readable, headers: Record<string, string | undefined>, objectKey: string, limits: UploadLimits): Promise<ReceivedUpload> {
   const contentType = headers['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw new UnsupportedMediaTypeError('Send the recording as multipart/form-data with a "file" part');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 50, fieldSize: 200 * 1024, parts: 60 } });
+    // File names are UTF-8 (what browsers and curl send), not busboy's default Latin-1.
+    parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { files: 1, fields: MAX_FIELDS, fieldSize: 200 * 1024, parts: MAX_FIELDS + 1 } });
   } catch {
     throw new BadRequestError('Malformed multipart body');
   }
@@ -33,13 +37,22 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
   let stored: Promise<{ filename: string; inspection: Inspection }> | undefined;
   let uploadStarted = false;
   let failFast: (error: unknown) => void = () => undefined;
-  // A refused file (not audio, too large) answers at once instead of reading the rest.
+  // A refused file (not audio, too large) or form answers at once instead of reading the rest.
   const fileFailed = new Promise<never>((_, reject) => (failFast = reject));
   fileFailed.catch(() => undefined);
-  parser.on('field', (name, value) => (fields[name] = value));
+  const refuse = (message: string) => failFast(new BadRequestError(message));
+  parser.on('field', (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) refuse(`The form field "${name}" is too large`);
+    else if (Object.hasOwn(fields, name)) refuse(`The form field "${name}" is given twice`);
+    else fields[name] = value;
+  });
+  parser.on('filesLimit', () => refuse('Send exactly one "file" part'));
+  parser.on('fieldsLimit', () => refuse(`The form has more than ${MAX_FIELDS} fields`));
+  parser.on('partsLimit', () => refuse(`The form has more than ${MAX_FIELDS + 1} parts`));
   parser.on('file', (name, file, info) => {
     if (name !== 'file' || stored) {
       file.resume();
+      refuse(name === 'file' ? 'Send exactly one "file" part' : `Unexpected file part "${name}": the recording goes in "file"`);
       return;
     }
     uploadStarted = true;
@@ -60,6 +73,8 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
     const { filename, inspection } = await stored;
     return { fields, filename, objectKey, inspection };
   } catch (error) {
+    // A form refused after its file was stored: the upload settles first, so nothing lands after the delete.
+    await stored?.catch(() => undefined);
     if (uploadStarted) await deleteObject(objectKey).catch(() => undefined);
     throw normalise(error);
   }

@@ -1,5 +1,6 @@
 // The API's shapes of a recording (spec: Recording list item, detail, upload result,
 // processing status).
+import { wellFormed } from '../domain/text.ts';
 import type { Recording } from '../store/recordings.ts';
 import type { TagBrief } from '../store/tags.ts';
 
@@ -106,7 +107,8 @@ export function processingTimeSeconds(r: Pick<Recording, 'processing_started_at'
 
 /** An attachment header whose name cannot break out of its quotes; UTF-8 names ride in filename*. */
 export function attachment(filename: string): string {
-  const cleaned = filename.replace(/[\\/"\r\n\t\0-\x1f\x7f]+/g, '_').trim() || 'download';
+  // A lone surrogate (stored before such names were refused) cannot be percent-encoded.
+  const cleaned = wellFormed(filename).replace(/[\\/"\r\n\t\0-\x1f\x7f]+/g, '_').trim() || 'download';
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_');
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return ascii === cleaned ? `attachment; filename="${ascii}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;

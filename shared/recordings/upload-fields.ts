@@ -2,6 +2,7 @@
 // are strings; they are checked and converted here, the same for both upload flows.
 import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
+import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
 
 const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
 /** The latest instant a Date can hold (ECMAScript: 8.64e15 ms after the epoch). */
@@ -19,7 +20,7 @@ function isRealDate(value: string): boolean {
 
 export const uploadFieldsSchema = z.object({
   notes: z.optional(z.string().check(z.maxLength(100_000))),
-  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(300))),
+  title: z.optional(z.string().check(z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE), z.trim(), z.minLength(1), z.maxLength(300))),
   meeting_date: z.optional(isoDate),
   file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, MAX_TIME_MS)))),
   language: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))),
@@ -28,18 +29,27 @@ export const uploadFieldsSchema = z.object({
   folder_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
   hotwords: z.optional(z.string().check(z.maxLength(2000))),
   initial_prompt: z.optional(z.string().check(z.maxLength(4000))),
-  tag_ids: z.array(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
+  tag_ids: z.array(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))).check(z.maxLength(100, 'give at most 100 tag ids')),
 });
 
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 const KNOWN = new Set(Object.keys(uploadFieldsSchema.shape).concat('tag_id', 'file'));
 
-/** Indexed `tag_ids[0]`, `tag_ids[1]`… and the legacy `tag_id` become one list. */
-export function parseUploadFields(raw: Readonly<Record<string, string | number | readonly (string | number)[]>>): UploadFields {
+/** The JSON routes' limit on a file name. */
+export const FILENAME_MAX = 255;
+
+/**
+ * Indexed `tag_ids[0]`, `tag_ids[1]`… and the legacy `tag_id` become one list. Every value,
+ * and the file's name when given, must be text a JSON route would take.
+ */
+export function parseUploadFields(raw: Readonly<Record<string, string | number | readonly (string | number)[]>>, filename?: string): UploadFields {
   const tagIds: (string | number)[] = [];
   const rest: Record<string, unknown> = {};
   const unknown: string[] = [];
+  const textual = textIssues(raw);
+  if (textual.length > 0) throw new ValidationError(`Invalid upload: ${textual.map((d) => `${d.path} ${d.message}`).join('; ')}`, textual);
+  if (filename !== undefined) checkFilename(filename);
   for (const [name, value] of Object.entries(raw)) {
     if (/^tag_ids\[\d+\]$/.test(name) || name === 'tag_id') tagIds.push(value as string);
     else if (name === 'tag_ids' && Array.isArray(value)) tagIds.push(...value);
@@ -54,6 +64,11 @@ export function parseUploadFields(raw: Readonly<Record<string, string | number |
   }
   if (details.length > 0) throw new ValidationError(`Invalid upload: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}`, details);
   return parsed.data!;
+}
+
+function checkFilename(filename: string): void {
+  const problem = lineProblem(filename) ?? (filename.length > FILENAME_MAX ? `must be at most ${FILENAME_MAX} characters` : undefined);
+  if (problem) throw new ValidationError(`Invalid upload: file name ${problem}`, [{ path: 'filename', message: problem }]);
 }
 
 /** Title from the original filename without its extension (spec). */

@@ -22,7 +22,7 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
   const received = await receiveMultipart(bodyStream(event), event.headers ?? {}, objectKey, { maxBytes, maxMb });
   let fields;
   try {
-    fields = parseUploadFields(received.fields);
+    fields = parseUploadFields(received.fields, received.filename);
   } catch (error) {
     await deleteObject(objectKey).catch(() => undefined);
     throw error;

@@ -1,6 +1,6 @@
 // Webhooks. The per-user cap is kept by a counter written in the same transaction as the
 // webhook, so concurrent creates cannot pass it.
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { nextId } from './ids.ts';
@@ -122,3 +122,32 @@ export async function countFailure(webhookId: number, pauseAt: number): Promise<
   return { paused: true };
 }
 
+
+/** Webhooks whose secret is not sealed yet (stored before secrets were encrypted), a page at a time. */
+export async function* webhooksWithOpenSecrets(sealedPrefix: string): AsyncGenerator<Webhook> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#t = :webhook AND NOT begins_with(secret, :sealed)',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':webhook': 'webhook', ':sealed': sealedPrefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) yield withoutKeys(item) as unknown as Webhook;
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Replaces a secret only if it is still the one read (a rotation in between wins). */
+export async function replaceSecret(id: number, from: string, to: string): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.webhook(id), UpdateExpression: 'SET secret = :to', ConditionExpression: 'secret = :from', ExpressionAttributeValues: { ':from': from, ':to': to } }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

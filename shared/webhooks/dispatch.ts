@@ -11,6 +11,7 @@ import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.
 import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from './fanout.ts';
 import { postPinned } from './pinned-http.ts';
+import { openSecret } from './secret-box.ts';
 
 export async function dispatch(message: DeliveryMessage, now = new Date()): Promise<void> {
   const config = settings().webhooks;
@@ -28,7 +29,7 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
   const outcome = await postPinned({
     url: webhook.url,
     body: delivery.payload,
-    headers: deliveryHeaders(webhook, delivery, now),
+    headers: deliveryHeaders(await openSecret(webhook.secret), delivery, now),
     timeoutMs: config.timeoutSeconds * 1000,
     allowHttp: webhook.allow_http,
     allowlist: config.intranetAllowlist,
@@ -67,7 +68,7 @@ async function settle(delivery: Delivery, webhook: Webhook, attempt: number, out
   }
 }
 
-function deliveryHeaders(webhook: Webhook, delivery: Delivery, now: Date): Record<string, string> {
+function deliveryHeaders(secret: string, delivery: Delivery, now: Date): Record<string, string> {
   const { headerPrefix: p, standardHeaders } = settings().webhooks;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -75,11 +76,11 @@ function deliveryHeaders(webhook: Webhook, delivery: Delivery, now: Date): Recor
     [`${p}Event`]: delivery.event_type,
     [`${p}Delivery-Id`]: delivery.id,
     [`${p}Timestamp`]: now.toISOString(),
-    [`${p}Signature`]: signatureHeader(webhook.secret, delivery.payload),
+    [`${p}Signature`]: signatureHeader(secret, delivery.payload),
   };
   if (standardHeaders) {
     const seconds = Math.floor(now.getTime() / 1000);
-    Object.assign(headers, { 'webhook-id': delivery.id, 'webhook-timestamp': String(seconds), 'webhook-signature': standardSignature(webhook.secret, delivery.id, seconds, delivery.payload) });
+    Object.assign(headers, { 'webhook-id': delivery.id, 'webhook-timestamp': String(seconds), 'webhook-signature': standardSignature(secret, delivery.id, seconds, delivery.payload) });
   }
   return headers;
 }

@@ -10,13 +10,16 @@ import { deleteDeliveriesOf, listDeliveries, loadDelivery, type Delivery } from 
 import * as store from '../store/webhooks.ts';
 import type { Webhook, WebhookChanges } from '../store/webhooks.ts';
 import { replay, sendTest } from './manual.ts';
+import { sealSecret } from './secret-box.ts';
 import { checkWebhookTarget } from './target-check.ts';
 
 export async function createWebhook(userId: number, input: CreateWebhookInput): Promise<Webhook> {
   const events = checkEvents(input.events);
   await checkTarget(input.url, input.allow_http);
-  const webhook = { user_id: userId, name: input.name, url: input.url, events, enabled: input.enabled, allow_http: input.allow_http, secret: newSecret() };
-  return store.createWebhook(webhook, settings().webhooks.maxPerUser);
+  const secret = newSecret();
+  const webhook = { user_id: userId, name: input.name, url: input.url, events, enabled: input.enabled, allow_http: input.allow_http, secret: await sealSecret(secret) };
+  // The answer carries the secret itself, once; the store keeps it sealed.
+  return { ...(await store.createWebhook(webhook, settings().webhooks.maxPerUser)), secret };
 }
 
 export async function updateWebhook(userId: number, id: number, patch: WebhookPatch): Promise<Webhook> {
@@ -46,7 +49,8 @@ export async function deleteWebhook(userId: number, id: number): Promise<void> {
 
 export async function rotateSecret(userId: number, id: number): Promise<Webhook> {
   await store.getOwnedWebhook(id, userId);
-  return goneIsNotFound(store.updateWebhook(id, { secret: newSecret() }), 'ConditionalCheckFailedException');
+  const secret = newSecret();
+  return { ...(await goneIsNotFound(store.updateWebhook(id, { secret: await sealSecret(secret) }), 'ConditionalCheckFailedException')), secret };
 }
 
 export async function testWebhook(userId: number, id: number): Promise<Delivery> {

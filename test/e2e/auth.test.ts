@@ -50,7 +50,8 @@ describe('authentication carriers', () => {
     await insertToken({ userId: user.id, name: 'old', hash: hashToken(token), expiresAt: new Date(Date.now() - 1000).toISOString() });
     const me = await call('/users/me', { token });
     expect401(me);
-    expect(me.body.error).toMatch(/expired/);
+    // The same answer as an unknown token: a stolen token's holder learns nothing (issue 16, item 16).
+    expect(me.body.error).toBe((await call('/users/me', { token: UNKNOWN })).body.error);
   });
 
   it('refuses a revoked token at once', async () => {
@@ -60,7 +61,9 @@ describe('authentication carriers', () => {
     expect(revoked.status).toBe(200);
     const me = await call('/users/me', { token });
     expect401(me);
-    expect(me.body.error).toMatch(/revoked/);
+    expect(me.body.error).toBe((await call('/users/me', { token: UNKNOWN })).body.error);
+    expect((await call('/users/me', { token: BAD_CHECKSUM })).body.error).toBe(me.body.error);
+    expect((await call('/users/me', { headers: { authorization: 'Basic x' } })).body.error).toBe(me.body.error);
   });
 
   it('records last use at most once a minute', async () => {

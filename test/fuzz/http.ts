@@ -75,6 +75,7 @@ export const ERROR_CODES = new Set([
   'rate_limited',
   'internal',
   'service_unavailable',
+  'range_not_satisfiable',
 ]);
 
 /** What is wrong with a response by decisions §1 (no 5xx; every 4xx in the error shape); [] when nothing. */

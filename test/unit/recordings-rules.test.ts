@@ -47,8 +47,12 @@ describe('byte ranges', () => {
     expect(parseRange(header, size)).toEqual(expected);
   });
 
-  it.each([undefined, '', 'bytes=-', 'bytes=1000-', 'bytes=5-2', 'bytes=0-1,4-5', 'bytes=-0', 'items=0-5', 'bytes=a-b'])('sends the whole file for %j', (header) => {
+  it.each([undefined, '', 'bytes=-', 'bytes=5-2', 'bytes=0-1,4-5', 'items=0-5', 'bytes=a-b'])('sends the whole file for %j', (header) => {
     expect(parseRange(header, 1000)).toBeUndefined();
+  });
+
+  it.each(['bytes=1000-', 'bytes=999999999-', 'bytes=1000-2000', 'bytes=-0'])('finds %j unsatisfiable for 1000 bytes (416)', (header) => {
+    expect(parseRange(header, 1000)).toBe('unsatisfiable');
   });
 });
 

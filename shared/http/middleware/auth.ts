@@ -13,6 +13,8 @@ import { findSession, touchSession } from '../../store/sessions.ts';
 import { findTokenByHash, touchToken } from '../../store/tokens.ts';
 import { setCaller, type Caller } from '../state.ts';
 
+const INVALID = 'Invalid API token';
+
 export async function authenticate(event: APIGatewayProxyEventV2, now: Date): Promise<Caller> {
   const credential = findCredential(event.headers ?? {}, event.queryStringParameters ?? {});
   if (credential.kind === 'none') {
@@ -20,14 +22,13 @@ export async function authenticate(event: APIGatewayProxyEventV2, now: Date): Pr
     if (sessionId) return authenticateSession(event, sessionId, now);
     throw new UnauthorizedError('Authentication required: send an API token as "Authorization: Bearer <token>"');
   }
-  if (credential.kind === 'malformed') throw new UnauthorizedError(`Malformed credential in ${credential.carrier}`);
-  if (!isWellFormedToken(credential.token)) throw new UnauthorizedError('Invalid API token');
+  // One message for every bad credential: a holder of a stolen token must not learn that it
+  // was real (revoked or expired); its owner sees the status in the token list.
+  if (credential.kind === 'malformed' || !isWellFormedToken(credential.token)) throw new UnauthorizedError(INVALID);
 
   const hash = hashToken(credential.token);
   const record = await findTokenByHash(hash);
-  if (!record) throw new UnauthorizedError('Invalid API token');
-  const status = tokenStatus(record, now.getTime());
-  if (status !== 'active') throw new UnauthorizedError(`API token is ${status}`);
+  if (!record || tokenStatus(record, now.getTime()) !== 'active') throw new UnauthorizedError(INVALID);
   if (lastUsedIsStale(record.last_used_at, now.getTime())) await touchToken(hash, now);
   return { userId: record.user_id, tokenId: record.id };
 }

@@ -13,6 +13,7 @@ import { ValidationError } from '../../domain/errors.ts';
 import { key } from '../../store/table.ts';
 
 const HEADER = 'idempotency-key';
+const KEY_SCOPE = 'api';
 const VALID_KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 
 /** Our single table keys every item by PK and SK; each record gets a partition of its own. */
@@ -39,12 +40,14 @@ function newStore(): SingleTablePersistence {
   });
 }
 
-export function idempotency(routeKey: string, streamedBody = false): MiddlewareObj<APIGatewayProxyEventV2> {
+export function idempotency(streamedBody = false): MiddlewareObj<APIGatewayProxyEventV2> {
   let inner: ReturnType<typeof makeHandlerIdempotent> | undefined;
   const powertools = () =>
     (inner ??= makeHandlerIdempotent({
       persistenceStore: newStore(),
-      keyPrefix: routeKey,
+      // One prefix for every route: a key belongs to the user, not to a route, so its reuse on
+      // another route fails the payload check (method and path are part of it) with a 422.
+      keyPrefix: KEY_SCOPE,
       config: new IdempotencyConfig({
         eventKeyJmesPath: '[requestContext.authorizer.lambda.user_id, headers."idempotency-key"]',
         // A streamed body cannot be fingerprinted before it is read; its length stands in (a

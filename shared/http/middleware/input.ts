@@ -5,7 +5,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { en } from 'zod/v4/locales';
 import { settings } from '../../config.ts';
-import { PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
+import { BadRequestError, PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
+import { textIssues } from '../../domain/text.ts';
 import type { RouteSpec } from '../../routes.ts';
 
 // English messages only: z.locales would bundle every language.
@@ -25,24 +26,26 @@ export function parsedInput(event: APIGatewayProxyEventV2): ParsedInput {
 
 export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
   const jsonParser = httpJsonBodyParser();
+  const readBody = async (request: Request): Promise<unknown> => {
+    const event = request.event;
+    const raw = event.body ?? '';
+    const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
+    const limit = settings().maxJsonBodyBytes;
+    if (size > limit) throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { max_size_bytes: limit });
+    if (raw.trim() === '') return spec.body ? {} : undefined;
+    // The parser replaces event.body; it works on a copy so the raw body stays what the
+    // idempotency check fingerprints before and after the handler.
+    const copy = { ...request, event: { ...event } };
+    await jsonParser.before!(copy as never);
+    return copy.event.body;
+  };
   return {
     before: async (request) => {
       const event = request.event;
-      let body: unknown = undefined;
-      if (spec.body) {
-        const raw = event.body ?? '';
-        const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
-        const limit = settings().maxJsonBodyBytes;
-        if (size > limit) throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { max_size_bytes: limit });
-        if (raw.trim() === '') body = {};
-        else {
-          // The parser replaces event.body; it works on a copy so the raw body stays what the
-          // idempotency check fingerprints before and after the handler.
-          const copy = { ...request, event: { ...event } };
-          await jsonParser.before!(copy as never);
-          body = copy.event.body;
-        }
-      }
+      // A route without a body refuses one (an empty object aside) instead of ignoring it.
+      const body = spec.streamBody ? undefined : await readBody(request);
+      if (!spec.body && body !== undefined && !isEmptyObject(body)) throw new BadRequestError('This route takes no request body');
+      refuseBadText(event, body);
       const problems: ErrorDetail[] = [];
       const check = (schema: z.ZodMiniType | undefined, value: unknown, where: string) => {
         if (!schema) return value;
@@ -60,6 +63,16 @@ export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
       parsedInputs.set(event, parsed);
     },
   };
+}
+
+type Request = Parameters<NonNullable<MiddlewareObj<APIGatewayProxyEventV2>['before']>>[0];
+
+const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/** Every text of every route: ill-formed Unicode and control characters are a 400, wherever they are. */
+function refuseBadText(event: APIGatewayProxyEventV2, body: unknown): void {
+  const issues = [...textIssues(event.pathParameters ?? {}), ...textIssues(event.queryStringParameters ?? {}), ...textIssues(body)];
+  if (issues.length > 0) throw new ValidationError(`Invalid request: ${issues.map((p) => `${p.path || 'body'} ${p.message}`).join('; ')}`, issues.map((p) => ({ path: p.path || 'body', message: p.message })));
 }
 
 function describeIssue(issue: z.core.$ZodIssue, where: string): ErrorDetail {

@@ -4,6 +4,7 @@
 // correct offsets. A piece that still fails fails the whole job — never placeholder text.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { scratchPrefix } from './scratch.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from '../../logger.ts';
@@ -79,7 +80,7 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
   const maxBySize = (limitBytes * SIZE_MARGIN) / CHUNK_BYTES_PER_SECOND;
   const spans = planChunks(duration, Math.min(options.chunkSeconds, maxBySize), options.overlapSeconds);
   logger.info('Transcribing the recording in pieces', { durationSeconds: ms(duration), bytes: size, chunks: spans.length });
-  const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'verbatim-asr-'));
+  const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), scratchPrefix()));
   // Stops the other pieces when one fails for good, and follows the caller's abort.
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);

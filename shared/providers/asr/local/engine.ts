@@ -5,6 +5,7 @@
 // pocketsphinx and pocketsphinx-en-us.
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
+import { scratchPrefix } from '../scratch.ts';
 import { join } from 'node:path';
 import { logger } from '../../../logger.ts';
 import { ProviderError, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../../types.ts';
@@ -56,7 +57,7 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     }
     await checkModel(model);
 
-    const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'verbatim-asr-'));
+    const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), scratchPrefix()));
     let diarization: Promise<Diarization | undefined> | undefined;
     // Stops the other recognisers when one chunk fails for good, and follows the caller's abort.
     const stop = new AbortController();

@@ -1,0 +1,63 @@
+// What every text field of the API must be: well-formed Unicode (no lone surrogates) and free
+// of control characters. Multi-line texts (notes, summaries, prompts) keep TAB, LF and CR;
+// one-line texts (titles, names, participants, file names) refuse those too, because they end
+// up inside headers, iCalendar lines and file names.
+
+/** In Unicode mode a surrogate pair is one code point, so this matches lone surrogates only. */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+/** C0 controls but TAB, LF and CR; DEL; C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Every control character, and the Unicode line and paragraph separators. */
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const ILL_FORMED = 'must be well-formed Unicode (no lone surrogates)';
+export const CONTROL_CHARACTER = 'must not contain control characters';
+export const NOT_ONE_LINE = 'must be one line without control characters';
+
+/** Why this text is refused anywhere in a request, or undefined when it is fine. */
+export function textProblem(value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return ILL_FORMED;
+  if (CONTROL.test(value)) return CONTROL_CHARACTER;
+  return undefined;
+}
+
+/** Why this text is refused as a one-line field (title, name, participants, file name). */
+export function lineProblem(value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return ILL_FORMED;
+  if (LINE_BREAK_OR_CONTROL.test(value)) return NOT_ONE_LINE;
+  return undefined;
+}
+
+export interface TextIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * Every string (keys included) inside a parsed JSON value or a query, with its problem. It
+ * walks with a stack of its own: JSON nested 100,000 deep must not overflow the call stack.
+ */
+export function textIssues(root: unknown, limit = 20): TextIssue[] {
+  const issues: TextIssue[] = [];
+  const pending: [unknown, string][] = [[root, '']];
+  while (pending.length > 0 && issues.length < limit) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) issues.push({ path, message: problem });
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        const here = path ? `${path}.${k}` : k;
+        const keyProblem = textProblem(k);
+        if (keyProblem) issues.push({ path: here, message: `name ${keyProblem}` });
+        pending.push([v, here]);
+      }
+    }
+  }
+  return issues;
+}
+
+/** The text with every lone surrogate replaced by U+FFFD, so it can always be encoded. */
+export function wellFormed(value: string): string {
+  return value.replace(/[\ud800-\udfff]/gu, '\ufffd');
+}

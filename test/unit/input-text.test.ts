@@ -1,0 +1,81 @@
+// Text rules and the escaping of what outputs embed (issue 16, items 7, 8 and 11): the checks
+// every text field goes through, the iCalendar file read back by a third-party parser
+// (node-ical), download names, and how much audio a WAV header leaves room for.
+import ical, { type VEvent } from 'node-ical';
+import { describe, expect, it } from 'vitest';
+import { lineProblem, textIssues, textProblem } from '#shared/domain/text.ts';
+import { icsCalendar } from '#shared/recordings/calendar.ts';
+import { attachment } from '#shared/recordings/present.ts';
+import { wavAudioSeconds } from '#shared/recordings/wav-length.ts';
+import { listQuery } from '#shared/http/recording-schemas.ts';
+import { wavHeader } from '../support/wav.ts';
+
+describe('text rules', () => {
+  it.each(['a\ud800b', '\udfff', 'x\u0000', 'bell\u0007', '\u001b[31m', 'del\u007f', 'c1\u0085'])('refuses %j everywhere', (value) => {
+    expect(textProblem(value)).toBeDefined();
+    expect(lineProblem(value)).toBeDefined();
+  });
+
+  it.each(['', 'plain', 'two\nlines', 'tab\there', 'crlf\r\n', '😀 e\u0301 Réunion'])('takes %j in multi-line texts', (value) => {
+    expect(textProblem(value)).toBeUndefined();
+  });
+
+  it.each(['two\nlines', 'cr\r', 'tab\t', 'sep\u2028'])('refuses %j in one-line texts', (value) => {
+    expect(lineProblem(value)).toBeDefined();
+  });
+
+  it('finds bad text deep inside a value and in its keys, without recursion', () => {
+    expect(textIssues({ a: [{ b: 'ok' }, { c: 'x\ud800' }], ['k\u0000']: 1 }).map((i) => i.path).sort()).toEqual(['a.1.c', 'k\u0000']);
+    let deep: unknown = 'x\u0001';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(textIssues(deep)).toHaveLength(1);
+  });
+});
+
+describe('iCalendar escaping', () => {
+  const event = { id: 7, title: 'Review; budget, plan\\B\nline', start_datetime: '2026-11-24T15:00:00.000Z', end_datetime: '2026-11-24T16:00:00.000Z', description: 'd\u0007', location: 'Room 4', created_at: '2026-11-20T00:00:00.000Z' };
+
+  it('keeps a hostile recording title inside NAME and X-WR-CALNAME', () => {
+    const title = 'Sync\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:evil\r\nSUMMARY:injected\r\nEND:VEVENT; a,b\\';
+    const ics = icsCalendar(title, [event as never]);
+    const lines = ics.split('\r\n');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual(['UID:event-7@verbatim']);
+    const parsed = ical.sync.parseICS(ics);
+    const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Review; budget, plan\\B\nline');
+    expect(events[0]!.description).toBe('d');
+    // Unfolded, the name is one escaped TEXT value (RFC 5545 §3.3.11).
+    const unfolded = ics.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain('X-WR-CALNAME:Sync\\nEND:VCALENDAR\\nBEGIN:VEVENT\\nUID:evil\\nSUMMARY:injected\\nEND:VEVENT\\; a\\,b\\\\ events\r\n');
+  });
+});
+
+describe('download names', () => {
+  it('survives a stored lone surrogate', () => {
+    expect(attachment('a\ud800b.wav')).toBe(`attachment; filename="a_b.wav"; filename*=UTF-8''a%EF%BF%BDb.wav`);
+  });
+});
+
+describe('integer query parameters take digits only', () => {
+  it.each(['1e2', ' 10', '10.0', '0x1', '+5', ''])('refuses per_page=%j', (value) => {
+    expect(listQuery.safeParse({ per_page: value }).success).toBe(false);
+  });
+
+  it('takes plain digits', () => {
+    expect(listQuery.parse({ per_page: '100', page: '2' })).toMatchObject({ per_page: 100, page: 2 });
+  });
+});
+
+describe('audio a WAV can hold', () => {
+  it.each([
+    ['a 12-byte RIFF', Buffer.from('RIFF\x04\x00\x00\x00WAVE', 'latin1'), 12, 0],
+    ['a bare header', wavHeader(0), 44, 0],
+    ['a header claiming 4 GB over 2 KB', wavHeader(0xffffff00), 44 + 2048, 2048 / 32000],
+    ['one second', wavHeader(32000), 44 + 32000, 1],
+    ['an unknown data size', wavHeader(0xffffffff), 44 + 64000, 2],
+  ])('%s', (_, head, size, seconds) => {
+    expect(wavAudioSeconds(head, size)).toBeCloseTo(seconds);
+  });
+});
