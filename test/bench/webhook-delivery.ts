@@ -310,7 +310,7 @@ async function measureDispatch(counter: StoreCallCounter, url: string, amount: n
     const messages: DeliveryMessage[] = [];
     for (let i = 0; i < count; i++) {
       const id = randomUUID();
-      const event = { type: 'webhook.test', timestamp: new Date().toISOString(), user_id: user.id, data: { reason: 'bench', webhook_id: webhook.id } };
+      const event = { type: 'webhook.test' as const, timestamp: new Date().toISOString(), user_id: user.id, data: { reason: 'bench', webhook_id: webhook.id } };
       await createDelivery(newDelivery({ id, webhookId: webhook.id, userId: user.id, eventId: randomUUID(), eventType: event.type, payload: envelope(id, event), now: new Date(), isTest: true }));
       messages.push({ delivery_id: id, webhook_id: webhook.id });
     }
