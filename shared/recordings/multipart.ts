@@ -6,6 +6,7 @@ import busboy from 'busboy';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
 import { deleteObject, uploadStream } from '../blob/objects.ts';
 import { UploadInspector, type Inspection } from './inspect.ts';
+import { logFailure } from '../logger.ts';
 
 export interface ReceivedUpload {
   readonly fields: Record<string, string>;
@@ -35,6 +36,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
   let failFast: (error: unknown) => void = () => undefined;
   // A refused file (not audio, too large) answers at once instead of reading the rest.
   const fileFailed = new Promise<never>((_, reject) => (failFast = reject));
+  // Observed by the race below; this only keeps an unraced rejection from crashing the process.
   fileFailed.catch(() => undefined);
   parser.on('field', (name, value) => (fields[name] = value));
   parser.on('file', (name, file, info) => {
@@ -60,7 +62,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
     const { filename, inspection } = await stored;
     return { fields, filename, objectKey, inspection };
   } catch (error) {
-    if (uploadStarted) await deleteObject(objectKey).catch(() => undefined);
+    if (uploadStarted) await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw normalise(error);
   }
 }
