@@ -1,7 +1,7 @@
 // The events queue: each committed event leaves the outbox here, fanned out to one delivery
 // per subscribed webhook.
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
-import { eventMessage } from '#shared/queue/jobs.ts';
+import { eventMessage } from '#shared/queue/messages.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
 import { fanOut } from '#shared/webhooks/fanout.ts';
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { transcribeJobStateChange } from '#shared/pipeline/external-jobs.ts';
 import { completeExternalJob, runTranscription } from '#shared/pipeline/transcribe.ts';
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
-import { jobMessage } from '#shared/queue/jobs.ts';
+import { jobMessage } from '#shared/queue/messages.ts';
 
 // Two kinds of message: a job to run ({recording_id, job}), and, on AWS, Amazon Transcribe's
 // "Transcribe Job State Change" event that an EventBridge rule forwards when a job ends.

@@ -3,20 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
-import * as z from 'zod/mini';
 import { schedulerClient, sqsClient } from '../clients.ts';
 import { settings } from '../config.ts';
 import type { QueueName } from '#shared/topology.ts';
 
 export const MAX_SQS_DELAY_SECONDS = 900;
 
-/** A recording's next pipeline step, on the transcribe or summarize queue. */
-export const jobMessage = z.object({ recording_id: z.number().check(z.int(), z.positive()), job: z.enum(['transcribe', 'summarize']) });
-export type JobMessage = z.infer<typeof jobMessage>;
-
-/** A committed event to fan out, on the events queue. */
-export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });
-export type EventMessage = z.infer<typeof eventMessage>;
 
 function queueUrl(queue: QueueName): string {
   const url = settings().queueUrls[queue];

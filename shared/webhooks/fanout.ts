@@ -1,7 +1,7 @@
 // Fan-out: one delivery per enabled webhook of the event's owner that subscribes to its type.
 // The delivery id is derived from the event and the webhook, so a repeated event message
 // makes no second delivery.
-import * as z from 'zod/mini';
+import type { DeliveryMessage } from '../queue/messages.ts';
 import { deliveryId } from '../domain/webhooks/signing.ts';
 import { subscribes } from '../domain/webhooks/delivery-policy.ts';
 import { sendAll } from '../queue/jobs.ts';
@@ -10,9 +10,6 @@ import type { OutboxEvent } from '../store/outbox.ts';
 import { listUserWebhooks } from '../store/webhooks.ts';
 import { envelope } from './envelope.ts';
 
-/** One delivery to attempt, on the deliveries queue. */
-export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()) });
-export type DeliveryMessage = z.infer<typeof deliveryMessage>;
 
 /** Deliveries are written a few at a time, then queued ten to a call. */
 const WRITE_CONCURRENCY = 10;

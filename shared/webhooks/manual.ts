@@ -6,7 +6,8 @@ import { send } from '../queue/jobs.ts';
 import { createDelivery, type Delivery } from '../store/deliveries.ts';
 import type { Webhook } from '../store/webhooks.ts';
 import { envelope, replayEnvelope } from './envelope.ts';
-import { newDelivery, type DeliveryMessage } from './fanout.ts';
+import type { DeliveryMessage } from '../queue/messages.ts';
+import { newDelivery } from './fanout.ts';
 
 export async function sendTest(webhook: Webhook, now = new Date()): Promise<Delivery> {
   if (!webhook.enabled) throw new ConflictError('The webhook is disabled; enable it first');

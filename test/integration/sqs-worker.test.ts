@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startPoller } from '../../infra/local/sqs-poller.ts';
 import { logger } from '#shared/logger.ts';
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
-import { jobMessage } from '#shared/queue/jobs.ts';
+import { jobMessage } from '#shared/queue/messages.ts';
 
 const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 afterAll(() => sqs.destroy());
