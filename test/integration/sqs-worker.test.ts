@@ -2,31 +2,20 @@
 // (not JSON, or JSON of the wrong shape) is refused by its schema, logged with the reason and
 // reported alone, so the queue's redrive policy moves it to the dead-letter queue while the
 // rest of the batch is handled once. Runs on the local SQS emulator through the local poller.
-import { randomUUID } from 'node:crypto';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startPoller } from '../../infra/local/sqs-poller.ts';
 import { logger } from '#shared/logger.ts';
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
 import { jobMessage } from '#shared/queue/messages.ts';
+import { queueWithDlq as makeQueue } from '../support/sqs-queues.ts';
 
 const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 afterAll(() => sqs.destroy());
 afterEach(() => vi.restoreAllMocks());
 
-async function queueWithDlq(maxReceiveCount: number) {
-  const name = `worker-${randomUUID()}`;
-  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
-  const queue = await sqs.send(
-    new CreateQueueCommand({
-      QueueName: name,
-      Attributes: { VisibilityTimeout: '1', RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount }) },
-    }),
-  );
-  return { url: queue.QueueUrl!, dlqUrl: dlq.QueueUrl!, name };
-}
+const queueWithDlq = (maxReceiveCount: number) => makeQueue(sqs, maxReceiveCount, 'worker');
 
 async function drain(url: string, want: number, ms = 20_000): Promise<string[]> {
   const bodies: string[] = [];
