@@ -2,7 +2,8 @@
 // process.env: code asks settings() and gets typed, validated values.
 import * as z from 'zod/mini';
 import { queues, queueUrlSetting, type QueueName } from '#shared/topology.ts';
-import { parsePriceTable } from './domain/pricing.ts';
+import { ASR_PROVIDERS, LLM_PROVIDERS, parsePriceTable, type AsrProviderName, type LlmProviderName } from './domain/pricing.ts';
+import type { RateClass } from './domain/rate-limit.ts';
 
 const flag = (fallback: boolean) =>
   z.pipe(
@@ -14,9 +15,6 @@ const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 const text = (fallback: string) => z._default(z.string(), fallback);
 const optionalText = z.optional(z.string().check(z.minLength(1)));
 
-/** Every provider a setting can choose (the price table must price each one). */
-export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx', 'aws-transcribe'] as const;
-export const LLM_PROVIDERS = ['local', 'instant', 'openai', 'bedrock'] as const;
 
 const schema = z.object({
   AWS_REGION: text('us-east-1'),
@@ -92,8 +90,6 @@ const schema = z.object({
   PORT: int(3000, 0, 65535),
 });
 
-export type RateClass = 'stats' | 'read' | 'write' | 'processing' | 'batch';
-
 export interface Settings {
   readonly region: string;
   readonly tableName: string;
@@ -119,8 +115,8 @@ export interface Settings {
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
   /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
-  readonly asrProvider: (typeof ASR_PROVIDERS)[number];
-  readonly llmProvider: (typeof LLM_PROVIDERS)[number];
+  readonly asrProvider: AsrProviderName;
+  readonly llmProvider: LlmProviderName;
   readonly asr: {
     /** OpenAI-compatible base URL (…/v1) for `openai`; the service root for `whisperx`. */
     readonly baseUrl: string | undefined;

@@ -44,3 +44,13 @@ export const logger = new Logger({
   logLevel: settings().logLevel as 'INFO',
   logFormatter: new RedactingFormatter(),
 });
+
+/**
+ * For a failure that must not stop the caller (cleanup after the real error, say) but must not
+ * vanish either: `.catch(logFailure('the staged upload could not be deleted', { key }))`.
+ */
+export const logFailure =
+  (what: string, context: Record<string, unknown> = {}) =>
+  (error: unknown): void => {
+    logger.warn(what, { ...context, error });
+  };

@@ -1,6 +1,6 @@
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
 import { dispatch } from '#shared/webhooks/dispatch.ts';
-import type { DeliveryMessage } from '#shared/webhooks/fanout.ts';
+import { deliveryMessage } from '#shared/queue/messages.ts';
 
 // Deliveries of a batch go out side by side: one slow receiver must not hold up the others.
-export const handler = sqsWorker<DeliveryMessage>('deliver', (message) => dispatch(message), { parallel: true });
+export const handler = sqsWorker('deliver', deliveryMessage, (message) => dispatch(message), { parallel: true });

@@ -1,12 +1,12 @@
 // The events queue: each committed event leaves the outbox here, fanned out to one delivery
 // per subscribed webhook.
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
-import type { EventMessage } from '#shared/queue/jobs.ts';
+import { eventMessage } from '#shared/queue/messages.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
 import { fanOut } from '#shared/webhooks/fanout.ts';
 
 // Events of a batch fan out side by side: one event's many webhooks must not hold up the next.
-export const handler = sqsWorker<EventMessage>('events', async (message) => {
+export const handler = sqsWorker('events', eventMessage, async (message) => {
   const event = await findEvent(message.event_id);
   if (!event) return;
   await fanOut(event);

@@ -1,5 +1,5 @@
 import { runSummary } from '#shared/pipeline/summarize.ts';
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
-import type { JobMessage } from '#shared/queue/jobs.ts';
+import { jobMessage } from '#shared/queue/messages.ts';
 
-export const handler = sqsWorker<JobMessage>('summarize', (message) => runSummary(message.recording_id));
+export const handler = sqsWorker('summarize', jobMessage, (message) => runSummary(message.recording_id));

@@ -6,9 +6,24 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IConstruct } from 'constructs';
-import { bedrockResources } from './grants.ts';
-import type { VerbatimStack } from './stack.ts';
+import type { ServiceApi } from './api.ts';
+import type { Data } from './data.ts';
+import { bedrockResources, type GrantContext } from './grants.ts';
+import type { Touches } from './touches.ts';
+
+/** What the acknowledgements read of the stack (VerbatimStack), named here so nag.ts and stack.ts do not import each other. */
+export interface NagSubject extends Stack {
+  readonly functions: readonly NodejsFunction[];
+  readonly touches: ReadonlyMap<NodejsFunction, Touches>;
+  readonly tracingPolicy: ManagedPolicy;
+  readonly data: Data;
+  readonly api: ServiceApi;
+  readonly llm: GrantContext['llm'];
+  readonly stage: string;
+}
 
 export interface NagFinding {
   /** The construct the finding is reported on (or one of its ancestors). */
@@ -21,11 +36,11 @@ export interface NagAcknowledgement {
   /** The rule, e.g. 'AwsSolutions-L1' (used by tests to leave one out). */
   readonly rule: string;
   readonly reason: string;
-  readonly findings: (stack: VerbatimStack) => readonly NagFinding[];
+  readonly findings: (stack: NagSubject) => readonly NagFinding[];
 }
 
 /** How cdk-nag writes the GetTranscriptionJob resource: the prefix is built from the stack id here, a parameter in the route stack. */
-function transcribeJobsFinding(stack: VerbatimStack, fn: IConstruct): string {
+function transcribeJobsFinding(stack: NagSubject, fn: IConstruct): string {
   const uuidPart = '{"Fn::Select":[0,{"Fn::Split":["-",{"Fn::Select":[2,{"Fn::Split":["/",{"Ref":"AWS::StackId"}]}]}]}]}';
   const prefix = Stack.of(fn) === stack ? `verbatim-${stack.stage}-${uuidPart}-` : '<TranscribeJobPrefix>';
   return `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:transcribe:${stack.region}:${stack.account}:transcription-job/${prefix}*]`;
@@ -103,7 +118,7 @@ export const NAG_ACKNOWLEDGEMENTS: readonly NagAcknowledgement[] = [
   },
 ];
 
-export function acknowledgeFindings(stack: VerbatimStack, acknowledgements: readonly NagAcknowledgement[]): void {
+export function acknowledgeFindings(stack: NagSubject, acknowledgements: readonly NagAcknowledgement[]): void {
   for (const ack of acknowledgements) {
     for (const { scope, id } of ack.findings(stack)) Validations.of(scope).acknowledge({ id, reason: ack.reason });
   }

@@ -15,6 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { presignClient, s3Client } from '../clients.ts';
 import { settings } from '../config.ts';
+import { logFailure } from '../logger.ts';
 
 const bucket = () => settings().bucketName;
 
@@ -31,7 +32,7 @@ export function uploadStream(objectKey: string, body: Readable, contentType: str
   const done = upload.done().then(() => undefined);
   // The caller decides when an error matters; an unobserved rejection must not crash the process.
   done.catch(() => undefined);
-  return { done, abort: () => upload.abort().catch(() => undefined) };
+  return { done, abort: () => upload.abort().catch(logFailure('an upload to the bucket could not be aborted', { key: objectKey })) };
 }
 
 export async function deleteObject(objectKey: string): Promise<void> {
@@ -102,5 +103,5 @@ export async function completeMultipart(objectKey: string, uploadId: string, par
 }
 
 export async function abortMultipart(objectKey: string, uploadId: string): Promise<void> {
-  await s3Client().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: objectKey, UploadId: uploadId })).catch(() => undefined);
+  await s3Client().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: objectKey, UploadId: uploadId })).catch(logFailure('a multipart upload could not be aborted', { key: objectKey }));
 }

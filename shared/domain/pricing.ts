@@ -7,7 +7,6 @@
 // `provider:pattern` with `*` for any characters (e.g. `bedrock:*claude*haiku*`). The most
 // specific wins: the exact model, then the longest matching pattern, then the provider.
 import * as z from 'zod/mini';
-import type { Settings } from '../config.ts';
 
 export interface AsrPrice {
   /** US dollars per minute of audio. */
@@ -26,9 +25,12 @@ export interface PriceTable {
   readonly llm: Readonly<Record<string, LlmPrice>>;
 }
 
-/** Every provider the settings can choose, plus the ones priced ahead of their connector. */
-export type AsrProviderName = Settings['asrProvider'] | 'aws-transcribe';
-export type LlmProviderName = Settings['llmProvider'];
+/** Every provider a setting can choose (the price table must price each one). */
+export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx', 'aws-transcribe'] as const;
+export const LLM_PROVIDERS = ['local', 'instant', 'openai', 'bedrock'] as const;
+
+export type AsrProviderName = (typeof ASR_PROVIDERS)[number];
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
 const free: LlmPrice = { per_million_input: 0, per_million_output: 0 };
 const unknownLlm: LlmPrice = { per_million_input: 1, per_million_output: 3 };

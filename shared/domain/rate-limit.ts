@@ -1,6 +1,7 @@
 // Fixed one-minute windows per user and class. The counter lives in the database so every
 // function instance sees the same count; this module only does the arithmetic.
-import type { RateClass } from '../config.ts';
+
+export type RateClass = 'stats' | 'read' | 'write' | 'processing' | 'batch';
 
 export const WINDOW_SECONDS = 60;
 

@@ -1,5 +1,6 @@
 // The OpenAPI 3.0 description, generated from the route table's zod schemas.
 import * as z from 'zod/mini';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '../domain/webhooks/catalogue.ts';
 import { API_PREFIX, routeRows, type RouteRow } from '../routes.ts';
 import { errorBody } from './schemas.ts';
 
@@ -105,5 +106,29 @@ export function openApiDocument(serverUrl = API_PREFIX): Record<string, unknown>
       schemas: { Error: toSchema(errorBody, 'output') },
     },
     paths,
+    'x-webhooks': webhookDescriptions(),
   };
+}
+
+/** What the service POSTs to a webhook, one entry per type of the event catalogue (spec: Envelope). */
+function webhookDescriptions(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const envelope = z.object({
+        id: z.string().check(z.describe('the delivery id (the same on every attempt)')),
+        type: z.literal(type),
+        timestamp: z.string().check(z.describe('when the event was committed, ISO 8601')),
+        user_id: z.number(),
+        data: EVENT_CATALOGUE[type].data,
+        replayed_from: z.optional(z.string().check(z.describe('the delivery this one replays'))),
+      });
+      const post = {
+        summary: `${type}: ${EVENT_CATALOGUE[type].summary}`,
+        description: 'Signed with the Signature header (sha256 HMAC of the exact body; Standard Webhooks headers too when enabled). Any 2xx acknowledges; 408, 429, 5xx and network errors are retried.',
+        requestBody: { required: true, content: { 'application/json': { schema: toSchema(envelope, 'output') } } },
+        responses: { '200': { description: 'Received' } },
+      };
+      return [type, { post }];
+    }),
+  );
 }

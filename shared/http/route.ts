@@ -27,7 +27,10 @@ export interface RouteContext<K extends RouteKey> {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>) => Promise<HttpResult>): HttpHandler {
+/** A route's Lambda handler, carrying the key it was built for (a test matches it to the table row naming its module). */
+export type RouteHandler = HttpHandler & { readonly routeKey: RouteKey };
+
+export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>) => Promise<HttpResult>): RouteHandler {
   const spec = routes[key];
   const method = key.split(' ')[0]!;
   const isPublic = () => spec.auth === 'none' || (spec.auth === 'docs' && settings().docsPublic);
@@ -38,5 +41,5 @@ export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>)
     const { params, query, body } = parsedInput(event);
     return handle({ caller: state.caller, params, query, body, event, requestId: state.requestId } as RouteContext<K>);
   });
-  return withBoundary(key, handler as HttpHandler);
+  return Object.assign(withBoundary(key, handler as HttpHandler), { routeKey: key });
 }

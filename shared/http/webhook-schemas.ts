@@ -2,7 +2,7 @@
 // limit is checked here; event types and the URL are checked by the rules in
 // shared/webhooks/manage.ts, which know the allowed list and resolve the hostname.
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '../domain/webhooks/delivery-policy.ts';
+import { EVENT_TYPES } from '../domain/webhooks/catalogue.ts';
 import { id, oneLine } from './schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,6 +2,7 @@
 // named, how long the recording waits for one, and the completion event that reports one done.
 // On AWS an EventBridge rule sends Transcribe's "Transcribe Job State Change" events to the
 // transcribe queue, so that queue carries these events beside the usual job messages.
+import * as z from 'zod/mini';
 import type { Recording } from '../store/recordings.ts';
 
 /**
@@ -25,23 +26,9 @@ export function recordingOfJob(name: string, prefix: string): number | undefined
   return id === undefined ? undefined : Number(id);
 }
 
-/** The EventBridge event as the queue delivers it (the message body is the event's JSON). */
-export interface TranscribeJobStateChange {
-  readonly version: string;
-  readonly id: string;
-  readonly 'detail-type': 'Transcribe Job State Change';
-  readonly source: 'aws.transcribe';
-  readonly account: string;
-  readonly time: string;
-  readonly region: string;
-  readonly resources: readonly string[];
-  readonly detail: { readonly TranscriptionJobName: string; readonly TranscriptionJobStatus: 'COMPLETED' | 'FAILED' | string };
-}
-
-/** The job a queue message reports on, when the message is a Transcribe state change event. */
-export function stateChangeJob(message: unknown): string | undefined {
-  const m = message as Partial<TranscribeJobStateChange> | null;
-  if (!m || typeof m !== 'object' || m.source !== 'aws.transcribe' || m['detail-type'] !== 'Transcribe Job State Change') return undefined;
-  const name = m.detail?.TranscriptionJobName;
-  return typeof name === 'string' && name ? name : undefined;
-}
+/** The EventBridge event as the queue delivers it (the message body is the event's JSON); only the fields read. */
+export const transcribeJobStateChange = z.object({
+  source: z.literal('aws.transcribe'),
+  'detail-type': z.literal('Transcribe Job State Change'),
+  detail: z.object({ TranscriptionJobName: z.string().check(z.minLength(1)), TranscriptionJobStatus: z.string() }),
+});

@@ -11,9 +11,8 @@ import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.t
 import { settings } from '../config.ts';
 import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
-import { isExternal, type ExternalJobProvider } from '../providers/asr/aws-transcribe.ts';
 import { transcriber } from '../providers/registry.ts';
-import type { TranscriptionResult } from '../providers/types.ts';
+import { isExternal, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
 import { StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';

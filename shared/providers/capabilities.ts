@@ -1,9 +1,18 @@
 // What the configured speech engine offers (GET /transcription), from the settings.
-import type * as z from 'zod/mini';
+// The report's shape lives here; the route's response schema (routes/transcription.ts) is
+// checked against it, so providers never import the route table.
 import type { Settings } from '../config.ts';
-import type { transcriptionCapabilities } from '../routes/transcription.ts';
 
-export type Capabilities = z.infer<typeof transcriptionCapabilities>;
+export interface Capabilities {
+  readonly provider: string;
+  readonly model: string;
+  readonly diarization: boolean;
+  readonly word_timestamps: boolean;
+  readonly languages: string[] | 'auto';
+  readonly max_upload_mb: number;
+  readonly chunking: { readonly enabled: boolean; readonly chunk_seconds: number; readonly overlap_seconds: number };
+  readonly engine_note: string;
+}
 
 /** The embedded engine cuts audio at silences into pieces of at most this (providers/asr/local). */
 const LOCAL_CHUNK_SECONDS = 30;

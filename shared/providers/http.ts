@@ -2,6 +2,7 @@
 // network errors, 429 and 5xx are retryable (with the provider's Retry-After), other answers
 // are permanent — with messages safe to show a user (never a key, never a raw error body).
 import { ProviderError } from './types.ts';
+import { logFailure } from '../logger.ts';
 
 export interface ProviderCall {
   /** Who is called, for messages: "the transcription service", "the language model". */
@@ -32,7 +33,7 @@ export async function providerFetch(url: string, init: RequestInit, call: Provid
     throw new ProviderError(`${capital(call.what)} could not be reached`, true);
   }
   if (response.ok) return response;
-  await response.body?.cancel().catch(() => undefined);
+  await response.body?.cancel().catch(logFailure('an unread provider response body could not be cancelled'));
   const status = response.status;
   if (status === 429 || status === 408 || status >= 500) {
     throw new ProviderError(`${capital(call.what)} is busy or failing (HTTP ${status})`, true, retryAfter(response.headers.get('retry-after')));

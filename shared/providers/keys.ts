@@ -1,34 +1,31 @@
 // Provider API keys. Locally they come from the environment; on AWS only the name of an SSM
-// parameter is in the environment, and the key is read from Parameter Store once per cold start.
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+// parameter is in the environment, and the key is read from Parameter Store (Powertools
+// parameters) and kept for KEY_MAX_AGE_SECONDS, so a rotated key is picked up without a deploy.
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
 import { settings } from '../config.ts';
 import { ProviderError } from './types.ts';
 
-const cache = new Map<string, Promise<string>>();
+const KEY_MAX_AGE_SECONDS = 300;
+
+let provider: SSMProvider | undefined;
 
 export function providerKey(kind: 'asr' | 'llm'): Promise<string | undefined> {
   const { apiKey, apiKeyParameter } = settings()[kind];
   if (apiKey) return Promise.resolve(apiKey);
   if (!apiKeyParameter) return Promise.resolve(undefined);
-  let key = cache.get(apiKeyParameter);
-  if (!key) {
-    key = readParameter(apiKeyParameter);
-    cache.set(apiKeyParameter, key);
-    key.catch(() => cache.delete(apiKeyParameter));
-  }
-  return key;
+  return readParameter(apiKeyParameter);
 }
 
 async function readParameter(name: string): Promise<string> {
-  const client = new SSMClient({ region: settings().region });
+  provider ??= new SSMProvider({ awsSdkV3Client: new SSMClient({ region: settings().region }) });
+  let value: string | undefined;
   try {
-    const { Parameter } = await client.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
-    if (!Parameter?.Value) throw new ProviderError(`The provider key parameter ${name} is empty`, false);
-    return Parameter.Value;
-  } catch (error) {
-    if (error instanceof ProviderError) throw error;
+    value = await provider.get(name, { decrypt: true, maxAge: KEY_MAX_AGE_SECONDS });
+  } catch {
+    // The SDK's message may name the account or the parameter's ARN: the user gets a plain one.
     throw new ProviderError(`The provider key could not be read from parameter ${name}`, true);
-  } finally {
-    client.destroy();
   }
+  if (!value) throw new ProviderError(`The provider key parameter ${name} is empty`, false);
+  return value;
 }

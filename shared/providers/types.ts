@@ -115,6 +115,8 @@ export interface ChatRequest {
  */
 export interface LanguageModel {
   readonly name: string;
+  /** Answers by quoting passages (the embedded engine): it cannot follow an instruction such as "answer in JSON". */
+  readonly extractive?: boolean;
   summarize(request: SummaryRequest): Promise<SummaryResult>;
   extractEvents(request: EventsRequest): Promise<{ events: FoundEvent[]; usage: TokenUsage }>;
   answer(request: ChatRequest): Promise<{ text: string; usage: TokenUsage }>;
@@ -134,4 +136,34 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A job the provider runs outside this process, named by the pipeline. */
+export interface ExternalJob {
+  readonly name: string;
+  readonly recordingId: number;
+}
+
+export interface ExternalJobRequest {
+  /** The audio object's key in the service's bucket. */
+  readonly audioKey: string;
+  readonly mimeType: string;
+  /** ISO 639-1; none: the provider identifies the language. */
+  readonly language?: string;
+  readonly maxSpeakers?: number;
+}
+
+export type ExternalJobState =
+  | { readonly status: 'IN_PROGRESS' }
+  | { readonly status: 'FAILED'; readonly reason: string }
+  | { readonly status: 'COMPLETED'; readonly result: TranscriptionResult; /** How long the provider worked. */ readonly seconds: number };
+
+/** The optional capability of a TranscriptionProvider whose jobs run elsewhere. */
+export interface ExternalJobProvider extends TranscriptionProvider {
+  start(job: ExternalJob, request: ExternalJobRequest): Promise<void>;
+  collect(job: ExternalJob, signal?: AbortSignal): Promise<ExternalJobState>;
+}
+
+export function isExternal(provider: TranscriptionProvider): provider is ExternalJobProvider {
+  return typeof (provider as Partial<ExternalJobProvider>).start === 'function' && typeof (provider as Partial<ExternalJobProvider>).collect === 'function';
 }

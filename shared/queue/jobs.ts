@@ -9,14 +9,6 @@ import type { QueueName } from '#shared/topology.ts';
 
 export const MAX_SQS_DELAY_SECONDS = 900;
 
-export interface JobMessage {
-  readonly recording_id: number;
-  readonly job: 'transcribe' | 'summarize';
-}
-
-export interface EventMessage {
-  readonly event_id: string;
-}
 
 function queueUrl(queue: QueueName): string {
   const url = settings().queueUrls[queue];

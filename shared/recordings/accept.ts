@@ -14,6 +14,7 @@ import type { Inspection } from './inspect.ts';
 import { publish } from './publish.ts';
 import { uploadResult, type UploadResult } from './present.ts';
 import { meetingDateFrom, titleFromFilename, type UploadFields } from './upload-fields.ts';
+import { logFailure } from '../logger.ts';
 
 export interface StoredUpload {
   readonly userId: number;
@@ -30,7 +31,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   try {
     tags = await checkTags(upload.userId, upload.fields.tag_ids);
   } catch (error) {
-    await deleteObject(upload.objectKey).catch(() => undefined);
+    await deleteObject(upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
     throw error;
   }
   const duplicateOf = await findSameBytes(upload.userId, upload.inspection.sha256);
@@ -63,7 +64,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
     if (!(error instanceof UploadAlreadyAcceptedError)) throw error;
     // A retry of an upload whose first try committed but never answered (a crash): the first
     // try's recording is the answer, and the bytes this try stored again are removed.
-    await deleteObject(upload.objectKey).catch(() => undefined);
+    await deleteObject(upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
     const first = await findRecording(error.recordingId);
     if (!first || first.user_id !== upload.userId) throw new NotFoundError(`Recording ${error.recordingId}, made by the first try of this request, was deleted`);
     return uploadResult(first, fields.notes ?? '', duplicateOf);

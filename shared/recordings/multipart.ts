@@ -6,6 +6,7 @@ import busboy from 'busboy';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
 import { deleteObject, uploadStream } from '../blob/objects.ts';
 import { UploadInspector, type Inspection } from './inspect.ts';
+import { logFailure } from '../logger.ts';
 
 export interface ReceivedUpload {
   readonly fields: Record<string, string>;
@@ -39,6 +40,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
   let failFast: (error: unknown) => void = () => undefined;
   // A refused file (not audio, too large) or form answers at once instead of reading the rest.
   const fileFailed = new Promise<never>((_, reject) => (failFast = reject));
+  // Observed by the race below; this only keeps an unraced rejection from crashing the process.
   fileFailed.catch(() => undefined);
   const refuse = (message: string) => failFast(new BadRequestError(message));
   parser.on('field', (name, value, info) => {
@@ -75,7 +77,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
   } catch (error) {
     // A form refused after its file was stored: the upload settles first, so nothing lands after the delete.
     await stored?.catch(() => undefined);
-    if (uploadStarted) await deleteObject(objectKey).catch(() => undefined);
+    if (uploadStarted) await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw normalise(error);
   }
 }

@@ -13,6 +13,7 @@ import { acceptUpload, checkTags } from './accept.ts';
 import { isAudioOrVideo, UploadInspector } from './inspect.ts';
 import type { UploadResult } from './present.ts';
 import { parseUploadFields } from './upload-fields.ts';
+import { logFailure } from '../logger.ts';
 
 const MB = 1024 * 1024;
 /** S3 parts are at least 5 MB (but the last) and at most 10,000 per upload. */
@@ -79,7 +80,7 @@ async function checkAndAccept(userId: number, objectKey: string, filename: strin
     const fields = parseUploadFields(rawFields);
     return await acceptUpload({ userId, fields, filename, objectKey, inspection: inspector.result() });
   } catch (error) {
-    await deleteObject(objectKey).catch(() => undefined);
+    await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw error;
   }
 }

@@ -2,7 +2,8 @@
 // A failure here is logged, not thrown: the change is committed, and the sweep publishes
 // whatever is still waiting in the outbox or the queue.
 import { logger } from '../logger.ts';
-import { send, type JobMessage } from '../queue/jobs.ts';
+import { send } from '../queue/jobs.ts';
+import type { JobMessage } from '../queue/messages.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 
 export async function publish(events: readonly OutboxEvent[], job?: JobMessage, jobDelaySeconds = 0): Promise<void> {

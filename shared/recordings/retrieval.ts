@@ -5,8 +5,8 @@
 // nowhere in the recording finds nothing: the caller then says so instead of guessing.
 // @ts-expect-error -- wink-bm25-text-search ships no type declarations; the part used is typed below.
 import winkBm25 from 'wink-bm25-text-search';
-import { dateReference, findDates } from '../providers/llm/local/spoken-dates.ts';
-import { contentStems } from '../providers/llm/local/textrank.ts';
+import { dateReference, findDates } from '../text/spoken-dates.ts';
+import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 
 interface Bm25Engine {

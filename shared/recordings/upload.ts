@@ -9,6 +9,7 @@ import { acceptUpload } from './accept.ts';
 import { receiveMultipart } from './multipart.ts';
 import type { UploadResult } from './present.ts';
 import { parseUploadFields } from './upload-fields.ts';
+import { logFailure } from '../logger.ts';
 
 /** Room for the form's other parts and boundaries around the file itself. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -24,7 +25,7 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
   try {
     fields = parseUploadFields(received.fields, received.filename);
   } catch (error) {
-    await deleteObject(objectKey).catch(() => undefined);
+    await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw error;
   }
   return acceptUpload({ userId, fields, filename: received.filename, objectKey, inspection: received.inspection, requestKey: event.headers?.['idempotency-key'] });

@@ -1,6 +1,6 @@
 // What a row of the route table says about a route (see ../routes.ts).
 import type * as z from 'zod/mini';
-import type { RateClass } from '../config.ts';
+import type { RateClass } from '../domain/rate-limit.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Schema = z.ZodMiniType;

@@ -1,6 +1,7 @@
 // What the configured speech engine can do: a client asks before it uploads (languages,
 // speakers, word timings, size limits) instead of finding out from the transcript.
 import * as z from 'zod/mini';
+import type { Capabilities } from '../providers/capabilities.ts';
 import type { RouteSpec } from './spec.ts';
 
 export const transcriptionCapabilities = z.object({
@@ -17,6 +18,10 @@ export const transcriptionCapabilities = z.object({
   }),
   engine_note: z.string(),
 });
+
+// The schema describes exactly the report capabilities() builds: each way round must assign.
+type Described = z.infer<typeof transcriptionCapabilities>;
+const _capabilitiesMatch: [Described extends Capabilities ? true : never, Capabilities extends Described ? true : never] = [true, true];
 
 export const transcriptionRoutes = {
   'GET /transcription': {

@@ -1,8 +1,7 @@
 // Proposing names for a recording's speaker labels (POST /recordings/{id}/speakers/identify).
 // Proposals only: nothing is stored. The embedded engine ('local') reads self-introductions
-// ("hi, I'm Maria", "this is John"); a real language model is asked through its chat task for
+// ("hi, I'm Maria", "this is John"); a model that follows instructions (not extractive) is asked through its chat task for
 // a JSON object of label → name, read tolerantly, with the introductions filling its gaps.
-import { settings } from '../config.ts';
 import { ServiceUnavailableError } from '../domain/errors.ts';
 import { introductions, labelOf, labelsOf, namesFromAnswer, type LabelledSegment } from '../domain/speakers.ts';
 import { languageModel } from '../providers/registry.ts';
@@ -27,7 +26,7 @@ export async function identifySpeakers(userId: number, id: number): Promise<Iden
   const { segments } = await requireTranscript(recording.transcript_key);
   const labels = labelsOf(segments).map((l) => l.label);
   const fromIntroductions = introductions(segments);
-  if (labels.length === 0 || settings().llmProvider === 'local') return { success: true, suggestions: fromIntroductions };
+  if (labels.length === 0 || (await languageModel()).extractive) return { success: true, suggestions: fromIntroductions };
   const fromModel = await askModel(userId, recording, segments, labels);
   return { success: true, suggestions: byLabel({ ...fromIntroductions, ...fromModel }) };
 }

@@ -3,6 +3,7 @@
 // recordings are rewritten in the request; more go to the speakers queue, one message each.
 // A message carries the name to replace and reads the speaker's current name when it runs,
 // so messages of two quick renames in any order still end at the latest name.
+import * as z from 'zod/mini';
 import { renameInParticipants, renameInSegments } from '../domain/speakers.ts';
 import { send } from '../queue/jobs.ts';
 import { retryOnStale } from '../recordings/edit.ts';
@@ -15,13 +16,15 @@ import { readTranscript, writeTranscript } from './transcripts.ts';
 /** Up to this many recordings are rewritten within the request. */
 export const INLINE_RENAME_LIMIT = 20;
 
-export interface RenameMessage {
-  readonly user_id: number;
-  readonly speaker_id: number;
-  readonly recording_id: number;
+/** One recording to rewrite after a rename, on the speakers queue. */
+export const renameMessage = z.object({
+  user_id: z.number().check(z.int(), z.positive()),
+  speaker_id: z.number().check(z.int(), z.positive()),
+  recording_id: z.number().check(z.int(), z.positive()),
   /** The name the recording's transcript and participants may still carry. */
-  readonly from_name: string;
-}
+  from_name: z.string().check(z.minLength(1)),
+});
+export type RenameMessage = z.infer<typeof renameMessage>;
 
 export interface Cascade {
   /** Recordings rewritten (inline) or queued for rewriting. */

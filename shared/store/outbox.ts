@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
-import type { EventType } from '../domain/recordings/status.ts';
+import type { EventType } from '../domain/webhooks/catalogue.ts';
 import { queryAll } from './query.ts';
 import { key, tableName, withoutKeys } from './table.ts';
 

@@ -5,7 +5,8 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { dynamo } from '../clients.ts';
 import { settings } from '../config.ts';
 import { eventData } from '../domain/recordings/events.ts';
-import { TRANSITIONS, type EventType, type RecordingStatus, type Trigger } from '../domain/recordings/status.ts';
+import { TRANSITIONS, type RecordingStatus, type Trigger } from '../domain/recordings/status.ts';
+import type { RecordingEventType } from '../domain/webhooks/catalogue.ts';
 import { nextId } from './ids.ts';
 import { eventPut, type OutboxEvent } from './outbox.ts';
 import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
@@ -98,7 +99,7 @@ export interface WriteOptions {
   readonly changes?: Changes;
   readonly texts?: Partial<RecordingTexts>;
   readonly status?: RecordingStatus;
-  readonly events?: readonly { type: EventType; extra?: Record<string, unknown> }[];
+  readonly events?: readonly { type: RecordingEventType; extra?: Record<string, unknown> }[];
   readonly now?: Date;
   /** Also require the lease the writer read, so two workers never both claim a job. */
   readonly checkLease?: boolean;

@@ -4,6 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { key, tableName } from './table.ts';
+import { logFailure } from '../logger.ts';
 
 export interface UploadSession {
   readonly id: string;
@@ -48,5 +49,5 @@ export async function deleteUploadSession(id: string): Promise<void> {
 }
 
 export async function releaseUploadSession(id: string): Promise<void> {
-  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.upload(id), UpdateExpression: 'REMOVE completing' })).catch(() => undefined);
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.upload(id), UpdateExpression: 'REMOVE completing' })).catch(logFailure('an upload session could not be released: its completion claim stays', { upload_id: id }));
 }

@@ -9,7 +9,7 @@ import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
 import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
 import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
-import type { DeliveryMessage } from './fanout.ts';
+import type { DeliveryMessage } from '../queue/messages.ts';
 import { postPinned } from './pinned-http.ts';
 import { openSecret } from './secret-box.ts';
 

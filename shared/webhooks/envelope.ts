@@ -1,7 +1,9 @@
 // The body of a delivery (spec: Envelope): compact JSON, stored once and sent and signed as
-// exactly those bytes on every attempt.
+// exactly those bytes on every attempt. `type` is one of the event catalogue's.
+import type { EventType } from '../domain/webhooks/catalogue.ts';
+
 export interface EnvelopeEvent {
-  readonly type: string;
+  readonly type: EventType;
   readonly timestamp: string;
   readonly user_id: number;
   readonly data: Record<string, unknown>;

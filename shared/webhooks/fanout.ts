@@ -8,6 +8,7 @@
 // LANE_SHARE deliveries in a LANE_WINDOW_SECONDS window take the `deliveries` queue, the rest
 // of a burst `deliveries-overflow`, each with its own consumers (shared/topology.ts). Another
 // user's first attempt then waits behind at most LANE_SHARE of anyone's deliveries.
+import type { DeliveryMessage } from '../queue/messages.ts';
 import { deliveryId } from '../domain/webhooks/signing.ts';
 import { subscribes } from '../domain/webhooks/delivery-policy.ts';
 import { sendAll } from '../queue/jobs.ts';
@@ -18,10 +19,6 @@ import { listUserWebhooks } from '../store/webhooks.ts';
 import type { QueueName } from '../topology.ts';
 import { envelope } from './envelope.ts';
 
-export interface DeliveryMessage {
-  readonly delivery_id: string;
-  readonly webhook_id: number;
-}
 
 /** Deliveries per transaction (DynamoDB allows 100; smaller ones commit and queue sooner). */
 const CHUNK = 25;

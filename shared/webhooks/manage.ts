@@ -3,7 +3,8 @@
 // may have changed, the URL against the SSRF guard (with DNS) before anything is stored.
 import { settings } from '../config.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.ts';
-import { EVENT_TYPES, normaliseEventList } from '../domain/webhooks/delivery-policy.ts';
+import { EVENT_TYPES } from '../domain/webhooks/catalogue.ts';
+import { normaliseEventList } from '../domain/webhooks/delivery-policy.ts';
 import { newSecret } from '../domain/webhooks/signing.ts';
 import type { CreateWebhookInput, WebhookPatch } from '../http/webhook-schemas.ts';
 import { deleteDeliveriesOf, listDeliveries, loadDelivery, type Delivery } from '../store/deliveries.ts';

@@ -1,16 +1,18 @@
 // Deliveries made by hand: a test event, and the replay of an earlier delivery.
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../domain/errors.ts';
+import type { EventData } from '../domain/webhooks/catalogue.ts';
 import { send } from '../queue/jobs.ts';
 import { createDelivery, type Delivery } from '../store/deliveries.ts';
 import type { Webhook } from '../store/webhooks.ts';
 import { envelope, replayEnvelope } from './envelope.ts';
-import { newDelivery, type DeliveryMessage } from './fanout.ts';
+import type { DeliveryMessage } from '../queue/messages.ts';
+import { newDelivery } from './fanout.ts';
 
 export async function sendTest(webhook: Webhook, now = new Date()): Promise<Delivery> {
   if (!webhook.enabled) throw new ConflictError('The webhook is disabled; enable it first');
   const id = randomUUID();
-  const event = { type: 'webhook.test', timestamp: now.toISOString(), user_id: webhook.user_id, data: { reason: 'manual test', webhook_id: webhook.id } };
+  const event = { type: 'webhook.test' as const, timestamp: now.toISOString(), user_id: webhook.user_id, data: { reason: 'manual test', webhook_id: webhook.id } satisfies EventData<'webhook.test'> };
   const delivery = newDelivery({ id, webhookId: webhook.id, userId: webhook.user_id, eventId: randomUUID(), eventType: event.type, payload: envelope(id, event), now, isTest: true });
   await createDelivery(delivery);
   await send('deliveries', { delivery_id: id, webhook_id: webhook.id } satisfies DeliveryMessage);

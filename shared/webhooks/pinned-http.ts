@@ -1,13 +1,14 @@
-// Sends one webhook POST to an address that passed the SSRF rules, and only to that address:
-// the hostname is resolved once, every answer is checked, and the socket's own lookup hook
-// hands back the checked address, so a rebinding DNS server gets no second chance. TLS still
+// Sends one webhook POST (undici) to an address that passed the SSRF rules, and only to that
+// address: the hostname is resolved once, every answer is checked, and the agent's connect
+// lookup hands back the checked address, so a rebinding DNS server gets no second chance. TLS still
 // verifies the certificate against the hostname (SNI = hostname).
 import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type ClientRequest, type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
+import { Agent, request, type Dispatcher } from 'undici';
 import { checkResolved, parseWebhookUrl } from '../domain/ssrf-guard.ts';
+import { logger } from '../logger.ts';
 
 export type PostOutcome =
   | { kind: 'response'; status: number; headers: Record<string, string>; bodyPreview: string; retryAfterSeconds?: number }
@@ -89,101 +90,52 @@ export async function postPinned(options: {
   }
 }
 
-function send(
-  target: Extract<WebhookTarget, { kind: 'pinned' }>,
-  body: string,
-  callerHeaders: Record<string, string>,
-  signal: AbortSignal,
-): Promise<PostOutcome> {
-  return new Promise((resolve) => {
-    let answered = false;
-    const settle = (outcome: PostOutcome) => {
-      if (answered) return;
-      answered = true;
-      resolve(outcome);
+async function send(target: Extract<WebhookTarget, { kind: 'pinned' }>, body: string, callerHeaders: Record<string, string>, signal: AbortSignal): Promise<PostOutcome> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(callerHeaders)) if (!MANAGED_HEADERS.has(name.toLowerCase())) headers[name] = value;
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  // An agent per send: a pooled connection would skip the check just made. A literal is dialled
+  // directly (Node skips the lookup hook for IPs); a name goes through the pinned hook and is
+  // kept for SNI and certificate verification (undici sends no SNI for an IP).
+  const agent = new Agent({ connect: { lookup: pinned }, pipelining: 0 });
+  try {
+    const response = await request(target.url, { method: 'POST', headers, body, dispatcher: agent, signal });
+    const retryAfterSeconds = parseRetryAfter(single(response.headers['retry-after']), Date.now());
+    return {
+      kind: 'response',
+      status: response.statusCode,
+      headers: flatten(response.headers),
+      bodyPreview: await readPreview(response.body),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     };
-
-    const payload = Buffer.from(body, 'utf8');
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(callerHeaders)) if (!MANAGED_HEADERS.has(name.toLowerCase())) headers[name] = value;
-    headers.Host = target.url.host;
-    headers['Content-Length'] = String(payload.length);
-
-    const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-      if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-      else callback(null, target.address, target.family);
-    };
-    const secure = target.url.protocol === 'https:';
-
-    let request: ClientRequest;
-    try {
-      request = (secure ? https : http).request({
-        method: 'POST',
-        // A literal is dialled directly (Node skips the lookup hook for IPs); a name goes through
-        // the pinned hook and is kept for SNI and certificate verification.
-        host: target.literal ? target.address : target.host,
-        port: target.url.port === '' ? (secure ? 443 : 80) : Number(target.url.port),
-        path: `${target.url.pathname}${target.url.search}`,
-        headers,
-        lookup: pinned,
-        ...(secure && !target.literal ? { servername: target.host } : {}),
-        // A fresh connection every time: a pooled socket would skip the check just made.
-        agent: false,
-        signal,
-      });
-    } catch (error) {
-      settle({ kind: 'network-error', message: describe(error) });
-      return;
-    }
-
-    let responded = false;
-    request.on('error', (error) => {
-      // After the status line arrives, the preview reader owns the outcome.
-      if (responded) return;
-      settle(signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: describe(error) });
-    });
-    request.on('response', (response) => {
-      responded = true;
-      void readPreview(response).then((bodyPreview) => {
-        const retryAfterSeconds = parseRetryAfter(single(response.headers['retry-after']), Date.now());
-        settle({
-          kind: 'response',
-          status: response.statusCode ?? 0,
-          headers: flatten(response.headers),
-          bodyPreview,
-          ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-        });
-      });
-    });
-    request.end(payload);
-  });
+  } catch (error) {
+    return signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: describe(error) };
+  } finally {
+    agent.destroy().catch((error: unknown) => logger.warn('the webhook connection could not be closed', { error }));
+  }
 }
 
 // Reads at most PREVIEW_BYTES, then hangs up; a body cut short by the deadline or the peer still
 // yields what arrived, since the status is already known.
-function readPreview(response: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      response.removeAllListeners('data');
-      response.destroy();
-      resolve(decodePreview(Buffer.concat(chunks, size)));
-    };
-    response.on('data', (chunk: Buffer) => {
-      const room = PREVIEW_BYTES - size;
-      const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+async function readPreview(stream: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const piece = chunk.subarray(0, PREVIEW_BYTES - size);
       chunks.push(piece);
       size += piece.length;
-      if (size >= PREVIEW_BYTES) finish();
-    });
-    response.on('error', () => undefined);
-    response.on('end', finish);
-    response.on('close', finish);
-  });
+      if (size >= PREVIEW_BYTES) break;
+    }
+  } catch {
+    // Cut short (deadline, reset): the status is known and what arrived is the preview.
+  } finally {
+    stream.destroy();
+  }
+  return decodePreview(Buffer.concat(chunks, size));
 }
 
 function decodePreview(bytes: Buffer): string {
@@ -204,7 +156,7 @@ function parseRetryAfter(value: string | undefined, nowMs: number): number | und
   return Math.min(Math.max(0, Math.ceil((at - nowMs) / 1000)), RETRY_AFTER_CAP_SECONDS);
 }
 
-function flatten(headers: IncomingMessage['headers']): Record<string, string> {
+function flatten(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
@@ -216,8 +168,11 @@ function single(value: string | string[] | undefined): string | undefined {
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const code = (error as NodeJS.ErrnoException).code;
-  return code !== undefined && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  // undici reports a socket closed under it with the socket's own error as the cause.
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? (error as NodeJS.ErrnoException).code;
+  const message = cause && !/^UND_ERR/.test((error as NodeJS.ErrnoException).code ?? '') ? error.message : (cause?.message ?? error.message);
+  return code !== undefined && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
 async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | 'aborted'> {

@@ -22,7 +22,8 @@ import { createUser } from '#shared/store/users.ts';
 import { createWebhook } from '#shared/store/webhooks.ts';
 import { dispatch } from '#shared/webhooks/dispatch.ts';
 import { envelope } from '#shared/webhooks/envelope.ts';
-import { fanOut, newDelivery, type DeliveryMessage } from '#shared/webhooks/fanout.ts';
+import type { DeliveryMessage } from '#shared/queue/messages.ts';
+import { fanOut, newDelivery } from '#shared/webhooks/fanout.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
 import { call, oneEventLatency, otherUser, probeDuringBurst, type Caller, type Probe } from './lib/webhook-probes.ts';
 import { withServiceEnv } from './lib/service-env.ts';
@@ -319,7 +320,7 @@ async function measureDispatch(counter: StoreCallCounter, url: string, amount: n
     const messages: DeliveryMessage[] = [];
     for (let i = 0; i < count; i++) {
       const id = randomUUID();
-      const event = { type: 'webhook.test', timestamp: new Date().toISOString(), user_id: user.id, data: { reason: 'bench', webhook_id: webhook.id } };
+      const event = { type: 'webhook.test' as const, timestamp: new Date().toISOString(), user_id: user.id, data: { reason: 'bench', webhook_id: webhook.id } };
       await createDelivery(newDelivery({ id, webhookId: webhook.id, userId: user.id, eventId: randomUUID(), eventType: event.type, payload: envelope(id, event), now: new Date(), isTest: true }));
       messages.push({ delivery_id: id, webhook_id: webhook.id });
     }

@@ -2,7 +2,7 @@
 // log and replays. Targets are public literal addresses, so saving needs no DNS; the deliveries
 // to them fail to connect, which these tests do not depend on.
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '#shared/domain/webhooks/delivery-policy.ts';
+import { EVENT_TYPES } from '#shared/domain/webhooks/catalogue.ts';
 import { loadDelivery } from '#shared/store/deliveries.ts';
 import { updateWebhook } from '#shared/store/webhooks.ts';
 import { call, newUser } from '../support/api.ts';

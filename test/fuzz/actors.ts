@@ -3,7 +3,8 @@
 // the requests it has made per rate class, so a suite moves on to a fresh user before the
 // per-user limits (decisions §3) would answer 429.
 import { randomUUID } from 'node:crypto';
-import { settings, type RateClass } from '#shared/config.ts';
+import { settings } from '#shared/config.ts';
+import type { RateClass } from '#shared/domain/rate-limit.ts';
 import { declareUpload } from '#shared/recordings/presigned.ts';
 import type { RouteRow } from '#shared/routes.ts';
 import { createSpeaker } from '#shared/speakers/manage.ts';

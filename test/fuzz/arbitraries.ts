@@ -3,7 +3,7 @@
 // values that break it somewhere (invalid), and bodies no schema could describe (garbage).
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '#shared/domain/webhooks/delivery-policy.ts';
+import { EVENT_TYPES } from '#shared/domain/webhooks/catalogue.ts';
 import type { Body } from './http.ts';
 
 export interface JsonSchema {

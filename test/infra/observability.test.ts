@@ -69,7 +69,7 @@ describe('observability and the API stage (dev)', { timeout: SYNTH_TIMEOUT_MS },
     ]) {
       expect(body, expected).toContain(expected);
     }
-    expect(s.template.findOutputs('DashboardUrl')).toBeDefined();
+    expect(Object.keys(s.template.findOutputs('DashboardUrl'))).toEqual(['DashboardUrl']);
   });
 
   it('counts webhook outcomes, stage durations, ASR seconds and LLM tokens from the workers\' JSON log lines', () => {

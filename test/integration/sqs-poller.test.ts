@@ -1,24 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPoller, type SqsHandler } from '../../infra/local/sqs-poller.ts';
+import { queueWithDlq as makeQueue } from '../support/sqs-queues.ts';
 
 const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 afterAll(() => sqs.destroy());
 
-async function queueWithDlq(maxReceiveCount: number) {
-  const name = `poller-${randomUUID()}`;
-  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
-  const queue = await sqs.send(
-    new CreateQueueCommand({
-      QueueName: name,
-      Attributes: { VisibilityTimeout: '1', RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount }) },
-    }),
-  );
-  return { url: queue.QueueUrl!, dlqUrl: dlq.QueueUrl!, name };
-}
+const queueWithDlq = (maxReceiveCount: number) => makeQueue(sqs, maxReceiveCount, 'poller');
 
 const until = async (check: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms;

@@ -121,7 +121,7 @@ describe('a delivery the sweep finds overdue (its message was lost in a crash)',
     const webhook = (await created.json()) as { id: number };
     // What a crash leaves: the delivery recorded long ago, its message gone.
     const id = randomUUID();
-    const event = { type: 'recording.updated', timestamp: new Date().toISOString(), user_id: 1, data: { recording_id: 0 } };
+    const event = { type: 'recording.updated' as const, timestamp: new Date().toISOString(), user_id: 1, data: { recording_id: 0 } };
     const due = new Date(Date.now() - 60_000);
     expect(await createDelivery(newDelivery({ id, webhookId: webhook.id, userId: 1, eventId: randomUUID(), eventType: event.type, payload: envelope(id, event), now: due }))).toBe(true);
     await waitUntil(() => receiver!.received.length >= 1, 20_000, 'the overdue delivery');

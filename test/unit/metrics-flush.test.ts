@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withBoundary } from '../../shared/http/middleware/boundary.ts';
 import { metrics } from '../../shared/observability.ts';
 import { sqsWorker } from '../../shared/pipeline/sqs-worker.ts';
+import * as z from 'zod/mini';
 
 const event = { rawPath: '/x', headers: {}, requestContext: { requestId: 'r-1', http: { method: 'GET', path: '/x' } } } as unknown as APIGatewayProxyEventV2;
 const context = { awsRequestId: 'a-1', functionName: 'f' } as Context;
@@ -22,7 +23,7 @@ describe('metrics flush', () => {
 
   it('says nothing after a request or a batch that added no metric', async () => {
     await withBoundary('GET /x', async () => ({ statusCode: 200, headers: {}, body: '{}' }))(event, context);
-    await sqsWorker('w', async () => undefined)({ Records: [{ messageId: 'm', body: '{}' }] } as SQSEvent, context);
+    await sqsWorker('w', z.unknown(), async () => undefined)({ Records: [{ messageId: 'm', body: '{}' }] } as SQSEvent, context);
     expect(written.filter((line) => line.includes('No application metrics'))).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 // Estimated costs (decisions §9): every provider the settings can choose has a price (Speakr's
 // unpriced connectors silently cost $0), PRICE_TABLE overrides and its errors, rounding.
 import { describe, expect, it } from 'vitest';
-import { ASR_PROVIDERS, LLM_PROVIDERS, loadSettings, SettingsError } from '#shared/config.ts';
+import { loadSettings, SettingsError } from '#shared/config.ts';
+import { ASR_PROVIDERS, LLM_PROVIDERS } from '#shared/domain/pricing.ts';
 import { BUILT_IN_PRICES, lookupPrice, parsePriceTable, PriceTableError, pricesFor, roundCost, tokenCost, transcriptionCost } from '#shared/domain/pricing.ts';
 
 const asrProviders = [...ASR_PROVIDERS];

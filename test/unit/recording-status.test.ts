@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { eventData } from '#shared/domain/recordings/events.ts';
+import { EVENT_CATALOGUE, EVENT_TYPES, type RecordingEventType } from '#shared/domain/webhooks/catalogue.ts';
 import { isBusy, leaseExpired, queuePosition, statusFilter, TRANSITIONS } from '#shared/domain/recordings/status.ts';
 import { onFailure } from '#shared/pipeline/failures.ts';
 import { ProviderError } from '#shared/providers/types.ts';
@@ -70,7 +72,7 @@ describe('after a failed attempt', () => {
 
 describe('event data (spec: Events)', () => {
   const r = { id: 7, title: 'Standup', file_size: 10, original_filename: 'a.wav', language: 'en', audio_duration_seconds: 60, transcription_duration_seconds: 5, summarization_duration_seconds: 1, error_message: 'boom' };
-  it.each([
+  it.each<[RecordingEventType, Record<string, unknown>]>([
     ['recording.created', { recording_id: 7, title: 'Standup', file_size: 10, original_filename: 'a.wav' }],
     ['recording.transcription.started', { recording_id: 7, title: 'Standup' }],
     ['recording.transcription.completed', { recording_id: 7, title: 'Standup', language: 'en', audio_duration_seconds: 60, transcription_duration_seconds: 5 }],
@@ -80,5 +82,16 @@ describe('event data (spec: Events)', () => {
     ['recording.deleted', { recording_id: 7, title: 'Standup' }],
   ])('%s carries exactly its fields', (type, data) => {
     expect(eventData(type, r)).toEqual(data);
+  });
+
+  const extras: Partial<Record<RecordingEventType, Record<string, unknown>>> = {
+    'recording.events.extracted': { events_count: 2 },
+    'recording.updated': { fields_changed: ['title'] },
+  };
+  it.each(EVENT_TYPES.filter((t): t is RecordingEventType => t !== 'webhook.test'))('%s data matches its catalogue schema', (type) => {
+    const data = eventData(type, r, extras[type]);
+    expect(z.safeParse(EVENT_CATALOGUE[type].data, data).success).toBe(true);
+    // A field the catalogue does not name is a field the OpenAPI description and README miss.
+    expect(Object.keys(data).filter((k) => !(k in EVENT_CATALOGUE[type].data.def.shape))).toEqual([]);
   });
 });

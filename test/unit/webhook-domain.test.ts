@@ -100,7 +100,7 @@ describe('subscriptions', () => {
 });
 
 describe('the envelope', () => {
-  const event = { type: 'recording.created', timestamp: '2026-11-21T10:00:00.000Z', user_id: 3, data: { recording_id: 9, title: 'x' } };
+  const event = { type: 'recording.created' as const, timestamp: '2026-11-21T10:00:00.000Z', user_id: 3, data: { recording_id: 9, title: 'x' } };
 
   it('is compact JSON with id, type, timestamp, user_id and data', () => {
     expect(envelope('d-1', event)).toBe('{"id":"d-1","type":"recording.created","timestamp":"2026-11-21T10:00:00.000Z","user_id":3,"data":{"recording_id":9,"title":"x"}}');

@@ -1,5 +1,5 @@
 import { settings } from '#shared/config.ts';
-import { EVENT_TYPES } from '#shared/domain/webhooks/delivery-policy.ts';
+import { EVENT_TYPES } from '#shared/domain/webhooks/catalogue.ts';
 import { ok } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
 import { listUserWebhooks } from '#shared/store/webhooks.ts';

@@ -1,20 +1,11 @@
 // The recording status machine (decisions §4). Every transition is written with a condition
 // on the current status, so a duplicate queue message can never move a recording twice.
 
+import type { RecordingEventType } from '../webhooks/catalogue.ts';
+
 export const STATUSES = ['PENDING', 'PROCESSING', 'SUMMARIZING', 'COMPLETED', 'FAILED'] as const;
 export type RecordingStatus = (typeof STATUSES)[number];
 
-export type EventType =
-  | 'recording.created'
-  | 'recording.transcription.started'
-  | 'recording.transcription.completed'
-  | 'recording.transcription.failed'
-  | 'recording.summary.completed'
-  | 'recording.summary.failed'
-  | 'recording.events.extracted'
-  | 'recording.updated'
-  | 'recording.deleted'
-  | 'webhook.test';
 
 export type Trigger =
   | 'worker-started'
@@ -30,7 +21,7 @@ export type Trigger =
 export interface Transition {
   readonly from: readonly RecordingStatus[];
   readonly to: RecordingStatus;
-  readonly event: EventType | null;
+  readonly event: RecordingEventType | null;
 }
 
 export const TRANSITIONS: Readonly<Record<Trigger, Transition>> = {

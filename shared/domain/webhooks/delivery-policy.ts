@@ -1,17 +1,5 @@
 // What an attempt's outcome means (spec: Retry policy; decisions §7).
-
-export const EVENT_TYPES = [
-  'recording.created',
-  'recording.transcription.started',
-  'recording.transcription.completed',
-  'recording.transcription.failed',
-  'recording.summary.completed',
-  'recording.summary.failed',
-  'recording.events.extracted',
-  'recording.updated',
-  'recording.deleted',
-  'webhook.test',
-] as const;
+import { EVENT_TYPES } from './catalogue.ts';
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'success' | 'permanent_failure' | 'cancelled';
 

@@ -1,7 +1,8 @@
 // Per-user request budgets per class, counted in the database (decisions §3).
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { settings, type RateClass } from '../../config.ts';
+import { settings } from '../../config.ts';
+import type { RateClass } from '../../domain/rate-limit.ts';
 import { RateLimitedError } from '../../domain/errors.ts';
 import { decide, windowAt } from '../../domain/rate-limit.ts';
 import { countRequest } from '../../store/rate-counters.ts';

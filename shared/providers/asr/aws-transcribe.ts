@@ -8,39 +8,9 @@
 import { GetTranscriptionJobCommand, LanguageCode, StartTranscriptionJobCommand, TranscribeClient, type MediaFormat } from '@aws-sdk/client-transcribe';
 import { getJson } from '../../blob/objects.ts';
 import { settings } from '../../config.ts';
-import { ProviderError, type TranscriptionProvider, type TranscriptionResult } from '../types.ts';
+import { ProviderError, type ExternalJob, type ExternalJobProvider, type ExternalJobRequest, type ExternalJobState, type TranscriptionResult } from '../types.ts';
 import { parseTranscribeResult } from './aws-transcribe-result.ts';
 import { languageCode } from './labels.ts';
-
-/** A job the provider runs outside this process, named by the pipeline. */
-export interface ExternalJob {
-  readonly name: string;
-  readonly recordingId: number;
-}
-
-export interface ExternalJobRequest {
-  /** The audio object's key in the service's bucket. */
-  readonly audioKey: string;
-  readonly mimeType: string;
-  /** ISO 639-1; none: the provider identifies the language. */
-  readonly language?: string;
-  readonly maxSpeakers?: number;
-}
-
-export type ExternalJobState =
-  | { readonly status: 'IN_PROGRESS' }
-  | { readonly status: 'FAILED'; readonly reason: string }
-  | { readonly status: 'COMPLETED'; readonly result: TranscriptionResult; /** How long the provider worked. */ readonly seconds: number };
-
-/** The optional capability of a TranscriptionProvider whose jobs run elsewhere. */
-export interface ExternalJobProvider extends TranscriptionProvider {
-  start(job: ExternalJob, request: ExternalJobRequest): Promise<void>;
-  collect(job: ExternalJob, signal?: AbortSignal): Promise<ExternalJobState>;
-}
-
-export function isExternal(provider: TranscriptionProvider): provider is ExternalJobProvider {
-  return typeof (provider as Partial<ExternalJobProvider>).start === 'function' && typeof (provider as Partial<ExternalJobProvider>).collect === 'function';
-}
 
 const WHAT = 'Amazon Transcribe';
 const ENGINE = 'amazon-transcribe';

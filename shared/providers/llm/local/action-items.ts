@@ -4,7 +4,7 @@
 // addressed by name, else the next other speaker (who presumably answered), else the speaker.
 // The due date comes from the same clause, through spoken-dates.
 import type { Segment } from '../../types.ts';
-import { findDates, normaliseSpokenTimes, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { findDates, normaliseSpokenTimes, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
 export interface ActionItem {
   readonly owner: string;

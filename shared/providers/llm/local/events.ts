@@ -6,7 +6,7 @@
 // are dropped, one event per start instant. The summary is not read: locally it is made from
 // the same transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
-import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;

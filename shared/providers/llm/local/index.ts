@@ -7,7 +7,7 @@ import { answerLocally } from './chat.ts';
 
 export { summarizeLocally } from './summarize.ts';
 export { findActionItems, knownNames, type ActionItem } from './action-items.ts';
-export { contentStems, textRank, topInOrder, type TextRankOptions } from './textrank.ts';
+export { contentStems, textRank, topInOrder, type TextRankOptions } from '../../../text/textrank.ts';
 export {
   dateReference,
   findDates,
@@ -17,11 +17,12 @@ export {
   type DateParts,
   type DateReference,
   type SpokenDate,
-} from './spoken-dates.ts';
+} from '../../../text/spoken-dates.ts';
 
 export function localLanguageModel(): LanguageModel {
   return {
     name: 'local',
+    extractive: true,
     async summarize(request: SummaryRequest): Promise<SummaryResult> {
       if (request?.signal?.aborted) throw new ProviderError('The summary was cancelled', true);
       return { markdown: summarizeLocally(request), usage: { prompt_tokens: 0, completion_tokens: 0 } };

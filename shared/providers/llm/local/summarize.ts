@@ -2,8 +2,8 @@
 // date, and the dates mentioned, as Markdown. Extractive and deterministic; no model, no I/O.
 import type { Segment, SummaryRequest } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
-import { dateReference, findDates, formatDateParts, type SpokenDate } from './spoken-dates.ts';
-import { contentStems, textRank, topInOrder } from './textrank.ts';
+import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
 
 interface Line {
   readonly speaker: string;

@@ -1,0 +1,16 @@
+// The bodies of the pipeline's queue messages, as zod schemas: the senders' types and the
+// consumers' parsers (shared/pipeline/sqs-worker.ts). No I/O here, so a worker can import a
+// schema without bundling a queue client.
+import * as z from 'zod/mini';
+
+/** A recording's next pipeline step, on the transcribe or summarize queue. */
+export const jobMessage = z.object({ recording_id: z.number().check(z.int(), z.positive()), job: z.enum(['transcribe', 'summarize']) });
+export type JobMessage = z.infer<typeof jobMessage>;
+
+/** A committed event to fan out, on the events queue. */
+export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });
+export type EventMessage = z.infer<typeof eventMessage>;
+
+/** One delivery to attempt, on the deliveries queue. */
+export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()) });
+export type DeliveryMessage = z.infer<typeof deliveryMessage>;
