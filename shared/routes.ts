@@ -6,6 +6,7 @@ import { chatRoutes } from './routes/chat.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
 import { recordingRoutes } from './routes/recordings.ts';
+import { searchRoutes } from './routes/search.ts';
 import type { Method, RouteSpec } from './routes/spec.ts';
 import { speakerRoutes } from './routes/speakers.ts';
 import { tagRoutes } from './routes/tags.ts';
@@ -17,7 +18,7 @@ export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes } as const;
+export const routes = { ...accountRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes, ...searchRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 
