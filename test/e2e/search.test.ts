@@ -144,8 +144,8 @@ describe('GET /search', () => {
     expect((await search('q=warehouse')).body.hits).toHaveLength(1);
     // The delete committed, its event not yet published (the sweep waits a minute): the
     // index still holds the recording, and search must not show it.
-    await deleteRecordingItems((await findRecording(seeded.doomed))!);
-    expect((await loadLibrary(alice.user.id, { fresh: true })).library.recordings.has(seeded.doomed)).toBe(true);
+    await deleteRecordingItems((await findRecording(seeded.doomed!))!);
+    expect((await loadLibrary(alice.user.id, { fresh: true })).library.recordings.has(seeded.doomed!)).toBe(true);
     const after = await search('q=warehouse');
     expect(after.body.hits).toEqual([]);
     expect(after.body.pagination.total).toBe(0);
@@ -154,8 +154,8 @@ describe('GET /search', () => {
   it('drops a recording deleted through the API from the index', async () => {
     expect((await call(`/recordings/${seeded.travel}`, { method: 'DELETE', token: alice.token })).status).toBe(200);
     expect((await search('q=lisbon')).body.hits).toEqual([]);
-    const library = await until(() => loadLibrary(alice.user.id, { fresh: true }), (l) => !l.library.recordings.has(seeded.travel), 10_000);
-    expect(library.library.recordings.has(seeded.travel)).toBe(false);
+    const library = await until(() => loadLibrary(alice.user.id, { fresh: true }), (l) => !l.library.recordings.has(seeded.travel!), 10_000);
+    expect(library.library.recordings.has(seeded.travel!)).toBe(false);
   });
 });
 
