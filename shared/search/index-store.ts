@@ -48,7 +48,8 @@ export async function loadLibrary(userId: number, options: { fresh?: boolean } =
     const body = Buffer.from(await result.Body!.transformToByteArray());
     const stored = JSON.parse((await unzip(body)).toString('utf8')) as StoredLibrary;
     const loaded = { library: Library.fromStored(stored), etag: result.ETag ?? null, bytes: body.length };
-    cache.set(userId, loaded);
+    // A writer's copy (fresh) is changed before it is saved: readers must not share it.
+    if (!options.fresh) cache.set(userId, loaded);
     return loaded;
   } catch (error) {
     if (status(error) === 304 && cached) return cached;
