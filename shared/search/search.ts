@@ -4,6 +4,7 @@
 // on the recording as it is now.
 import type { RecordingStatus } from '../domain/recordings/status.ts';
 import type { SearchQuery } from '../http/search-schemas.ts';
+import { paginate, type Pagination } from '../recordings/list.ts';
 import { recordingsWithTag } from '../store/tags.ts';
 import { runQuery, type EngineHit, type HitField } from './engine.ts';
 import { loadLibrary } from './index-store.ts';
@@ -143,15 +144,5 @@ export async function bestPassages(userId: number, question: string, filters: Se
 export async function searchLibraryPage(userId: number, query: SearchQuery): Promise<{ query: string; hits: readonly SearchHit[]; pagination: Pagination }> {
   const { q, page, per_page, ...filters } = query;
   const found = await searchLibrary(userId, q, filters, { page, per_page });
-  const total_pages = Math.ceil(found.total / per_page);
-  return { query: q, hits: found.hits, pagination: { page, per_page, total: found.total, total_pages, has_next: page < total_pages, has_prev: page > 1 } };
-}
-
-interface Pagination {
-  readonly page: number;
-  readonly per_page: number;
-  readonly total: number;
-  readonly total_pages: number;
-  readonly has_next: boolean;
-  readonly has_prev: boolean;
+  return { query: q, hits: found.hits, pagination: paginate(found.total, page, per_page) };
 }
