@@ -7,6 +7,7 @@ import { chatRoutes } from './routes/chat.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
 import { recordingRoutes } from './routes/recordings.ts';
+import { searchRoutes } from './routes/search.ts';
 import type { Method, RouteSpec } from './routes/spec.ts';
 import { speakerRoutes } from './routes/speakers.ts';
 import { tagRoutes } from './routes/tags.ts';
@@ -18,7 +19,7 @@ export type { Method, RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...authRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes } as const;
+export const routes = { ...accountRoutes, ...authRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes, ...searchRoutes } as const;
 export type RouteKey = keyof typeof routes;
 export type Routes = typeof routes;
 

@@ -25,6 +25,8 @@ export interface QueueSpec {
   /** Receives before a message moves to the queue's dead-letter queue. */
   readonly maxReceiveCount: number;
   readonly retentionDays: number;
+  /** First-in-first-out, one consumer at a time per message group (MessageGroupId). */
+  readonly fifo?: true;
 }
 
 export interface ConsumerSpec {
@@ -45,7 +47,7 @@ export interface PeriodicSpec {
   readonly timeoutSeconds: number;
 }
 
-export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'deliveries-overflow' | 'speakers';
+export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'deliveries-overflow' | 'speakers' | 'search';
 
 export const table: TableSpec = {
   id: 'main',
@@ -76,6 +78,8 @@ export const queues: readonly QueueSpec[] = [
   { name: 'deliveries', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'deliveries-overflow', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
+  // Search index updates, grouped by user: one writer at a time per user's index object.
+  { name: 'search', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14, fifo: true },
 ];
 
 /** Queue consumers. One recording per transcription message: it is long, CPU-bound work. */
@@ -91,6 +95,8 @@ export const consumers: readonly ConsumerSpec[] = [
   { queue: 'deliveries-overflow', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
   // A speaker rename touching many recordings: one message per recording to rewrite.
   { queue: 'speakers', handler: 'speaker-rename', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
+  // A batch is applied to each user's index in one load and one save.
+  { queue: 'search', handler: 'search-index', batchSize: 10, maxConcurrency: 2, memoryMb: 1769, timeoutSeconds: 60 },
 ];
 
 /** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */

@@ -2,6 +2,7 @@
 // per subscribed webhook.
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
 import { eventMessage } from '#shared/queue/messages.ts';
+import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
 import { fanOut } from '#shared/webhooks/fanout.ts';
 
@@ -9,6 +10,8 @@ import { fanOut } from '#shared/webhooks/fanout.ts';
 export const handler = sqsWorker('events', eventMessage, async (message) => {
   const event = await findEvent(message.event_id);
   if (!event) return;
+  // The search index follows every change of a recording (deduplicated by event id).
+  if (event.recording_id !== null) await queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id);
   await fanOut(event);
   await markPublished(message.event_id).catch((error: Error) => {
     // A repeat of an event that is already out.

@@ -94,6 +94,7 @@ export class Data extends Construct {
         retentionPeriod: Duration.days(14),
         enforceSSL: true,
         encryption: QueueEncryption.SQS_MANAGED,
+        ...(q.fifo ? { fifo: true } : {}),
       });
       queues.set(
         q.name,
@@ -103,6 +104,7 @@ export class Data extends Construct {
           enforceSSL: true,
           encryption: QueueEncryption.SQS_MANAGED,
           deadLetterQueue: { queue: dlq, maxReceiveCount: q.maxReceiveCount },
+          ...(q.fifo ? { fifo: true } : {}),
         }),
       );
     }

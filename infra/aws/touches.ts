@@ -17,7 +17,7 @@ import type { QueueName } from '#shared/topology.ts';
 import { BUNDLE } from './bundling.ts';
 
 /** Top-level folders of the bucket, each granted on its own (`<bucket>/<prefix>*`). */
-export type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/';
+export type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
 /** read: Get/Head; write: Put (single or multipart, presigned or not) and abort; delete; list: HeadObject tells 404 from 403. */
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 /** Provider API keys, read from SSM Parameter Store at cold start (see PROVIDER_KEYS in grants.ts). */
@@ -106,7 +106,10 @@ export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   // Naming a speaker may ask for the summary again, with the names in it.
   'shared/speakers/assign.ts': { sends: ['summarize'] },
   'shared/speakers/rename.ts': { sends: ['speakers'] },
-  'shared/speakers/transcripts.ts': { objects: { 'transcripts/': ['read', 'write'] } },
+  'shared/speakers/transcripts.ts': { objects: { 'transcripts/': ['read', 'write'] }, sends: ['search'] },
+  // Each user's search index object: read (404 when there is none yet) and replaced conditionally.
+  'shared/search/index-store.ts': { objects: { 'search/': ['read', 'list', 'write'] } },
+  'shared/search/queue.ts': { sends: ['search'] },
 };
 
 export interface Touches {

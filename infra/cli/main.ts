@@ -5,6 +5,7 @@ import { AppError } from '#shared/domain/errors.ts';
 import { addGroupsCommand } from './commands/groups.ts';
 import { addTokensCommand } from './commands/tokens.ts';
 import { addRecordingsCommand } from './commands/recordings.ts';
+import { addSearchCommand } from './commands/search.ts';
 import { addUsersCommand } from './commands/users.ts';
 
 const program = new Command('verbatim')
@@ -18,6 +19,7 @@ addUsersCommand(program);
 addGroupsCommand(program);
 addTokensCommand(program);
 addRecordingsCommand(program);
+addSearchCommand(program);
 
 try {
   await program.parseAsync();

@@ -88,13 +88,17 @@ async function createQueues(endpoint: string): Promise<Record<string, string>> {
   const urls: Record<string, string> = {};
   try {
     for (const queue of queues) {
+      // A FIFO queue's name ends in .fifo, and its dead-letter queue must be FIFO too.
+      const fifo = queue.fifo ? { FifoQueue: 'true' } : {};
+      const suffix = queue.fifo ? '.fifo' : '';
       const name = `${LOCAL_NAMES.queuePrefix}${queue.name}`;
-      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq`, Attributes: { MessageRetentionPeriod: String(14 * 86400) } }));
+      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq${suffix}`, Attributes: { MessageRetentionPeriod: String(14 * 86400), ...fifo } }));
       const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
       const created = await sqs.send(
         new CreateQueueCommand({
-          QueueName: name,
+          QueueName: `${name}${suffix}`,
           Attributes: {
+            ...fifo,
             VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
             MessageRetentionPeriod: String(queue.retentionDays * 86400),
             RedrivePolicy: JSON.stringify({ deadLetterTargetArn: Attributes!.QueueArn, maxReceiveCount: queue.maxReceiveCount }),

@@ -27,9 +27,9 @@ const DATE_HINT = 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp';
 const dateString = z.string().check(z.refine((v) => parseIsoDate(v) !== undefined, DATE_HINT));
 
 /** Lower bound in epoch ms. */
-const dateFrom = z.pipe(dateString, z.transform((v) => parseIsoDate(v)!.ms));
+export const dateFrom = z.pipe(dateString, z.transform((v) => parseIsoDate(v)!.ms));
 /** Inclusive upper bound in epoch ms: a date alone includes that whole day. */
-const dateTo = z.pipe(
+export const dateTo = z.pipe(
   dateString,
   z.transform((v) => {
     const parsed = parseIsoDate(v)!;
@@ -40,7 +40,7 @@ const dateTo = z.pipe(
 /** A timestamp in a body, stored in the one canonical form. */
 const isoTimestamp = z.pipe(dateString, z.transform((v) => new Date(parseIsoDate(v)!.ms).toISOString()));
 
-const intParam = (min: number, max: number) => {
+export const intParam = (min: number, max: number) => {
   const message = `must be an integer from ${min} to ${max}`;
   return z.pipe(z.string().check(z.regex(/^\d{1,16}$/, message)), z.pipe(z.transform(Number), z.number().check(z.gte(min, message), z.lte(max, message))));
 };

@@ -6,7 +6,7 @@ import { getJson } from '../blob/objects.ts';
 import { BadRequestError, ServiceUnavailableError } from '../domain/errors.ts';
 import type { ChatBody } from '../http/chat-schemas.ts';
 import { languageModel } from '../providers/registry.ts';
-import { ProviderError, type ChatSource, type Segment } from '../providers/types.ts';
+import { ProviderError, type ChatRequest, type ChatSource, type Segment } from '../providers/types.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { getOwnedRecordingWithTexts } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
@@ -42,20 +42,28 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   const segments = await readSegments(recording.transcript_key);
   await checkTokenBudget(userId);
   const sources = retrieve(segments, body.message, SOURCES);
+  const response = await answerFromSources(userId, {
+    question: body.message,
+    history: body.conversation_history ?? [],
+    sources,
+    context: {
+      title: recording.title,
+      meetingDate: recording.meeting_date,
+      participants: recording.participants || undefined,
+      notes: texts.notes || undefined,
+    },
+  });
+  return { response, sources };
+}
+
+/**
+ * The language model's answer from the sources, its tokens added to the user's usage (the
+ * caller checked the budget first); provider trouble becomes a 503 the user may read.
+ */
+export async function answerFromSources(userId: number, request: Omit<ChatRequest, 'signal'>): Promise<string> {
   let answer;
   try {
-    answer = await (await languageModel()).answer({
-      question: body.message,
-      history: body.conversation_history ?? [],
-      sources,
-      context: {
-        title: recording.title,
-        meetingDate: recording.meeting_date,
-        participants: recording.participants || undefined,
-        notes: texts.notes || undefined,
-      },
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-    });
+    answer = await (await languageModel()).answer({ ...request, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   } catch (error) {
     // The provider's message is safe to show (no keys, no raw bodies); its raw error is not.
     if (error instanceof ProviderError) {
@@ -68,5 +76,5 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   }
   const { prompt_tokens, completion_tokens } = answer.usage;
   if (prompt_tokens > 0 || completion_tokens > 0) await addUsage(userId, { prompt_tokens, completion_tokens });
-  return { response: answer.text, sources };
+  return answer.text;
 }

@@ -36,7 +36,7 @@ export async function assignSpeakers(userId: number, id: number, body: AssignBod
 
   const names = Object.fromEntries([...targets].map(([label, s]) => [label, s?.name ?? null]));
   const segments = assignNames(transcript.segments, names);
-  await writeTranscript(recording.transcript_key!, { ...transcript, segments });
+  await writeTranscript(recording, { ...transcript, segments });
 
   const before = new Map(labels.map((l) => [l.label, l.identified_name]));
   let embeddingsUpdated = 0;

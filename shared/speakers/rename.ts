@@ -62,7 +62,7 @@ export async function renameInRecording(message: RenameMessage): Promise<boolean
   if (transcript && current.transcript_key) {
     const renamed = renameInSegments(transcript.segments, message.from_name, to);
     if (renamed.changed > 0) {
-      await writeTranscript(current.transcript_key, { ...transcript, segments: renamed.segments });
+      await writeTranscript(current, { ...transcript, segments: renamed.segments });
       touched = true;
     }
   }

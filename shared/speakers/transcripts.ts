@@ -3,6 +3,7 @@
 import { getJson, putJson } from '../blob/objects.ts';
 import { BadRequestError } from '../domain/errors.ts';
 import type { LabelledSegment } from '../domain/speakers.ts';
+import { queueIndexUpdate } from '../search/queue.ts';
 
 export interface StoredTranscript {
   readonly segments: readonly LabelledSegment[];
@@ -29,8 +30,11 @@ export async function requireTranscript(transcriptKey: string | null): Promise<S
   return transcript;
 }
 
-export async function writeTranscript(transcriptKey: string, transcript: StoredTranscript): Promise<void> {
-  await putJson(transcriptKey, transcript);
+/** Replaces the transcript of the recording, and asks the search index to follow. */
+export async function writeTranscript(recording: { readonly id: number; readonly user_id: number; readonly transcript_key: string | null }, transcript: StoredTranscript): Promise<void> {
+  if (!recording.transcript_key) throw new BadRequestError('No transcription available');
+  await putJson(recording.transcript_key, transcript);
+  await queueIndexUpdate({ user_id: recording.user_id, recording_id: recording.id });
 }
 
 /** The voice embedding of a label, when the engine gave one made of numbers. */

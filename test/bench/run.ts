@@ -11,13 +11,14 @@ import type { Benchmark, Row } from './lib/types.ts';
 import { failedGoals, renderTable } from './report.ts';
 import { pipelineOverhead } from './pipeline-overhead.ts';
 import { recordingsList } from './recordings-list.ts';
+import { search } from './search.ts';
 import { uploadMemory } from './upload-memory.ts';
 import { usersMe } from './users-me.ts';
 import { webhookDelivery } from './webhook-delivery.ts';
 import { logger } from '#shared/logger.ts';
 
 /** Every benchmark, in the order they run. A new one is a file plus a line here. */
-const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory, pipelineOverhead, asrRtf, webhookDelivery];
+const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory, pipelineOverhead, asrRtf, webhookDelivery, search];
 
 // Service code run in this process would otherwise log every request into the report.
 logger.setLogLevel('SILENT');

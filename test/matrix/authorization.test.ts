@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '#shared/config.ts';
 import { routeRows, type RouteRow } from '#shared/routes.ts';
+import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { seedRecording } from '../e2e/recordings-fixtures.ts';
 import { newUser } from '../support/api.ts';
 import { PUBLIC_TARGET, SEGMENTS, pathParams, resourceOf, type ResourceKind } from '../fuzz/actors.ts';
@@ -62,6 +63,7 @@ beforeAll(async () => {
   owned.tag = String((await asOwner('POST', '/tags', { name: 'matrix tag' })).id);
   const recording = await seedRecording(owner.user.id, { title: 'A’s meeting', status: 'COMPLETED', segments: SEGMENTS, summary: 'A’s summary.', notes: 'A’s notes.' });
   owned.recording = String(recording.id);
+  await queueIndexUpdate({ user_id: owner.user.id, recording_id: recording.id });
   await asOwner('POST', `/recordings/${owned.recording}/tags`, { tag_ids: [Number(owned.tag)] });
   owned.speaker = String((await asOwner('POST', '/speakers', { name: 'Alice' })).id);
   owned.token = String((await asOwner('POST', '/tokens', { name: 'spare' })).id);
@@ -162,8 +164,15 @@ interface Line {
 }
 const table = new Map<string, Line>(routeRows.map((row) => [row.key, { route: row.key }]));
 const idRows = routeRows.filter((row) => pathParams(row).some((p) => resourceOf(row, p) !== undefined));
-/** Routes that take recording ids in their body (the batch routes). */
-const bodyIdRows = routeRows.filter((row) => row.spec.body && 'recording_ids' in (jsonSchemaOf(row.spec.body).properties ?? {}));
+const takesRecordingIds = (row: RouteRow) => row.spec.body !== undefined && 'recording_ids' in (jsonSchemaOf(row.spec.body).properties ?? {});
+const answersPerItem = (row: RouteRow) => {
+  const schema = row.spec.responses[200]?.schema;
+  return schema !== undefined && 'results' in (jsonSchemaOf(schema).properties ?? {});
+};
+/** Routes that act on recording ids in their body, answering per item (the batch routes). */
+const bodyIdRows = routeRows.filter((row) => takesRecordingIds(row) && answersPerItem(row));
+/** Routes that only narrow what they read to recording ids in their body (the library chat). */
+const filterIdRows = routeRows.filter((row) => takesRecordingIds(row) && !answersPerItem(row));
 
 describe('no route answers 2xx without a valid credential', () => {
   for (const row of routeRows) {
@@ -229,6 +238,26 @@ describe('recording ids in a body: another user’s and missing ones are refused
         results.missing = `${res.status} ${res.json.results[1].error}`;
       }
       Object.assign(table.get(row.key)!, results);
+    });
+  }
+});
+
+describe('recording ids as a filter: another user’s never reach the answer', () => {
+  it('covers the library chat', () => {
+    expect(filterIdRows.map((r) => r.key)).toEqual(['POST /chat']);
+  });
+
+  for (const row of filterIdRows) {
+    it(`${row.key}`, async () => {
+      const [stranger, admin] = await Promise.all([newUser(), newUser({ admin: true })]);
+      const body = { ...(validBody(row) as object), message: SEGMENTS.map((s) => s.sentence).join(' '), recording_ids: [Number(owned.recording), Number(MISSING_ID)] };
+      expect(row.spec.body!.safeParse(body).success).toBe(true);
+      for (const user of [stranger, admin]) {
+        const res = await send({ method: row.method, path: row.path, token: user.token, body: { kind: 'json', value: body } });
+        expect(res.status, res.text).toBe(200);
+        expect(res.json.sources, res.text).toEqual([]);
+      }
+      Object.assign(table.get(row.key)!, { foreign: '200 no sources', admin: '200 no sources', missing: '200 no sources' });
     });
   }
 });

@@ -1,0 +1,5 @@
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { searchLibraryPage } from '#shared/search/search.ts';
+
+export const handler = route('GET /search', async ({ caller, query }) => ok(await searchLibraryPage(caller.userId, query)));

@@ -1,0 +1,143 @@
+// The search engine: one MiniSearch index per user (BM25+ ranking), whose documents are the
+// transcript segments of the user's recordings plus their titles, notes and summaries (split
+// into paragraphs), so every hit points at a moment or a passage. The query language is small:
+// words (all must match; words of 5+ letters tolerate a typo), "exact phrases" and prefixes
+// (budg*). Highlights are character ranges of the words that matched, computed on the text
+// returned, with the same tokenizer the index used.
+import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+
+export type HitField = 'transcript' | 'title' | 'notes' | 'summary';
+
+/** One indexed passage: a transcript segment, or a title, note or summary paragraph. */
+export interface SearchDoc {
+  /** `<recording id>:<field>:<index>`. */
+  readonly id: string;
+  readonly recording_id: number;
+  readonly field: HitField;
+  /** The segment's position in the transcript, or the paragraph's in its field. */
+  readonly segment_index: number;
+  readonly speaker: string;
+  readonly start_time: number | null;
+  readonly end_time: number | null;
+  readonly text: string;
+}
+
+export interface ParsedQuery {
+  readonly words: readonly { readonly term: string; readonly prefix: boolean }[];
+  readonly phrases: readonly (readonly string[])[];
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/** Words this long or longer match with one edit (a typo); shorter ones must be exact. */
+const FUZZY_MIN_LENGTH = 5;
+
+export function normalize(term: string): string {
+  return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'");
+}
+
+export function tokenize(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** Words of the text with their character ranges, normalised. */
+export function tokensWithOffsets(text: string): { term: string; start: number; end: number }[] {
+  return [...text.matchAll(WORD)].map((m) => ({ term: normalize(m[0]), start: m.index, end: m.index + m[0].length }));
+}
+
+export const INDEX_OPTIONS: Options<SearchDoc> = {
+  fields: ['text', 'speaker_terms'],
+  storeFields: ['recording_id', 'field', 'segment_index', 'speaker', 'start_time', 'end_time', 'text'],
+  tokenize,
+  processTerm: (term: string) => normalize(term),
+  extractField: (doc: SearchDoc, name: string): unknown => (name === 'speaker_terms' ? doc.speaker : doc[name as keyof SearchDoc]),
+  searchOptions: { boost: { text: 1, speaker_terms: 0.3 } },
+};
+
+export function createIndex(): MiniSearch<SearchDoc> {
+  return new MiniSearch<SearchDoc>(INDEX_OPTIONS);
+}
+
+export function loadIndex(json: string): MiniSearch<SearchDoc> {
+  return MiniSearch.loadJSON<SearchDoc>(json, INDEX_OPTIONS);
+}
+
+/** Splits `"phrases"`, `prefix*` and plain words; an unclosed quote counts as closed at the end. */
+export function parseQuery(q: string): ParsedQuery {
+  const phrases: string[][] = [];
+  const words: { term: string; prefix: boolean }[] = [];
+  const parts = q.split('"');
+  parts.forEach((part, i) => {
+    if (i % 2 === 1) {
+      const terms = tokenize(part).map(normalize);
+      if (terms.length > 1) phrases.push(terms);
+      else if (terms.length === 1) words.push({ term: terms[0]!, prefix: false });
+      return;
+    }
+    for (const m of part.matchAll(/([\p{L}\p{N}'’]+)(\*?)/gu)) {
+      for (const term of tokenize(m[1]!).map(normalize)) words.push({ term, prefix: m[2] === '*' });
+    }
+  });
+  return { words, phrases };
+}
+
+/** The MiniSearch query: every word and every phrase word must match (AND), or any (OR, for chat). */
+export function toQuery(parsed: ParsedQuery, combineWith: 'AND' | 'OR'): Query | null {
+  const queries: Query[] = [
+    ...parsed.words.map((w) => ({ queries: [w.term], prefix: w.prefix, fuzzy: !w.prefix && w.term.length >= FUZZY_MIN_LENGTH ? 1 : false })),
+    ...parsed.phrases.flatMap((p) => p.map((term) => ({ queries: [term], prefix: false, fuzzy: false }))),
+  ];
+  if (queries.length === 0) return null;
+  return { combineWith, queries };
+}
+
+/** Where each phrase occurs in the text, as token index runs. */
+function phraseRuns(tokens: readonly { term: string }[], phrase: readonly string[]): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    if (phrase.every((t, j) => tokens[i + j]!.term === t)) starts.push(i);
+  }
+  return starts;
+}
+
+/**
+ * The character ranges to highlight, or null when a phrase of the query is not in the text
+ * (its words matched apart: not a phrase hit). `matched` are the index terms the result matched.
+ */
+export function highlight(text: string, parsed: ParsedQuery, matched: readonly string[]): [number, number][] | null {
+  const tokens = tokensWithOffsets(text);
+  const marked = new Set<number>();
+  for (const phrase of parsed.phrases) {
+    const runs = phraseRuns(tokens, phrase);
+    if (runs.length === 0) return null;
+    for (const start of runs) for (let j = 0; j < phrase.length; j++) marked.add(start + j);
+  }
+  const wordTerms = new Set(matched);
+  for (const w of parsed.words) wordTerms.add(w.term);
+  const phraseTerms = new Set(parsed.phrases.flat());
+  tokens.forEach((t, i) => {
+    if (wordTerms.has(t.term) && !phraseTerms.has(t.term)) marked.add(i);
+  });
+  return [...marked].sort((a, b) => a - b).map((i) => [tokens[i]!.start, tokens[i]!.end]);
+}
+
+export interface EngineHit {
+  readonly doc: SearchDoc;
+  readonly score: number;
+  readonly highlights: readonly [number, number][];
+}
+
+/** Every passage matching the query, best first; phrases are checked word by word in the text. */
+export function runQuery(index: MiniSearch<SearchDoc>, q: string, options: { combineWith: 'AND' | 'OR'; filter?: (doc: SearchDoc) => boolean }): EngineHit[] {
+  const parsed = parseQuery(q);
+  const query = toQuery(parsed, options.combineWith);
+  if (!query) return [];
+  const results: SearchResult[] = index.search(query, options.filter ? { filter: (r) => options.filter!(r as unknown as SearchDoc) } : {});
+  const hits: EngineHit[] = [];
+  for (const r of results) {
+    const doc = { ...(r as unknown as SearchDoc), id: String(r.id) };
+    const ranges = highlight(doc.text, parsed, r.terms);
+    if (ranges === null || (ranges.length === 0 && doc.field !== 'transcript')) continue;
+    hits.push({ doc, score: r.score, highlights: ranges });
+  }
+  return hits;
+}

@@ -1,0 +1,93 @@
+// A user's library index: the MiniSearch index of their passages plus, per recording, the ids
+// of its documents and what filters and ranking need (title, status, dates, tags). Applying a
+// recording replaces all its documents, so applying the same state twice is harmless: the
+// index worker can replay any change after a crash.
+import type MiniSearch from 'minisearch';
+import type { Segment } from '../providers/types.ts';
+import { createIndex, INDEX_OPTIONS, type HitField, type SearchDoc } from './engine.ts';
+import MiniSearchClass from 'minisearch';
+
+export interface RecordingMeta {
+  readonly title: string;
+  readonly status: string;
+  readonly meeting_date: string;
+  readonly created_at: string;
+  readonly tag_ids: readonly number[];
+  readonly docs: readonly string[];
+}
+
+/** What the indexer reads of a recording to (re)index it. */
+export interface RecordingContent {
+  readonly id: number;
+  readonly title: string;
+  readonly status: string;
+  readonly meeting_date: string;
+  readonly created_at: string;
+  readonly tag_ids: readonly number[];
+  readonly notes: string;
+  readonly summary: string;
+  readonly segments: readonly Segment[];
+}
+
+export interface StoredLibrary {
+  readonly version: 1;
+  readonly user_id: number;
+  readonly recordings: Record<string, RecordingMeta>;
+  readonly index: ReturnType<MiniSearch['toJSON']>;
+}
+
+/** Paragraphs of a note or summary: blank-line or line separated, empty ones dropped. */
+function paragraphs(text: string): string[] {
+  return text.split(/\r?\n\s*\r?\n|\r?\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+export function documentsOf(r: RecordingContent): SearchDoc[] {
+  const passage = (field: HitField, i: number, text: string): SearchDoc => ({ id: `${r.id}:${field}:${i}`, recording_id: r.id, field, segment_index: i, speaker: '', start_time: null, end_time: null, text });
+  return [
+    ...(r.title.trim() ? [passage('title', 0, r.title)] : []),
+    ...paragraphs(r.notes).map((p, i) => passage('notes', i, p)),
+    ...paragraphs(r.summary).map((p, i) => passage('summary', i, p)),
+    ...r.segments.map((s, i) => ({ id: `${r.id}:transcript:${i}`, recording_id: r.id, field: 'transcript' as const, segment_index: i, speaker: s.speaker, start_time: s.start_time, end_time: s.end_time, text: s.sentence })),
+  ].filter((d) => d.text.trim() !== '');
+}
+
+export class Library {
+  private constructor(
+    readonly userId: number,
+    readonly index: MiniSearch<SearchDoc>,
+    readonly recordings: Map<number, RecordingMeta>,
+  ) {}
+
+  static empty(userId: number): Library {
+    return new Library(userId, createIndex(), new Map());
+  }
+
+  static fromStored(stored: StoredLibrary): Library {
+    const index = MiniSearchClass.loadJS<SearchDoc>(stored.index, INDEX_OPTIONS);
+    return new Library(stored.user_id, index, new Map(Object.entries(stored.recordings).map(([id, m]) => [Number(id), m])));
+  }
+
+  toStored(): StoredLibrary {
+    return { version: 1, user_id: this.userId, recordings: Object.fromEntries(this.recordings), index: this.index.toJSON() };
+  }
+
+  /** Replaces everything indexed for the recording with its current content. */
+  put(content: RecordingContent): void {
+    this.remove(content.id);
+    const docs = documentsOf(content);
+    this.index.addAll(docs);
+    const { title, status, meeting_date, created_at, tag_ids } = content;
+    this.recordings.set(content.id, { title, status, meeting_date, created_at, tag_ids: [...tag_ids], docs: docs.map((d) => d.id) });
+  }
+
+  remove(recordingId: number): void {
+    const meta = this.recordings.get(recordingId);
+    if (!meta) return;
+    for (const id of meta.docs) if (this.index.has(id)) this.index.discard(id);
+    this.recordings.delete(recordingId);
+  }
+
+  get documentCount(): number {
+    return this.index.documentCount;
+  }
+}

@@ -1,0 +1,179 @@
+// Library search and library chat over HTTP on ten recordings: three flite recordings through
+// the real pipeline (upload, embedded ASR, index worker) and seven written with known segments
+// (ASR is not the point there). Phrase, prefix and typo queries; a renamed speaker; a deleted
+// recording; another user's words; the chat's quotes against its sources.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLibrary } from '#shared/search/index-store.ts';
+import { queueIndexUpdate } from '#shared/search/queue.ts';
+import { deleteRecordingItems } from '#shared/store/recording-writes.ts';
+import { findRecording } from '#shared/store/recordings.ts';
+import type { Segment } from '#shared/providers/types.ts';
+import { call, newUser } from '../support/api.ts';
+import { makeMeetingFrom, type ScriptLine } from '../support/speech.ts';
+import { upload, waitForStatus } from '../support/uploads.ts';
+import { seedRecording } from './recordings-fixtures.ts';
+
+type User = Awaited<ReturnType<typeof newUser>>;
+let alice: User;
+let bob: User;
+const seeded: Record<string, number> = {};
+const spoken: number[] = [];
+
+const seg = (speaker: string, sentence: string, start: number, end: number): Segment => ({ speaker, sentence, start_time: start, end_time: end });
+
+const SEEDS: Record<string, { segments: Segment[]; notes?: string; summary?: string; date: string }> = {
+  budget: { date: '2026-03-01T09:00:00Z', segments: [seg('SPEAKER_00', 'The quarterly budget needs another review.', 0, 3.5), seg('SPEAKER_01', 'Budgeting for travel is frozen.', 3.5, 6)] },
+  marketing: { date: '2026-03-02T09:00:00Z', segments: [seg('SPEAKER_00', 'We discussed the marketing plan at length.', 0, 4), seg('SPEAKER_01', 'The plan for marketing is late.', 4, 7.25)] },
+  hiring: { date: '2026-03-03T09:00:00Z', segments: [seg('SPEAKER_00', 'Two engineers join the platform team in April.', 12.5, 16)], notes: 'Remember the onboarding checklist.' },
+  garden: { date: '2026-03-04T09:00:00Z', segments: [seg('SPEAKER_00', 'The tomatoes need watering every morning.', 1, 4)], summary: 'Gardening chores were split between the neighbours.' },
+  security: { date: '2026-03-05T09:00:00Z', segments: [seg('SPEAKER_00', 'Rotate the database passwords before the audit.', 2, 5)] },
+  travel: { date: '2026-03-06T09:00:00Z', segments: [seg('SPEAKER_00', 'The conference in Lisbon starts on the ninth.', 0, 3)] },
+  doomed: { date: '2026-03-07T09:00:00Z', segments: [seg('SPEAKER_00', 'The obsolete warehouse contract ends soon.', 0, 3)] },
+};
+
+// Short scripts in different voices and topics (one turn each, a few seconds of audio).
+const SPOKEN: { voice: 'A' | 'B'; text: string }[] = [
+  { voice: 'A', text: 'The hospital needs more nurses for the night shift.' },
+  { voice: 'B', text: 'Our football team won the championship yesterday.' },
+  { voice: 'A', text: 'Please order new printer paper for the office.' },
+];
+
+const search = (query: string, user: User = alice) => call(`/search?${query}`, { token: user.token });
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await what();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await what();
+  }
+  return value;
+}
+
+beforeAll(async () => {
+  alice = await newUser();
+  bob = await newUser();
+  for (const [name, s] of Object.entries(SEEDS)) {
+    const r = await seedRecording(alice.user.id, { title: `${name} meeting`, status: 'COMPLETED', segments: s.segments, notes: s.notes, summary: s.summary, meetingDate: s.date });
+    seeded[name] = r.id;
+    await queueIndexUpdate({ user_id: alice.user.id, recording_id: r.id });
+  }
+  const secret = await seedRecording(bob.user.id, { title: 'zanzibar plans', status: 'COMPLETED', segments: [seg('SPEAKER_00', 'The zanzibar budget is secret.', 0, 2)] });
+  await queueIndexUpdate({ user_id: bob.user.id, recording_id: secret.id });
+  const dir = mkdtempSync(join(tmpdir(), 'verbatim-search-'));
+  for (const [i, line] of SPOKEN.entries()) {
+    const meeting = await makeMeetingFrom(join(dir, String(i)), [{ speaker: line.voice, text: line.text }] as ScriptLine[]);
+    const uploaded = await upload(alice.token, meeting.path, { meeting_date: `2026-04-0${i + 1}T10:00:00Z` });
+    expect(uploaded.status).toBe(202);
+    spoken.push(uploaded.body.id);
+  }
+  for (const id of spoken) expect((await waitForStatus(id, ['COMPLETED', 'FAILED'], 120_000)).status).toBe('COMPLETED');
+  // Every recording indexed: each seeded title is found.
+  const indexed = await until(() => search('q=meeting&per_page=50'), (r) => new Set(r.body.hits?.map((h: { recording_id: number }) => h.recording_id)).size >= 7);
+  expect(indexed.status).toBe(200);
+}, 240_000);
+
+describe('GET /search', () => {
+  it('finds an exact phrase, with its times and the phrase highlighted', async () => {
+    const { status, body } = await search(`q=${encodeURIComponent('"marketing plan"')}`);
+    expect(status).toBe(200);
+    // "The plan for marketing" has both words, not the phrase.
+    expect(body.hits).toHaveLength(1);
+    const hit = body.hits[0];
+    expect(hit).toMatchObject({ recording_id: seeded.marketing, title: 'marketing meeting', field: 'transcript', segment_index: 0, start_time: 0, end_time: 4, text: 'We discussed the marketing plan at length.' });
+    expect(hit.highlights.map(([a, b]: [number, number]) => hit.text.slice(a, b))).toEqual(['marketing', 'plan']);
+  });
+
+  it('matches a prefix and tolerates a typo in a longer word', async () => {
+    const prefix = await search('q=budg*');
+    const texts = prefix.body.hits.map((h: { text: string }) => h.text);
+    expect(texts).toEqual(expect.arrayContaining(['The quarterly budget needs another review.', 'Budgeting for travel is frozen.']));
+    const typo = await search('q=quartrly');
+    expect(typo.body.hits[0]).toMatchObject({ recording_id: seeded.budget, segment_index: 0, start_time: 0, end_time: 3.5 });
+    expect(typo.body.hits[0].highlights).toEqual([[4, 13]]);
+    // Short words must match exactly.
+    expect((await search('q=plam')).body.hits).toEqual([]);
+  });
+
+  it('finds words in notes, summaries and titles and says where', async () => {
+    expect((await search('q=onboarding')).body.hits[0]).toMatchObject({ recording_id: seeded.hiring, field: 'notes', start_time: null });
+    expect((await search('q=neighbours')).body.hits[0]).toMatchObject({ recording_id: seeded.garden, field: 'summary' });
+    expect((await search('q=garden')).body.hits[0]).toMatchObject({ recording_id: seeded.garden, field: 'title' });
+  });
+
+  it('finds what the embedded engine heard in the flite recordings, at the transcript times', async () => {
+    for (const [i, word] of ['nurses', 'football', 'printer'].entries()) {
+      const { body } = await search(`q=${word}`);
+      const hit = body.hits.find((h: { recording_id: number }) => h.recording_id === spoken[i]);
+      expect(hit, word).toBeDefined();
+      const transcript = await call(`/recordings/${spoken[i]}/transcript?format=json`, { token: alice.token });
+      const segment = transcript.body.segments[hit.segment_index];
+      expect({ start: hit.start_time, end: hit.end_time, text: hit.text }).toEqual({ start: segment.start_time, end: segment.end_time, text: segment.sentence });
+    }
+  });
+
+  it('filters by date and paginates at most 50 per page', async () => {
+    const { body } = await search('q=the&date_from=2026-03-05&date_to=2026-03-06&per_page=50');
+    expect(new Set(body.hits.map((h: { recording_id: number }) => h.recording_id))).toEqual(new Set([seeded.security, seeded.travel]));
+    expect((await search('q=the&per_page=51')).status).toBe(400);
+    const one = await search('q=the&per_page=1&page=2');
+    expect(one.body.hits).toHaveLength(1);
+    expect(one.body.pagination).toMatchObject({ page: 2, per_page: 1, has_prev: true, has_next: true });
+  });
+
+  it("never shows another user's words", async () => {
+    expect((await search('q=zanzibar')).body.hits).toEqual([]);
+    expect((await search('q=zanzibar', bob)).body.hits).toHaveLength(2);
+  });
+
+  it('finds a renamed speaker by the new name at once', async () => {
+    const put = (path: string, body: unknown) => call(path, { method: 'PUT', token: alice.token, body });
+    expect((await put(`/recordings/${seeded.security}/speakers/assign`, { speaker_map: { SPEAKER_00: 'Gertrude' } })).status).toBe(200);
+    const speakers = await call('/speakers', { token: alice.token });
+    const gertrude = speakers.body.speakers.find((s: { name: string }) => s.name === 'Gertrude');
+    expect((await put(`/speakers/${gertrude.id}`, { name: 'Hildegard' })).status).toBe(200);
+    const found = await until(() => search('q=passwords&speaker=hildegard'), (r) => r.body.hits?.length === 1, 10_000);
+    expect(found.body.hits[0]).toMatchObject({ recording_id: seeded.security, speaker: 'Hildegard' });
+    expect((await search('q=hildegard')).body.hits[0]).toMatchObject({ recording_id: seeded.security });
+  });
+
+  it('never shows a deleted recording, even while its index update waits', async () => {
+    expect((await search('q=warehouse')).body.hits).toHaveLength(1);
+    // The delete committed, its event not yet published (the sweep waits a minute): the
+    // index still holds the recording, and search must not show it.
+    await deleteRecordingItems((await findRecording(seeded.doomed!))!);
+    expect((await loadLibrary(alice.user.id, { fresh: true })).library.recordings.has(seeded.doomed!)).toBe(true);
+    const after = await search('q=warehouse');
+    expect(after.body.hits).toEqual([]);
+    expect(after.body.pagination.total).toBe(0);
+  });
+
+  it('drops a recording deleted through the API from the index', async () => {
+    expect((await call(`/recordings/${seeded.travel}`, { method: 'DELETE', token: alice.token })).status).toBe(200);
+    expect((await search('q=lisbon')).body.hits).toEqual([]);
+    const library = await until(() => loadLibrary(alice.user.id, { fresh: true }), (l) => !l.library.recordings.has(seeded.travel!), 10_000);
+    expect(library.library.recordings.has(seeded.travel!)).toBe(false);
+  });
+});
+
+describe('POST /chat', () => {
+  it('quotes passages with their recordings and times, each quote inside a source it lists', async () => {
+    const { status, body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'What about the budget and the passwords?' } });
+    expect(status).toBe(200);
+    expect(body.sources.length).toBeGreaterThan(0);
+    const quotes = [...body.response.matchAll(/“([^”]+)”/g)].map((m) => m[1]!).filter((q) => !/meeting$/.test(q));
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) expect(body.sources.some((s: { text: string }) => s.text.includes(q)), q).toBe(true);
+    expect(body.response).toMatch(/budget meeting/);
+    for (const s of body.sources) expect(s).toMatchObject({ recording_id: expect.any(Number), start_time: expect.any(Number), field: 'transcript' });
+  });
+
+  it('keeps to recording_ids', async () => {
+    const { body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'budget plan', recording_ids: [seeded.marketing] } });
+    expect(body.sources.length).toBeGreaterThan(0);
+    expect(body.sources.every((s: { recording_id: number }) => s.recording_id === seeded.marketing)).toBe(true);
+  });
+});
