@@ -2,7 +2,7 @@
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { firstAdminSignInLink } from './first-admin.ts';
-import { removeStaleScratch } from '#shared/providers/asr/scratch.ts';
+import { removeStaleScratch } from '#shared/scratch.ts';
 import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { startRuntime } from './runtime.ts';
 

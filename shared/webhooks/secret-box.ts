@@ -1,9 +1,9 @@
 // Webhook secrets at rest: an AES-256-GCM envelope. Each process makes one random data key,
-// has it wrapped once (KMS on AWS, the data folder's key file locally: providers/key-wrap.ts)
+// has it wrapped once (KMS on AWS, the data folder's key file locally: webhooks/key-wrap.ts)
 // and seals every secret it writes with it; the sealed value carries the wrapped key, so any
 // process can open it. Unwrapped keys are cached, so a warm function unwraps each key once.
 import { randomBytes } from 'node:crypto';
-import { gcmOpen, gcmSeal, keyWrap } from '../providers/key-wrap.ts';
+import { gcmOpen, gcmSeal, keyWrap } from './key-wrap.ts';
 import { replaceSecret, webhooksWithOpenSecrets } from '../store/webhooks.ts';
 
 const VERSION = 'v1';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { KEY_FILE } from '#shared/providers/key-wrap.ts';
+import { KEY_FILE } from '#shared/webhooks/key-wrap.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { createWebhook as storeWebhook, findWebhook } from '#shared/store/webhooks.ts';
 import { createWebhook, rotateSecret } from '#shared/webhooks/manage.ts';

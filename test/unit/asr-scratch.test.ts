@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeStaleScratch, scratchPrefix } from '#shared/providers/asr/scratch.ts';
+import { removeStaleScratch, scratchPrefix } from '#shared/scratch.ts';
 
 describe('ASR scratch folders', () => {
   it('are named per data folder and private to their owner', async () => {

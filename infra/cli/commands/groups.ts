@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addMember, createGroup, type GroupRole } from '#shared/store/users.ts';
 import { emit, fields, when } from '../output.ts';
-import { emailOption } from './users.ts';
+import { emailOption } from './options.ts';
 import { onTarget } from '../target.ts';
 
 /** The store takes any string; an empty or padded name would make a group nobody can address. */

@@ -8,7 +8,7 @@ import { settings } from '#shared/config.ts';
 import { requireUserByEmail } from '#shared/store/users.ts';
 import { emit, fields, when } from '../output.ts';
 import { onTarget } from '../target.ts';
-import { emailOption } from './users.ts';
+import { emailOption } from './options.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

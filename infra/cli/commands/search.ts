@@ -6,7 +6,7 @@ import { settings } from '#shared/config.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { listUsers, requireUserByEmail } from '#shared/store/users.ts';
 import { emit } from '../output.ts';
-import { parseEmail } from './users.ts';
+import { parseEmail } from './options.ts';
 import { onTarget } from '../target.ts';
 
 export function addSearchCommand(program: Command): void {

@@ -7,7 +7,7 @@ import { getOwnedToken, issueToken, listTokens, revokeToken, viewToken, type Tok
 import { requireUserByEmail } from '#shared/store/users.ts';
 import { emit, fields, table, when } from '../output.ts';
 import { parseName } from './groups.ts';
-import { emailOption } from './users.ts';
+import { emailOption } from './options.ts';
 import { onTarget } from '../target.ts';
 
 function parseId(value: string): number {

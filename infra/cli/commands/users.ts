@@ -5,15 +5,7 @@ import { createUser, listUsers, requireUserByEmail, type User } from '#shared/st
 import { emit, fields, table, when } from '../output.ts';
 import { onTarget } from '../target.ts';
 import { addPasswordCommands } from './passwords.ts';
-
-/** Catches typos as a usage error before any database starts; the store does the rest. */
-export function parseEmail(value: string): string {
-  const email = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new InvalidArgumentError('Expected an email address like ada@example.com.');
-  return email;
-}
-
-export const emailOption = (description: string) => new Option('--email <email>', description).argParser(parseEmail).makeOptionMandatory();
+import { emailOption } from './options.ts';
 
 /** Adds `users …` to the program; `.command()` so the subcommands inherit its settings. */
 export function addUsersCommand(program: Command): void {

@@ -4,7 +4,7 @@
 // correct offsets. A piece that still fails fails the whole job — never placeholder text.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { scratchPrefix } from './scratch.ts';
+import { scratchPrefix } from '../../scratch.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from '../../logger.ts';

@@ -5,7 +5,7 @@
 // pocketsphinx and pocketsphinx-en-us.
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { scratchPrefix } from '../scratch.ts';
+import { scratchPrefix } from '../../../scratch.ts';
 import { join } from 'node:path';
 import { logger } from '../../../logger.ts';
 import { ProviderError, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../../types.ts';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { settings } from '../../config.ts';
+import { settings } from './config.ts';
 
 /** The mkdtemp prefix for this data folder's scratch folders. */
 export function scratchPrefix(dataDir = settings().dataDir): string {
