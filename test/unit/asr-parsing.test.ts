@@ -139,6 +139,9 @@ describe('batches for the recogniser pool', () => {
     expect(batches).toHaveLength(4);
     expect(batches.flat().some((u) => u.warmup)).toBe(false);
     expect(planBatches([], { workers: 2 })).toEqual([]);
+    // Two one-utterance batches: both warm up on the first utterance.
+    const two = planBatches(spans.slice(0, 2), { workers: 2 });
+    expect(two.map((b) => b.map((u) => u.id))).toEqual([['wu0', 'u0'], ['wu0', 'u1']]);
   });
 });
 

@@ -61,7 +61,8 @@ export function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: P
  * words, timed from the start of the recording. `work` is a folder for the control and CTM files.
  */
 export async function recogniseBatch(binary: string, audio: AudioSource, items: readonly BatchItem[], model: PocketsphinxModel, extra: readonly string[], work: string, signal?: AbortSignal): Promise<Utterance[]> {
-  const name = `batch-${items[0]?.id ?? 'empty'}`;
+  // Named after its first real utterance: two batches may warm up on the same one.
+  const name = `batch-${items.find((u) => !u.warmup)?.id ?? 'empty'}`;
   const ctl = join(work, `${name}.ctl`);
   const ctm = join(work, `${name}.ctm`);
   await writeFile(ctl, controlFile(basename(audio.path, extname(audio.path)), items));

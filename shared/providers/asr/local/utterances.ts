@@ -150,9 +150,10 @@ export function planBatches(utterances: readonly UtteranceSpan[], options: Batch
   if (current.length > 0) batches.push(current);
   let first = 0;
   return batches.map((batch) => {
-    const before = first > 0 ? items.slice(0, first) : batch;
+    const opening = first === 0;
+    const before = opening ? batch : items.slice(0, first);
     first += batch.length;
-    return [...warmupFrom(before, first > batch.length, warmupSeconds), ...batch];
+    return [...warmupFrom(before, !opening, warmupSeconds), ...batch];
   });
 }
 
