@@ -18,6 +18,8 @@ const NEEDS = {
     // Test speech (two voices) and the browser test of the API explorer.
     { command: 'flite', packages: ['flite'] },
     { command: 'sox', packages: ['sox'] },
+    // Real read speech with transcripts for the speech-recognition benchmark.
+    { command: 'test -d /usr/share/pocketsphinx/test/data/librivox && true', packages: ['pocketsphinx-testdata'] },
     { command: 'chromium', packages: ['chromium'] },
   ],
 };

@@ -11,14 +11,32 @@ export interface Capabilities {
   readonly languages: string[] | 'auto';
   readonly max_upload_mb: number;
   readonly chunking: { readonly enabled: boolean; readonly chunk_seconds: number; readonly overlap_seconds: number };
+  readonly custom_prompt: boolean;
+  readonly summary_custom_prompt: boolean;
+  readonly max_duration_seconds: number | null;
   readonly engine_note: string;
 }
 
-/** The embedded engine cuts audio at silences into pieces of at most this (providers/asr/local). */
-const LOCAL_CHUNK_SECONDS = 30;
+/** The embedded engine decodes utterances of at most this, cut in silences (providers/asr/local). */
+const LOCAL_UTTERANCE_SECONDS = 20;
+
+/** Why the active engine cannot do what a transcription request asks, or undefined when it can. */
+export function transcriptionRefusal(s: Settings, request: { readonly language?: string | null }): string | undefined {
+  const language = request.language?.toLowerCase();
+  if (s.asrProvider === 'local' && language && language !== 'en') {
+    return 'the offline engine transcribes English only; set ASR_PROVIDER for other languages';
+  }
+  return undefined;
+}
 
 export function capabilities(s: Settings): Capabilities {
-  const common = { provider: s.asrProvider, max_upload_mb: s.uploadMaxMb };
+  const common = {
+    provider: s.asrProvider,
+    max_upload_mb: s.uploadMaxMb,
+    max_duration_seconds: null,
+    // The embedded summariser steers its sentence choice by the prompt (providers/llm/local); the instant one ignores it.
+    summary_custom_prompt: s.llmProvider !== 'instant',
+  };
   // Remote engines take at most ASR_MAX_UPLOAD_MB per request: longer audio goes in overlapping chunks.
   const remoteChunks = { enabled: true, chunk_seconds: s.asr.chunkSeconds, overlap_seconds: s.asr.chunkOverlapSeconds };
   switch (s.asrProvider) {
@@ -26,11 +44,12 @@ export function capabilities(s: Settings): Capabilities {
       return {
         ...common,
         model: 'pocketsphinx en-us',
-        diarization: false,
+        diarization: true,
         word_timestamps: true,
+        custom_prompt: false,
         languages: ['en'],
-        chunking: { enabled: true, chunk_seconds: LOCAL_CHUNK_SECONDS, overlap_seconds: 0 },
-        engine_note: 'Embedded offline engine (pocketsphinx, US English model): a rough machine transcript with one speaker label; other languages are transcribed as English.',
+        chunking: { enabled: true, chunk_seconds: LOCAL_UTTERANCE_SECONDS, overlap_seconds: 0 },
+        engine_note: 'Embedded offline engine (pocketsphinx, US English model): a rough machine transcript with word timings and confidences; voices told apart by an offline diariser (clearly different voices only). Other languages are refused (400).',
       };
     case 'instant':
       return {
@@ -38,6 +57,7 @@ export function capabilities(s: Settings): Capabilities {
         model: 'instant',
         diarization: false,
         word_timestamps: false,
+        custom_prompt: false,
         languages: ['en'],
         chunking: { enabled: false, chunk_seconds: 0, overlap_seconds: 0 },
         engine_note: 'Benchmark engine: answers at once with a fixed transcript, whatever the audio.',
@@ -50,6 +70,7 @@ export function capabilities(s: Settings): Capabilities {
         model,
         diarization: /diariz/i.test(model),
         word_timestamps: !/^gpt-4o/i.test(model),
+        custom_prompt: true,
         languages: 'auto',
         chunking: remoteChunks,
         engine_note: `OpenAI-compatible transcription API (${model}); audio over ${s.asr.maxUploadMb} MB is sent in chunks.`,
@@ -61,7 +82,9 @@ export function capabilities(s: Settings): Capabilities {
         model: 'amazon-transcribe',
         diarization: s.asr.diarize,
         word_timestamps: true,
+        custom_prompt: false,
         languages: 'auto',
+        max_duration_seconds: 4 * 60 * 60,
         chunking: { enabled: false, chunk_seconds: 0, overlap_seconds: 0 },
         engine_note: 'Amazon Transcribe batch job on the stored audio with speaker labels; the transcript arrives when the job completes.',
       };
@@ -71,6 +94,7 @@ export function capabilities(s: Settings): Capabilities {
         model: s.asr.model,
         diarization: s.asr.diarize,
         word_timestamps: true,
+        custom_prompt: true,
         languages: 'auto',
         chunking: remoteChunks,
         engine_note: `Self-hosted WhisperX service with word alignment${s.asr.diarize ? ' and speaker diarization' : ' (diarization off: ASR_DIARIZE=false)'}; audio over ${s.asr.maxUploadMb} MB is sent in chunks.`,

@@ -32,6 +32,8 @@ export interface TranscriptionRequest {
   /** Initial prompt / hotwords for engines that take them. */
   readonly prompt?: string;
   readonly signal?: AbortSignal;
+  /** Told the share of the audio decoded so far (0..1), when the engine can tell. */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 export interface TranscriptionResult {

@@ -4,6 +4,8 @@
 // refusal the object is deleted, so a bad upload leaves nothing behind.
 import { NotFoundError, ValidationError } from '../domain/errors.ts';
 import { deleteObject } from '../blob/objects.ts';
+import { settings } from '../config.ts';
+import { transcriptionRefusal } from '../providers/capabilities.ts';
 import { createRecording, UploadAlreadyAcceptedError } from '../store/recording-writes.ts';
 import { findRecording, findSameBytes } from '../store/recordings.ts';
 import { visibleTagItems, type Tag } from '../store/tags.ts';
@@ -38,6 +40,11 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   const { fields } = upload;
   // What the upload leaves out comes from the first tag that has it.
   const defaults = uploadDefaults(fields, tags);
+  const refusal = transcriptionRefusal(settings(), { language: defaults.language });
+  if (refusal) {
+    await deleteObject(upload.objectKey).catch(() => undefined);
+    throw new ValidationError(`The upload asks for what the speech engine cannot do: ${refusal}`, [{ path: 'language', message: refusal }]);
+  }
   await linkTags(upload.userId, fields.tag_ids);
   let created;
   try {

@@ -1,7 +1,9 @@
 // Asking for the pipeline again: a new transcription or a new summary (decisions §4). Both
 // are refused while work is queued or running, and both queue their job once committed.
-import { BadRequestError, ConflictError } from '../domain/errors.ts';
+import { settings } from '../config.ts';
+import { BadRequestError, ConflictError, ValidationError } from '../domain/errors.ts';
 import { isBusy, type RecordingStatus } from '../domain/recordings/status.ts';
+import { transcriptionRefusal } from '../providers/capabilities.ts';
 import type { TranscribeOptions } from '../http/recording-schemas.ts';
 import { transition } from '../store/recording-writes.ts';
 import { getOwnedRecording, type Recording } from '../store/recordings.ts';
@@ -25,6 +27,8 @@ function optionChanges(options: TranscribeOptions): Partial<Recording> {
 }
 
 export async function requestTranscription(userId: number, id: number, options: TranscribeOptions = {}): Promise<Queued> {
+  const refusal = transcriptionRefusal(settings(), { language: options.language });
+  if (refusal) throw new ValidationError(`The request asks for what the speech engine cannot do: ${refusal}`, [{ path: 'language', message: refusal }]);
   return retryOnStale(async () => {
     const recording = await getOwnedRecording(id, userId);
     refuseWhileBusy(recording);

@@ -73,7 +73,7 @@ function toSource(segments: readonly Segment[], index: number): ChatSource {
 /** [segment index, score] pairs. */
 type Scored = Array<[number, number]>;
 
-/** Every hit, so the "when" boost below can lift one BM25 alone ranks low. */
+/** Every hit, so the "when" boost can lift one BM25 alone ranks low. */
 function bm25Scores(segments: readonly Segment[], question: string, limit: number): Scored {
   const engine = newEngine();
   engine.defineConfig({ fldWeights: { text: 1 }, bm25Params: { k1: 1.2, b: 0.75, k: 1 } });
@@ -97,8 +97,8 @@ function namesATime(text: string): boolean {
 
 /**
  * The segments that best answer `question`, best first (at most `k`), each with its index in
- * the transcript; [] when no segment shares a content word with the question (but for a
- * "when" question, which falls back to the passages naming a day or time).
+ * the transcript; [] when no segment shares a content word with the question. For a "when"
+ * question, a passage in which chrono-node finds a date or time expression ranks higher.
  */
 export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
@@ -109,20 +109,9 @@ export function retrieve(segments: readonly Segment[], question: string, k = 5):
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, asksWhen && namesATime(String(segments[index]!.sentence ?? '')) ? score * WHEN_BOOST : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  // A rough transcript may miss the question's words ("let's meet" heard as "blood sleep");
-  // for a "when" question, the passages that name a day or time still answer it.
-  if (ranked.length === 0 && asksWhen) return timedPassages(segments, Math.min(k, 3));
   const best = ranked[0]?.[1] ?? 0;
   return ranked
     .filter(([, score]) => score >= best * RELATIVE_CUT_OFF)
-    .slice(0, k)
-    .map(([index]) => toSource(segments, index));
-}
-
-function timedPassages(segments: readonly Segment[], k: number): ChatSource[] {
-  return segments
-    .map((s, index) => [index, String(s.sentence ?? '')] as const)
-    .filter(([, text]) => namesATime(text) && !PAST_MENTION.test(text))
     .slice(0, k)
     .map(([index]) => toSource(segments, index));
 }

@@ -16,6 +16,9 @@ export const transcriptionCapabilities = z.object({
     chunk_seconds: z.number(),
     overlap_seconds: z.number(),
   }),
+  custom_prompt: z.boolean().check(z.describe('whether the engine takes a prompt (vocabulary, spelling hints) with the audio')),
+  summary_custom_prompt: z.boolean().check(z.describe('whether the summariser applies custom_prompt')),
+  max_duration_seconds: z.nullable(z.number()).check(z.describe('the longest recording the engine transcribes, or null for no limit beyond max_upload_mb')),
   engine_note: z.string(),
 });
 
@@ -26,7 +29,9 @@ const _capabilitiesMatch: [Described extends Capabilities ? true : never, Capabi
 export const transcriptionRoutes = {
   'GET /transcription': {
     handler: 'transcription/get',
-    summary: 'What the configured speech engine offers: model, languages, speakers, word timestamps, upload limit, chunking',
+    summary: 'What the configured speech engine offers: model, languages, speakers, word timestamps, prompts, upload limit, chunking',
+    description:
+      'Told truthfully for the active engines (ASR_PROVIDER, LLM_PROVIDER). A request asking for what the engine cannot do is refused with 400 and the reason: for example language=de with the offline engine.',
     tag: 'Transcription',
     rateClass: 'read',
     auth: 'token',

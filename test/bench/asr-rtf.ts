@@ -1,6 +1,7 @@
 // The embedded speech engine's real-time factor: the flite meeting of test/support/speech.ts
-// (~62 s, two voices) transcribed in this process by localTranscriber() (ffmpeg, chunks at
-// silences, a pool of pocketsphinx processes), with its word error rate against the script.
+// (~62 s, two voices) transcribed in this process by localTranscriber() (ffmpeg, utterances
+// by voice activity, a pool of pocketsphinx_batch processes), with its word error rate against
+// the script.
 // Load average is recorded beside it: the engine uses every core, so a busy machine shows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

@@ -155,11 +155,14 @@ describe('GET /transcription', () => {
     expect(response.body).toEqual({
       provider: 'local',
       model: 'pocketsphinx en-us',
-      diarization: false,
+      diarization: true,
       word_timestamps: true,
+      custom_prompt: false,
+      summary_custom_prompt: true,
+      max_duration_seconds: null,
       languages: ['en'],
       max_upload_mb: 20,
-      chunking: { enabled: true, chunk_seconds: 30, overlap_seconds: 0 },
+      chunking: { enabled: true, chunk_seconds: 20, overlap_seconds: 0 },
       engine_note: expect.stringContaining('pocketsphinx'),
     });
   });

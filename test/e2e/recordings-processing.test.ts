@@ -22,11 +22,16 @@ const post = (path: string, body?: unknown, token = owner.token) => call(path, {
 describe('POST /recordings/{id}/transcribe', () => {
   it('queues a failed recording again with new options and clears its error', async () => {
     const r = await seedRecording(owner.user.id, { status: 'FAILED', audio: wav(), changes: { error_message: 'boom' } });
-    const response = await post(`/recordings/${r.id}/transcribe`, { language: 'de', min_speakers: 2, max_speakers: 3 });
+    // The offline engine the stack runs cannot do German: refused at once, with the reason.
+    const refused = await post(`/recordings/${r.id}/transcribe`, { language: 'de' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('the offline engine transcribes English only; set ASR_PROVIDER for other languages');
+    expect(await findRecording(r.id)).toMatchObject({ status: 'FAILED', language: r.language });
+    const response = await post(`/recordings/${r.id}/transcribe`, { language: 'en', min_speakers: 2, max_speakers: 3 });
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ success: true, id: r.id, status: 'PENDING', message: expect.any(String) });
     const stored = await findRecording(r.id);
-    expect(stored).toMatchObject({ language: 'de', min_speakers: 2, max_speakers: 3 });
+    expect(stored).toMatchObject({ language: 'en', min_speakers: 2, max_speakers: 3 });
     // The worker may already be on it: the old error is gone either way.
     expect(stored!.error_message).not.toBe('boom');
     expect(Date.parse(stored!.queued_at!)).toBeGreaterThan(Date.parse(r.queued_at!));

@@ -150,7 +150,7 @@ describe('embedded speech engine (pocketsphinx)', () => {
 
   it.each([
     ['ffmpeg', { binaries: { ffmpeg: '/nonexistent/ffmpeg' } }, /Debian package "ffmpeg"/],
-    ['pocketsphinx', { binaries: { pocketsphinx: '/nonexistent/pocketsphinx_continuous' } }, /Debian package "pocketsphinx"/],
+    ['pocketsphinx', { binaries: { pocketsphinx: '/nonexistent/pocketsphinx_batch' } }, /Debian package "pocketsphinx"/],
     ['the model', { modelDir: '/nonexistent/model' }, /Debian package "pocketsphinx-en-us"/],
   ])('names the Debian package when %s is missing', async (_what, options, message) => {
     const error = await rejection(localTranscriber({ tmpDir: work, ...options }).transcribe({ audioPath: meeting.path, mimeType: 'audio/wav' }));
@@ -163,8 +163,8 @@ describe('embedded speech engine (pocketsphinx)', () => {
     const crashing = join(root, 'crash.sh');
     await writeFile(crashing, '#!/bin/sh\nkill -SEGV $$\n');
     const flaky = join(root, 'flaky.sh');
-    // Crashes the first time it sees each chunk, works the second time.
-    await writeFile(flaky, `#!/bin/sh\nmark="${root}/seen-$(basename "$2")"\nif [ ! -e "$mark" ]; then touch "$mark"; exit 3; fi\nexec pocketsphinx_continuous "$@"\n`);
+    // Crashes the first time it sees each batch (its control file), works the second time.
+    await writeFile(flaky, `#!/bin/sh\nfor a; do [ "$prev" = -ctl ] && ctl="$a"; prev="$a"; done\nmark="${root}/seen-$(basename "$ctl")"\nif [ ! -e "$mark" ]; then touch "$mark"; exit 3; fi\nexec pocketsphinx_batch "$@"\n`);
     await Promise.all([chmod(crashing, 0o755), chmod(flaky, 0o755)]);
 
     const error = await rejection(localTranscriber({ tmpDir: work, binaries: { pocketsphinx: crashing } }).transcribe({ audioPath: meeting.path, mimeType: 'audio/wav' }));

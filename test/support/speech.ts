@@ -76,24 +76,48 @@ export async function makeMeetingFrom(dir: string, script: readonly ScriptLine[]
 }
 
 async function build(dir: string, script: readonly ScriptLine[]): Promise<Meeting> {
+  const { path, durationSeconds } = await synthesise(dir, script.map((line) => ({ voice: VOICES[line.speaker], text: line.text })));
+  return { path, script, durationSeconds };
+}
+
+/** One synthesised turn: a flite voice, optional sox effects after it (e.g. `pitch -300`), the text. */
+export interface VoicedLine {
+  readonly voice: string;
+  readonly effects?: readonly string[];
+  readonly text: string;
+}
+
+/**
+ * Synthesises the turns with flite into `dir/meeting.wav` (16 kHz mono s16), joined by
+ * `gapSeconds` of silence. Returns the path, the length and where each turn starts and ends.
+ */
+export async function synthesise(dir: string, lines: readonly VoicedLine[], gapSeconds = GAP_SECONDS): Promise<{ path: string; durationSeconds: number; turns: { start: number; end: number }[] }> {
   await mkdir(dir, { recursive: true });
   const gap = join(dir, 'gap.wav');
-  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', gap, 'trim', '0', String(GAP_SECONDS)]);
+  await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', gap, 'trim', '0', String(gapSeconds)]);
   const parts: string[] = [];
+  const lengths: number[] = [];
   await Promise.all(
-    script.map(async (line, i) => {
+    lines.map(async (line, i) => {
       const raw = join(dir, `turn-${i}-raw.wav`);
       const turn = join(dir, `turn-${i}.wav`);
-      await run('flite', ['-voice', VOICES[line.speaker], '-t', line.text, '-o', raw]);
-      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', turn]);
+      await run('flite', ['-voice', line.voice, '-t', line.text, '-o', raw]);
+      await run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', turn, ...(line.effects ?? [])]);
       parts[i] = turn;
+      lengths[i] = ((await stat(turn)).size - 44) / 32000;
     }),
   );
   const joined = parts.flatMap((p, i) => (i === 0 ? [p] : [gap, p]));
   const path = join(dir, 'meeting.wav');
   await run('sox', [...joined, path]);
   const bytes = (await stat(path)).size - 44;
-  return { path, script, durationSeconds: bytes / 32000 };
+  let at = 0;
+  const turns = lengths.map((length) => {
+    const turn = { start: at, end: at + length };
+    at += length + gapSeconds;
+    return turn;
+  });
+  return { path, durationSeconds: bytes / 32000, turns };
 }
 
 const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];

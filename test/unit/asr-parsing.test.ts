@@ -1,62 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_SECONDS, planChunks } from '#shared/providers/asr/local/chunks.ts';
+import { FRAME_SECONDS } from '#shared/providers/asr/local/chunks.ts';
 import { parseWavHeader, wavHeader } from '#shared/providers/asr/local/decode.ts';
-import { isFiller, parsePocketsphinxOutput } from '#shared/providers/asr/local/pocketsphinx.ts';
+import { controlFile, isFiller, parseCtm } from '#shared/providers/asr/local/pocketsphinx.ts';
+import { planBatches, planUtterances } from '#shared/providers/asr/local/utterances.ts';
 import { groupIntoSegments } from '#shared/providers/asr/local/segments.ts';
 import type { Word } from '#shared/providers/types.ts';
 
-// Real `pocketsphinx_continuous -infile x.wav -time yes -logfn /dev/null` output (Debian
-// 0.8+5prealpha), two utterances, one of them with an alternate pronunciation and a posterior > 1.
-const TWO_UTTERANCES = `good morning everyone
-<s> 0.000 0.150 0.999900
-good 0.160 0.430 1.000100
-morning 0.440 0.940 1.000100
-everyone 0.950 1.610 1.000100
-<sil> 1.620 1.640 0.629359
-</s> 4.250 4.490 1.000000
-thanks today we need to
-<s> 5.080 5.140 0.999400
-thanks 5.150 5.590 0.997104
-[NOISE] 5.590 5.600 0.5
-today 5.600 5.970 0.219002
-we 5.980 6.120 0.996306
-need 6.130 6.350 0.999300
-to(2) 6.360 6.460 0.521172
-</s> 8.450 8.540 1.000000
+// Real `pocketsphinx_batch -ctm` output (Debian 0.8+5prealpha): times from the utterance start.
+const CTM = `u1 1 0.20 0.16 and 0.272
+u1 1 0.37 0.25 mr 0.857
+u1 1 0.63 0.34 john 0.920
+u2 1 1.00 0.11 he 0.999
+u2 1 1.12 0.21 was(2) 1.0001
+u2 1 1.34 0.50 not 4.05e-04
 `;
 
 const w = (word: string, start: number, end: number, confidence = 0.9): Word => ({ word, start, end, confidence });
 
-describe('pocketsphinx -time yes parser', () => {
-  it('splits utterances, drops fillers, strips word(2) and clamps the posterior', () => {
-    const utterances = parsePocketsphinxOutput(TWO_UTTERANCES);
-    expect(utterances.map((u) => u.words.map((x) => x.word).join(' '))).toEqual(['good morning everyone', 'thanks today we need to']);
-    expect(utterances[0]!.words[0]).toEqual({ word: 'good', start: 0.16, end: 0.43, confidence: 1 });
-    expect(utterances[1]!.words[1]!.confidence).toBe(0.219);
-    expect(utterances[1]!.words.at(-1)).toEqual({ word: 'to', start: 6.36, end: 6.46, confidence: 0.5212 });
-  });
-
-  it('adds the chunk offset to every time', () => {
-    const [first] = parsePocketsphinxOutput(TWO_UTTERANCES, 30);
-    expect(first!.words[0]).toMatchObject({ start: 30.16, end: 30.43 });
+describe('pocketsphinx CTM parser', () => {
+  it('times words from the recording start, strips word(2) and clamps the confidence', () => {
+    const utterances = parseCtm(CTM, new Map([['u1', 0], ['u2', 7.5]]));
+    expect(utterances.map((u) => u.words.map((x) => x.word).join(' '))).toEqual(['and mr john', 'he was not']);
+    expect(utterances[0]!.words[0]).toEqual({ word: 'and', start: 0.2, end: 0.36, confidence: 0.272 });
+    expect(utterances[1]!.words[1]).toEqual({ word: 'was', start: 8.62, end: 8.83, confidence: 1 });
+    expect(utterances[1]!.words[2]!.confidence).toBe(0.0004);
   });
 
   it.each([
     ['empty output', '', []],
-    ['only silence (empty hypothesis)', '\n<s> 0.000 0.410 1.000000\n</s> 0.420 0.980 1.000000\n', []],
-    ['noise-only utterance between two', 'a\n<s> 0 0.1 1\na 0.1 0.3 0.8\n\n<s> 1 1.1 1\n[SPEECH] 1.1 1.5 0.4\n</s> 1.5 1.6 1\nb\n<s> 2 2.1 1\nb 2.1 2.4 0.7\n', ['a', 'b']],
-    ['word lines without hypothesis lines', '<s> 0 0.1 1\nx 0.1 0.2 0.5\n</s> 0.2 0.3 1\n<s> 1 1.1 1\ny 1.1 1.2 0.5\n', ['x', 'y']],
-    ['CRLF line ends', 'hi\r\n<s> 0 0.1 1\r\nhi 0.1 0.3 0.9\r\n', ['hi']],
-    ['exponent and negative posteriors', 'a b\n<s> 0 0.1 1\na 0.1 0.2 4.05e-04\nb 0.2 0.3 -0.2\n', ['a b']],
-    ["apostrophes and o'clock", "ten o'clock\n<s> 0 0.1 1\nten 0.1 0.3 1\no'clock(2) 0.3 0.8 1\n", ["ten o'clock"]],
-  ])('%s', (_name, stdout, expected) => {
-    expect(parsePocketsphinxOutput(stdout).map((u) => u.words.map((x) => x.word).join(' '))).toEqual(expected);
+    ['warm-up utterances (ids not asked for) are dropped', CTM, ['and mr john']],
+    ['fillers are dropped', 'u1 1 0 0.1 <sil> 1\nu1 1 0.1 0.2 [NOISE] 0.4\nu1 1 0.3 0.2 hi 0.9\n', ['hi']],
+    ['CRLF line ends and a missing confidence', 'u1 1 0.1 0.2 hi\r\nu1 1 0.3 0.2 there 0.5\r\n', ['hi there']],
+    ["apostrophes and o'clock", "u1 1 0.1 0.2 ten 1\nu1 1 0.3 0.5 o'clock(2) 1\n", ["ten o'clock"]],
+  ])('%s', (_name, text, expected) => {
+    expect(parseCtm(text, new Map([['u1', 0]])).map((u) => u.words.map((x) => x.word).join(' '))).toEqual(expected);
   });
 
-  it('gives confidences within 0..1 and end ≥ start', () => {
-    const words = parsePocketsphinxOutput('a b\n<s> 0 0.1 1\na 0.1 0.2 4.05e-04\nb 0.5 0.3 -0.2\n')[0]!.words;
-    expect(words.map((x) => x.confidence)).toEqual([0.0004, 0]);
-    expect(words[1]).toMatchObject({ start: 0.5, end: 0.5 });
+  it('writes the control file in frames (100 per second)', () => {
+    expect(controlFile('audio', [{ id: 'u0', start: 0.02, end: 7.4 }, { id: 'wu1', start: 7.6, end: 11.18, warmup: true }])).toBe('audio 2 740 u0\naudio 760 1118 wu1\n');
   });
 
   it.each([
@@ -100,53 +81,67 @@ describe('grouping words into segments', () => {
   });
 });
 
-describe('chunk planning at silences', () => {
+describe('utterances by voice activity', () => {
   const frames = (seconds: number) => Math.round(seconds / FRAME_SECONDS);
-  /** Speech (−20 dB) with 0.7 s silences (−100 dB) starting at the given seconds. */
-  const levels = (total: number, silences: number[]) => {
-    const l = new Float32Array(frames(total)).fill(-20);
-    for (const s of silences) l.fill(-100, frames(s), frames(s + 0.7));
+  /** Silence (−100 dB) with speech (−20 dB) in the given [start, end) seconds. */
+  const levels = (total: number, speech: [number, number][]) => {
+    const l = new Float32Array(frames(total)).fill(-100);
+    for (const [a, b] of speech) l.fill(-20, frames(a), frames(b));
     return l;
   };
+  const inSilence = (t: number, speech: [number, number][]) => speech.every(([a, b]) => t <= a + 0.011 || t >= b - 0.011);
 
-  it('cuts in the middle of silences, each chunk within the limit, covering everything', () => {
-    const silences = Array.from({ length: 20 }, (_, i) => 4 + i * 4.5);
-    const chunks = planChunks(levels(95, silences), { maxSeconds: 30, workers: 2 });
-    expect(chunks.length % 2).toBe(0);
-    expect(chunks[0]!.start).toBe(0);
-    expect(chunks.at(-1)!.end).toBeCloseTo(95, 1);
-    for (const [i, c] of chunks.entries()) {
-      expect(c.end - c.start).toBeLessThanOrEqual(30);
-      if (i > 0) {
-        expect(c.start).toBe(chunks[i - 1]!.end);
-        expect(silences.some((s) => c.start > s && c.start < s + 0.7)).toBe(true);
-      }
+  it('joins short pauses, splits at long ones and keeps a little silence around the speech', () => {
+    const speech: [number, number][] = [[1, 2], [2.3, 3], [5, 6]];
+    const spans = planUtterances(levels(8, speech), { padSeconds: 0.1 });
+    expect(spans).toEqual([{ start: 0.9, end: 3.1 }, { start: 4.9, end: 6.1 }]);
+  });
+
+  it('splits a long utterance only in its pauses, the longest first, each within the cap', () => {
+    // 60 s of 1.5 s words with pauses of 0.3 s, and one of 0.5 s at 30 s.
+    const speech: [number, number][] = [];
+    for (let t = 0.5; t < 59; ) {
+      speech.push([t, t + 1.5]);
+      t += 1.5 + (Math.abs(t + 1.5 - 30) < 1 ? 0.5 : 0.3);
+    }
+    const spans = planUtterances(levels(60, speech), { maxSeconds: 20, padSeconds: 0 });
+    expect(spans.length).toBeGreaterThanOrEqual(3);
+    for (const s of spans) {
+      expect(s.end - s.start).toBeLessThanOrEqual(20);
+      expect(inSilence(s.start, speech) && inSilence(s.end, speech)).toBe(true);
     }
   });
 
-  it.each([
-    ['a short file stays whole for one worker', 20, 1, 1],
-    ['a short file is shared between workers', 40, 2, 2],
-    ['a tiny file is not split', 6, 4, 1],
-  ])('%s', (_name, total, workers, count) => {
-    expect(planChunks(levels(total, [3, 10, 17, 25, 33]), { workers })).toHaveLength(count);
+  it('cuts speech without any pause at its quietest frame, and drops clicks', () => {
+    const l = levels(60, [[5, 55]]);
+    l[frames(20)] = -40;
+    expect(planUtterances(l, { maxSeconds: 30, padSeconds: 0 }).map((s) => s.start)).toContain(20);
+    expect(planUtterances(levels(10, [[2, 2.04], [5, 6]]), { padSeconds: 0 })).toEqual([{ start: 5, end: 6 }]);
+    expect(planUtterances(new Float32Array(0))).toEqual([]);
+  });
+});
+
+describe('batches for the recogniser pool', () => {
+  const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 10, end: i * 10 + 8 }));
+
+  it('shares consecutive utterances between workers, each batch preceded by the speech before it', () => {
+    const batches = planBatches(spans, { workers: 2, warmupSeconds: 6 });
+    expect(batches).toHaveLength(2);
+    const real = batches.map((b) => b.filter((u) => !u.warmup).map((u) => u.id));
+    expect(real.flat()).toEqual(spans.map((_, i) => `u${i}`));
+    // The first batch warms up on its own opening, the second on the utterance before it.
+    expect(batches[0]![0]).toMatchObject({ id: 'wu0', warmup: true, start: 0 });
+    expect(batches[1]![0]).toMatchObject({ id: `w${real[0]!.at(-1)}`, warmup: true });
   });
 
-  it('hard-cuts at the quietest frame when there is no silence', () => {
-    const l = new Float32Array(frames(70)).fill(-20);
-    l[frames(25)] = -60;
-    const chunks = planChunks(l, { maxSeconds: 30, workers: 1 });
-    expect(chunks.every((c) => c.end - c.start <= 30)).toBe(true);
-    expect(chunks.map((c) => c.start)).toContain(25);
-  });
-
-  it('marks silent chunks so they are skipped, and plans nothing for no audio', () => {
-    const l = new Float32Array(frames(60)).fill(-100);
-    l.fill(-20, frames(5), frames(8));
-    l.fill(-100, frames(30), frames(31));
-    const chunks = planChunks(l, { maxSeconds: 30 });
-    expect(chunks.map((c) => c.speech)).toEqual([true, false]);
-    expect(planChunks(new Float32Array(0))).toEqual([]);
+  it('makes smaller batches for long recordings and no warm-up when asked', () => {
+    const batches = planBatches(spans, { workers: 1, maxSeconds: 20, warmupSeconds: 0 });
+    expect(batches).toHaveLength(4);
+    expect(batches.flat().some((u) => u.warmup)).toBe(false);
+    expect(planBatches([], { workers: 2 })).toEqual([]);
+    // Two one-utterance batches: both warm up on the first utterance.
+    const two = planBatches(spans.slice(0, 2), { workers: 2 });
+    expect(two.map((b) => b.map((u) => u.id))).toEqual([['wu0', 'u0'], ['wu0', 'u1']]);
   });
 });
 

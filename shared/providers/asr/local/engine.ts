@@ -1,20 +1,22 @@
-// The embedded speech recogniser (ASR_PROVIDER=local): ffmpeg → 16 kHz mono WAV → chunks cut
-// at silences → a pool of pocketsphinx_continuous processes → timed words → segments, split
-// by speaker with the offline diariser (diarize.ts, run alongside the recognisers). Offline,
-// no keys; accuracy is that of a rough machine transcript. Needs the Debian packages ffmpeg,
-// pocketsphinx and pocketsphinx-en-us.
+// The embedded speech recogniser (ASR_PROVIDER=local): ffmpeg → 16 kHz mono WAV → utterances
+// found by voice activity (utterances.ts, cut only in silences) → batches of utterances decoded
+// by a pool of pocketsphinx_batch processes (one model load each) → timed words with
+// confidences → segments, split by speaker with the offline diariser (diarize.ts, run alongside
+// the recognisers). Offline, no keys; accuracy is that of a rough machine transcript. Needs the
+// Debian packages ffmpeg, pocketsphinx and pocketsphinx-en-us.
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { scratchPrefix } from '../../../scratch.ts';
 import { join } from 'node:path';
 import { logger } from '../../../logger.ts';
 import { ProviderError, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../../types.ts';
-import { frameLevels, planChunks, writeChunk, type Chunk } from './chunks.ts';
+import { frameLevels } from './chunks.ts';
 import { decodeToWav, UndecodableAudioError, type WavLayout } from './decode.ts';
 import { diarize, type Diarization } from './diarize.ts';
-import { DEFAULT_MODEL_DIR, modelIn, parsePocketsphinxOutput, PRESETS, recogniseFile, RecogniserCrashError, type PocketsphinxModel, type Preset, type Utterance } from './pocketsphinx.ts';
+import { DEFAULT_MODEL_DIR, modelIn, PRESETS, recogniseBatch, RecogniserCrashError, type AudioSource, type PocketsphinxModel, type Preset, type Utterance } from './pocketsphinx.ts';
 import { abortReason, MissingBinaryError } from './process.ts';
 import { groupIntoSegments } from './segments.ts';
+import { planBatches, planUtterances, type BatchItem, type UtterancePlanOptions } from './utterances.ts';
 
 export const ENGINE_LABEL = 'pocketsphinx (rough machine transcript)';
 
@@ -29,8 +31,10 @@ export interface LocalTranscriberOptions {
   readonly preset?: Preset;
   /** Extra pocketsphinx_continuous arguments, after the preset's. */
   readonly decoderArgs?: readonly string[];
-  /** Upper bound of a chunk handed to one process (seconds). Default 30. */
-  readonly maxChunkSeconds?: number;
+  /** Upper bound of the speech handed to one process (seconds). Default 120. */
+  readonly batchSeconds?: number;
+  /** Voice-activity segmentation settings (utterances.ts). */
+  readonly vad?: UtterancePlanOptions;
   /** Where the per-request temp folder is made. Default: os.tmpdir(). */
   readonly tmpDir?: string;
 }
@@ -40,10 +44,10 @@ const PACKAGE_OF: Record<string, string> = { ffmpeg: 'ffmpeg', pocketsphinx: 'po
 export function localTranscriber(options: LocalTranscriberOptions = {}): TranscriptionProvider {
   const workers = Math.max(1, Math.floor(options.workers ?? availableParallelism()));
   const ffmpeg = options.binaries?.ffmpeg ?? 'ffmpeg';
-  const pocketsphinx = options.binaries?.pocketsphinx ?? 'pocketsphinx_continuous';
+  const pocketsphinx = options.binaries?.pocketsphinx ?? 'pocketsphinx_batch';
   const model = modelIn(options.modelDir ?? DEFAULT_MODEL_DIR);
   const decoderArgs = [...PRESETS[options.preset ?? 'accurate'], ...(options.decoderArgs ?? [])];
-  const maxChunkSeconds = options.maxChunkSeconds ?? 30;
+  const batchSeconds = options.batchSeconds ?? 120;
 
   const missing = (binary: string, kind: keyof typeof PACKAGE_OF) =>
     new ProviderError(`The embedded speech engine needs ${binary}, which is not installed (install the Debian package "${PACKAGE_OF[kind]}")`, false);
@@ -75,11 +79,11 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
         throw e;
       }
       const levels = await frameLevels(wav, layout, stop.signal);
-      const chunks = planChunks(levels, { maxSeconds: maxChunkSeconds, workers });
+      const batches = planBatches(planUtterances(levels, options.vad), { workers, maxSeconds: batchSeconds });
       // Runs on this thread while the recognisers run in their processes; awaited before the
       // temp folder goes. Its failure only costs the speaker split.
       diarization = diarizeSafely(wav, layout, request, stop.signal);
-      const utterances = await recogniseAll(wav, layout, chunks, dir, stop);
+      const utterances = await recogniseAll({ path: wav, headerBytes: layout.dataOffset }, batches, dir, stop, request.onProgress);
       const speakers = await diarization;
       const segments = groupIntoSegments(utterances, { turns: speakers?.turns });
       // One embedding per label the transcript uses.
@@ -117,17 +121,21 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     }
   }
 
-  /** Runs the speech chunks through `workers` processes; the first lasting failure stops all. */
-  async function recogniseAll(wav: string, layout: WavLayout, chunks: readonly Chunk[], dir: string, stop: AbortController): Promise<Utterance[]> {
-    const queue = chunks.map((chunk, index) => ({ chunk, index })).filter((t) => t.chunk.speech);
+  /** Runs the batches through `workers` processes; the first lasting failure stops all. */
+  async function recogniseAll(audio: AudioSource, batches: readonly (readonly BatchItem[])[], dir: string, stop: AbortController, onProgress?: (fraction: number) => void): Promise<Utterance[]> {
+    const seconds = (batch: readonly BatchItem[]) => batch.reduce((n, u) => n + (u.warmup ? 0 : u.end - u.start), 0);
+    const total = batches.reduce((n, b) => n + seconds(b), 0);
     // Longest first, so the pool finishes together.
-    queue.sort((a, b) => b.chunk.end - b.chunk.start - (a.chunk.end - a.chunk.start));
-    const results: Utterance[][] = [];
+    const queue = [...batches].sort((a, b) => seconds(b) - seconds(a));
+    const results: Utterance[] = [];
+    let done = 0;
     let failure: unknown;
     const runner = async () => {
-      for (let task = queue.shift(); task && failure === undefined; task = queue.shift()) {
+      for (let batch = queue.shift(); batch && failure === undefined; batch = queue.shift()) {
         try {
-          results[task.index] = await recogniseChunk(wav, layout, task.chunk, join(dir, `chunk-${task.index}.wav`), stop.signal);
+          results.push(...(await recogniseWithRetry(audio, batch, dir, stop.signal)));
+          done += seconds(batch);
+          onProgress?.(total > 0 ? done / total : 1);
         } catch (e) {
           if (failure === undefined) failure = e;
           stop.abort(e);
@@ -136,23 +144,18 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     };
     await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, runner));
     if (failure !== undefined) throw failure;
-    return results.flatMap((r) => r ?? []);
+    return results;
   }
 
-  async function recogniseChunk(wav: string, layout: WavLayout, chunk: Chunk, path: string, signal: AbortSignal): Promise<Utterance[]> {
-    await writeChunk(wav, layout, chunk, path, signal);
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return parsePocketsphinxOutput(await recogniseFile(pocketsphinx, path, model, decoderArgs, signal), chunk.start);
-        } catch (e) {
-          if (e instanceof MissingBinaryError) throw missing(pocketsphinx, 'pocketsphinx');
-          if (!(e instanceof RecogniserCrashError) || signal.aborted) throw e;
-          if (attempt >= 2) throw new ProviderError('The embedded speech engine failed on part of the audio', true);
-        }
+  async function recogniseWithRetry(audio: AudioSource, batch: readonly BatchItem[], dir: string, signal: AbortSignal): Promise<Utterance[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await recogniseBatch(pocketsphinx, audio, batch, model, decoderArgs, dir, signal);
+      } catch (e) {
+        if (e instanceof MissingBinaryError) throw missing(pocketsphinx, 'pocketsphinx');
+        if (!(e instanceof RecogniserCrashError) || signal.aborted) throw e;
+        if (attempt >= 2) throw new ProviderError('The embedded speech engine failed on part of the audio', true);
       }
-    } finally {
-      await rm(path, { force: true });
     }
   }
 

@@ -1,7 +1,11 @@
-// Debian pocketsphinx (0.8+5prealpha): run `pocketsphinx_continuous -time yes` on one chunk and
-// parse its output into utterances with word timings.
+// Debian pocketsphinx (0.8+5prealpha): `pocketsphinx_batch` decodes a list of utterances of the
+// decoded WAV (a control file of frame ranges, one model load per process) and writes CTM lines
+// with word timings and confidences, parsed here.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { Word } from '../../types.ts';
 import { runProcess } from './process.ts';
+import type { BatchItem } from './utterances.ts';
 
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -34,18 +38,44 @@ export class RecogniserCrashError extends Error {
   override name = 'RecogniserCrashError';
 }
 
-export function pocketsphinxArgs(wav: string, model: PocketsphinxModel, extra: readonly string[] = []): string[] {
-  return ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...extra];
+/** Where the 16 kHz mono PCM is: a WAV file and the size of its header. */
+export interface AudioSource {
+  readonly path: string;
+  readonly headerBytes: number;
 }
 
-/** Runs the recogniser on one 16 kHz mono WAV and returns its raw stdout. */
-export async function recogniseFile(binary: string, wav: string, model: PocketsphinxModel, extra: readonly string[], signal?: AbortSignal): Promise<string> {
-  const result = await runProcess(binary, pocketsphinxArgs(wav, model, extra), { signal, captureStdout: true });
-  if (result.code !== 0) throw new RecogniserCrashError(`pocketsphinx_continuous exited with ${result.code ?? result.signal}`);
-  return result.stdout;
+/** pocketsphinx_batch's control file: one line per utterance, `file startframe endframe id` (100 frames/s). */
+export function controlFile(audioName: string, items: readonly BatchItem[]): string {
+  return items.map((u) => `${audioName} ${Math.round(u.start * 100)} ${Math.round(u.end * 100)} ${u.id}\n`).join('');
 }
 
-const WORD_LINE = /^(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
+export function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: PocketsphinxModel, extra: readonly string[] = []): string[] {
+  return [
+    '-adcin', 'yes', '-adchdr', String(audio.headerBytes), '-cepdir', dirname(audio.path), '-cepext', extname(audio.path),
+    '-ctl', ctl, '-ctm', ctm, '-logfn', '/dev/null', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...extra,
+  ];
+}
+
+/**
+ * Decodes the utterances in one pocketsphinx_batch process (one model load) and returns their
+ * words, timed from the start of the recording. `work` is a folder for the control and CTM files.
+ */
+export async function recogniseBatch(binary: string, audio: AudioSource, items: readonly BatchItem[], model: PocketsphinxModel, extra: readonly string[], work: string, signal?: AbortSignal): Promise<Utterance[]> {
+  // Named after its first real utterance: two batches may warm up on the same one.
+  const name = `batch-${items.find((u) => !u.warmup)?.id ?? 'empty'}`;
+  const ctl = join(work, `${name}.ctl`);
+  const ctm = join(work, `${name}.ctm`);
+  await writeFile(ctl, controlFile(basename(audio.path, extname(audio.path)), items));
+  try {
+    const result = await runProcess(binary, batchArgs(audio, ctl, ctm, model, extra), { signal });
+    if (result.code !== 0) throw new RecogniserCrashError(`pocketsphinx_batch exited with ${result.code ?? result.signal}`);
+    return parseCtm(await readFile(ctm, 'utf8'), new Map(items.filter((u) => !u.warmup).map((u) => [u.id, u.start])));
+  } finally {
+    await Promise.all([rm(ctl, { force: true }), rm(ctm, { force: true })]);
+  }
+}
+
+const CTM_LINE = /^(\S+)\s+\S+\s+(-?\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s+(\S+)(?:\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?))?$/i;
 const ALTERNATE = /\(\d+\)$/;
 
 /** `<s> </s> <sil>`, `[NOISE] [SPEECH]`, `++NOISE++` and the like are not words. */
@@ -54,39 +84,27 @@ export const isFiller = (token: string) => /^(<.*>|\[.*\]|\+\+.*\+\+|\+.*\+)$/.t
 const ms = (s: number) => Math.round(s * 1000) / 1000;
 
 /**
- * Pure: parses `-time yes` output. Each utterance is a hypothesis line followed by word lines
- * `word start end posterior`. Fillers are dropped, `word(2)` becomes `word`, `offsetSeconds`
- * is added to every time and the posterior is clamped to 0..1. Utterances without words are
- * left out.
+ * Pure: parses CTM lines `uttid channel start duration word confidence` (times relative to the
+ * utterance) into utterances timed from the recording's start (`starts` maps id → offset).
+ * Fillers are dropped, `word(2)` becomes `word`, confidence is clamped to 0..1. Utterances
+ * without words are left out; unknown ids are ignored.
  */
-export function parsePocketsphinxOutput(stdout: string, offsetSeconds = 0): Utterance[] {
-  const utterances: Word[][] = [];
-  let current: Word[] | undefined;
-  let sawWordLine = false;
-  const startUtterance = () => {
-    current = [];
-    utterances.push(current);
-    sawWordLine = false;
-  };
-  for (const raw of stdout.split(/\r?\n/)) {
-    const line = raw.trim();
-    const m = WORD_LINE.exec(line);
-    if (!m) {
-      // A hypothesis line (possibly empty) opens the next utterance.
-      if (line !== '' || sawWordLine) startUtterance();
-      continue;
-    }
-    const [, token, startText, endText, postText] = m as unknown as [string, string, string, string, string];
-    if (!current || (token === '<s>' && sawWordLine)) startUtterance();
-    sawWordLine = true;
-    if (isFiller(token)) continue;
+export function parseCtm(text: string, starts: ReadonlyMap<string, number>): Utterance[] {
+  const byId = new Map<string, Word[]>();
+  for (const raw of text.split(/\r?\n/)) {
+    const m = CTM_LINE.exec(raw.trim());
+    if (!m) continue;
+    const [, id, startText, durText, token, confText] = m as unknown as [string, string, string, string, string, string | undefined];
+    const offset = starts.get(id);
+    if (offset === undefined || isFiller(token)) continue;
     const word = token.replace(ALTERNATE, '');
     if (word === '') continue;
-    const start = Number(startText) + offsetSeconds;
-    const end = Math.max(start, Number(endText) + offsetSeconds);
-    const posterior = Number(postText);
+    const start = Number(startText) + offset;
+    const posterior = confText === undefined ? 0 : Number(confText);
     const confidence = Number.isFinite(posterior) ? Math.min(1, Math.max(0, posterior)) : 0;
-    current!.push({ word, start: ms(start), end: ms(end), confidence: Math.round(confidence * 1e4) / 1e4 });
+    const words = byId.get(id) ?? [];
+    words.push({ word, start: ms(start), end: ms(start + Number(durText)), confidence: Math.round(confidence * 1e4) / 1e4 });
+    byId.set(id, words);
   }
-  return utterances.filter((words) => words.length > 0).map((words) => ({ words }));
+  return [...byId.values()].map((words) => ({ words }));
 }

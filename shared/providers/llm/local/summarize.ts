@@ -4,6 +4,7 @@ import type { Segment, SummaryRequest } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
+import { focusWeight, readFocus, type Focus, type Section } from './steer.ts';
 
 interface Line {
   readonly speaker: string;
@@ -46,14 +47,15 @@ const shorten = (text: string, max = MAX_LINE): string => (text.length > max ? `
 const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const bold = (text: string): string => `**${text.replace(/\*/g, '\\*')}**`;
 
-function keyLines(lines: readonly Line[]): Line[] {
+function keyLines(lines: readonly Line[], focus: Focus): Line[] {
   const candidates: Array<{ line: Line; stems: string[] }> = [];
   for (const line of lines) {
     const stems = contentStems(line.text.replace(SMALL_TALK, ' '));
     if (stems.length >= MIN_STEMS) candidates.push({ line, stems });
   }
   const k = Math.min(8, Math.max(5, Math.ceil(candidates.length / 150)));
-  const scores = textRank(candidates.map((c) => c.stems));
+  // The prompt's topic and asks lift the lines about them.
+  const scores = textRank(candidates.map((c) => c.stems)).map((score, i) => score * focusWeight(focus, candidates[i]!.line.text, candidates[i]!.stems));
   // Best first, skipping near-repeats of a line already chosen; then back in time order.
   const chosen: number[] = [];
   for (const i of topInOrder(scores, scores.length).sort((a, b) => scores[b]! - scores[a]! || a - b)) {
@@ -98,32 +100,36 @@ function itemLine(item: ActionItem): string {
   return `- [ ] ${bold(item.owner)}: ${shorten(item.task, 200)}${item.due ? ` (due ${dateLabel(item.due)})` : ''}`;
 }
 
-/** The summary Markdown for a transcript; never throws on empty or malformed segments. */
+/** The summary Markdown for a transcript, steered by the prompt (steer.ts); never throws on empty or malformed segments. */
 export function summarizeLocally(request: SummaryRequest): string {
   const lines = clean(request?.segments);
   if (lines.length === 0) {
     return '## Summary\n\n_The transcript is empty, so there is nothing to summarise._\n';
   }
+  const focus = readFocus(request?.prompt);
   const speakers = [...new Set(lines.map((l) => l.speaker))];
   const duration = Math.max(...lines.map((l) => l.end));
   const reference = dateReference(request?.context?.meetingDate);
-  const out: string[] = ['## Summary', ''];
-  out.push(`_${clock(duration)} of conversation, ${speakers.length} ${speakers.length === 1 ? 'speaker' : 'speakers'}: ${speakers.slice(0, 8).join(', ')}${speakers.length > 8 ? ', …' : ''}._`, '');
-  const key = keyLines(lines);
-  if (key.length === 0) out.push('_No line stood out: the conversation is mostly short remarks._');
-  for (const line of key) out.push(`- [${clock(line.start)}] ${bold(line.speaker)}: ${shorten(sentenceCase(line.text))}`);
-
+  const head = ['## Summary', '', `_${clock(duration)} of conversation, ${speakers.length} ${speakers.length === 1 ? 'speaker' : 'speakers'}: ${speakers.slice(0, 8).join(', ')}${speakers.length > 8 ? ', …' : ''}._`, ''];
   const asSegments: Segment[] = lines.map((l) => ({ speaker: l.speaker, sentence: l.text, start_time: l.start, end_time: l.end }));
-  const items = findActionItems(asSegments, reference, knownNames(asSegments, request?.context?.participants)).slice(0, MAX_ITEMS);
-  out.push('', '## Action items', '');
-  if (items.length === 0) out.push('_None found._');
-  for (const item of items) out.push(itemLine(item));
-
-  const dates = keyDates(lines, reference);
-  if (dates.length > 0) {
-    out.push('', '## Key dates', '');
-    for (const { date, line } of dates) out.push(`- ${bold(dateLabel(date))}: ${shorten(line.text, 160)} (${line.speaker}, ${clock(line.start)})`);
-  }
-  out.push('', '_Extractive summary by the offline engine: lines are quoted from the transcript._', '');
-  return out.join('\n');
+  const sections: Record<Section, () => string[]> = {
+    key: () => {
+      const key = keyLines(lines, focus);
+      // First, the key lines are the summary itself; after what the prompt asked for, a section.
+      const title = focus.order[0] === 'key' ? [] : ['## Key points', ''];
+      if (key.length === 0) return [...title, '_No line stood out: the conversation is mostly short remarks._'];
+      return [...title, ...key.map((line) => `- [${clock(line.start)}] ${bold(line.speaker)}: ${shorten(sentenceCase(line.text))}`)];
+    },
+    actions: () => {
+      const items = findActionItems(asSegments, reference, knownNames(asSegments, request?.context?.participants)).slice(0, MAX_ITEMS);
+      return ['## Action items', '', ...(items.length === 0 ? ['_None found._'] : items.map(itemLine))];
+    },
+    dates: () => {
+      const dates = keyDates(lines, reference);
+      if (dates.length === 0) return focus.order[0] === 'dates' ? ['## Key dates', '', '_None found._'] : [];
+      return ['## Key dates', '', ...dates.map(({ date, line }) => `- ${bold(dateLabel(date))}: ${shorten(line.text, 160)} (${line.speaker}, ${clock(line.start)})`)];
+    },
+  };
+  const body = focus.order.map((section) => sections[section]()).filter((part) => part.length > 0).flatMap((part) => [...part, '']);
+  return [...head, ...body, '_Extractive summary by the offline engine: lines are quoted from the transcript, chosen as the prompt asks where it names action items, decisions, dates or a topic._', ''].join('\n');
 }

@@ -1,0 +1,47 @@
+// Pure: what a summary prompt asks of the extractive summariser. It cannot follow free text
+// like a language model, so it reads three intents (action items, decisions, dates) and a topic
+// (the prompt's remaining content words): the sections asked for come first, and key lines
+// about the topic (or stating a decision, when decisions are asked for) are preferred.
+import { contentStems } from '../../../text/textrank.ts';
+
+export type Section = 'key' | 'actions' | 'dates';
+
+export interface Focus {
+  /** Section order: the ones the prompt asks for first. */
+  readonly order: readonly Section[];
+  /** Stems of the topic the prompt names (empty: no topic). */
+  readonly topic: ReadonlySet<string>;
+  /** The prompt asks for decisions: lines stating one are preferred. */
+  readonly decisions: boolean;
+}
+
+const INTENT = {
+  actions: /\b(?:action items?|tasks?|to-?dos?|next steps?|follow[- ]ups?|owners?|who (?:does|will do) what)\b/gi,
+  decisions: /\b(?:decisions?|decided|agreed|agreements?|conclusions?|outcomes?)\b/gi,
+  dates: /\b(?:dates?|deadlines?|due|schedules?|timelines?|calendar|when)\b/gi,
+};
+// Words about the summary itself, not about the meeting's subject.
+const GENERIC =
+  /\b(?:summari[sz]e|summary|summaries|meeting|call|recording|transcript|conversation|key|points?|main|important|highlights?|someone|who|missed|answer|write|markdown|bullets?|list|short|brief|detailed|focus(?:ing)? on|mention(?:ed|s)?|with|their|owners?|please|everything|anything|english|language|format|sections?)\b/gi;
+const DECISION_LINE = /\b(?:decided|decide|agreed|agree|approved?|we will|we'll|let's|let us|go with|settled|final(?:ly)?|chose|choose)\b/i;
+
+export function readFocus(prompt: string | undefined): Focus {
+  const text = typeof prompt === 'string' ? prompt : '';
+  const wants = (re: RegExp) => new RegExp(re.source, 'i').test(text);
+  const asked: Section[] = [];
+  if (wants(INTENT.actions)) asked.push('actions');
+  if (wants(INTENT.dates)) asked.push('dates');
+  const decisions = wants(INTENT.decisions);
+  const rest = Object.values(INTENT).reduce((t, re) => t.replace(re, ' '), text).replace(GENERIC, ' ');
+  const topic = new Set(contentStems(rest.toLowerCase()));
+  // Asking for everything (the built-in prompt does) or for nothing in particular keeps the usual order.
+  const all = asked.length === 2 && decisions;
+  const order: Section[] = all || asked.length === 0 ? ['key', 'actions', 'dates'] : [...asked, 'key', ...(['actions', 'dates'] as const).filter((s) => !asked.includes(s))];
+  return { order, topic, decisions: decisions && !all };
+}
+
+/** How much the focus lifts a line's score: ×(1 + topic words shared), ×2 for a decision asked for. */
+export function focusWeight(focus: Focus, text: string, stems: readonly string[]): number {
+  const shared = focus.topic.size > 0 ? stems.filter((s) => focus.topic.has(s)).length : 0;
+  return (1 + 2 * shared) * (focus.decisions && DECISION_LINE.test(text) ? 2 : 1);
+}
