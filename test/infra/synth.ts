@@ -1,10 +1,11 @@
 // Shared by the infra tests: synthesise a stack into a temporary folder and read the template.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, NestedStack, Validations, type CfnResource } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { flatten } from '../../infra/aws/assembly.ts';
 import { VerbatimStack, type VerbatimStackProps } from '../../infra/aws/stack.ts';
 
 export const SYNTH_TIMEOUT_MS = 120_000;
@@ -65,37 +66,6 @@ export function synth(stage: string, options: SynthOptions = {}): Synthesized {
     rmSync(outdir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/**
- * The stack with its nested stacks' resources merged in, as one template: a nested stack's
- * parameters are replaced by what the parent passes, and the parent's reads of a nested
- * output by the output's value, so references lead to the resources themselves.
- */
-function flatten(stack: VerbatimStack, dir: string, parent: any): any {
-  const merged = structuredClone(parent);
-  for (const nested of stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))) {
-    const id = stack.getLogicalId(nested.nestedStackResource as CfnResource);
-    const params: Record<string, unknown> = merged.Resources[id].Properties.Parameters ?? {};
-    const child = substitute(JSON.parse(readFileSync(join(dir, nested.templateFile), 'utf8')), (v) => (typeof v.Ref === 'string' && v.Ref in params ? params[v.Ref] : undefined));
-    Object.assign(merged.Resources, child.Resources);
-    const outputs: Record<string, { Value: unknown }> = child.Outputs ?? {};
-    const read = (v: any) => {
-      const att = v['Fn::GetAtt'];
-      return Array.isArray(att) && att[0] === id && String(att[1]).startsWith('Outputs.') ? outputs[String(att[1]).slice('Outputs.'.length)]?.Value : undefined;
-    };
-    merged.Resources = substitute(merged.Resources, read);
-    merged.Outputs = substitute(merged.Outputs ?? {}, read);
-  }
-  return merged;
-}
-
-function substitute(value: any, replace: (v: any) => unknown): any {
-  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
-  if (value === null || typeof value !== 'object') return value;
-  const replaced = replace(value);
-  if (replaced !== undefined) return replaced;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, replace)]));
 }
 
 export interface Statement {
