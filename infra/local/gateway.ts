@@ -6,8 +6,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Duplex } from 'node:stream';
 import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
-import { lambdaContext } from './lambda-context.ts';
-import { loadHandler } from './handlers.ts';
+import type { LocalFunctions } from './lambda/functions.ts';
+import { FunctionTimeoutError } from './lambda/pool.ts';
 
 /**
  * Lambda refuses an invocation whose event is over 6 MB (6,291,456 bytes), and the event carries
@@ -23,12 +23,15 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(port: number, host = '127.0.0.1'): Promise<Gateway> {
+export async function startGateway(port: number, functions: LocalFunctions, host = '127.0.0.1'): Promise<Gateway> {
   const server = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    serve(req, res, functions).catch((error: unknown) => {
+      // API Gateway's answers when the function fails or runs out of time, in the error shape.
       const requestId = randomUUID();
-      res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId });
-      res.end(JSON.stringify({ error: 'Internal server error', code: 'internal', request_id: requestId }));
+      const [status, code, message] =
+        error instanceof FunctionTimeoutError ? [503, 'service_unavailable', 'The request took longer than the service allows'] : [500, 'internal', 'Internal server error'];
+      res.writeHead(status, { 'Content-Type': 'application/json', 'X-Request-Id': requestId });
+      res.end(JSON.stringify({ error: message, code, request_id: requestId }));
       console.error(error);
     });
   });
@@ -41,7 +44,7 @@ export async function startGateway(port: number, host = '127.0.0.1'): Promise<Ga
   return { url: `http://${host}:${actual}`, port: actual, stop: () => close(server) };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, functions: LocalFunctions): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
@@ -50,9 +53,7 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (body === 'too-large') return tooLarge(res);
   const event = toEvent(req, url, method, body, match.kind === 'found' ? { routeKey: `${method} ${API_PREFIX}${match.row.path}`, params: match.params } : undefined);
   if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_PAYLOAD_LIMIT) return tooLarge(res);
-  const handler = await loadHandler(handlerPath);
-  const timeout = match.kind === 'found' ? (match.row.spec.timeoutSeconds ?? 29) : 3;
-  const result = (await handler(event, lambdaContext(handlerPath.replace(/\//g, '-'), timeout, event.requestContext.requestId))) as APIGatewayProxyStructuredResultV2;
+  const result = (await functions.get(handlerPath).invoke(event, event.requestContext.requestId)) as APIGatewayProxyStructuredResultV2;
   writeResult(res, result);
 }
 
