@@ -135,11 +135,14 @@ function startWorkers(env: Record<string, string>, sqsEndpoint: string, function
       functions
         .get(`workers/${job.handler}`)
         .invoke({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() })
-        .catch((error: unknown) => logger.error('periodic job failed', { job: job.handler, error }));
+        // A run cut short by shutdown is not a failure.
+        .catch((error: unknown) => stopping || logger.error('periodic job failed', { job: job.handler, error }));
       // Locally the interval is a setting, so tests need not wait a minute for a sweep.
     }, Math.min(settings().jobs.sweepIntervalSeconds, settings().webhooks.dispatcherIntervalSeconds) * 1000),
   );
+  let stopping = false;
   return async () => {
+    stopping = true;
     timers.forEach(clearInterval);
     await Promise.all(pollers.map((p) => p.stop()));
     sqs.destroy();
