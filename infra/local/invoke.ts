@@ -15,12 +15,13 @@ process.env.LOG_LEVEL ??= 'WARN';
 
 const { settings } = await import('#shared/config.ts');
 const { readLiveRuntime } = await import('./runtime-file.ts');
-const { artifactsFor, functionsOn, startRuntime } = await import('./runtime.ts');
+const { functionsOn, startRuntime } = await import('./runtime.ts');
+const { prepareArtifacts } = await import('./artifacts/prepare.ts');
 
 const dataDir = resolve(settings().dataDir);
 const running = readLiveRuntime(dataDir);
 const ownRuntime = running ? undefined : await startRuntime({ dataDir, port: 0, persistent: !settings().localInMemory });
-const functions = ownRuntime?.functions ?? functionsOn(artifactsFor({ ...process.env, ...running!.env }), { ...process.env, ...running!.env });
+const functions = ownRuntime?.functions ?? functionsOn(prepareArtifacts(), { ...process.env, ...running!.env });
 
 try {
   const entry = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');

@@ -13,7 +13,7 @@ import { startFauxqs } from './fauxqs.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { startGateway } from './gateway.ts';
 import type { Artifacts } from './artifacts/manifest.ts';
-import { prepareArtifacts, synthSettings } from './artifacts/prepare.ts';
+import { prepareArtifacts } from './artifacts/prepare.ts';
 import { localArn, resolver } from './artifacts/resolve.ts';
 import { localFunctions, type LocalFunctions } from './lambda/functions.ts';
 import { createResources, localEnvironment } from './resources.ts';
@@ -46,7 +46,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   claimDataDir(dataDir, 'runtime');
   removeStaleWorkFolders();
   const persistent = options.persistent ?? true;
-  const artifacts = artifactsFor({ ...process.env, ...options.settings });
+  const artifacts = prepareArtifacts();
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
@@ -83,16 +83,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 }
 
-/** What runs is what CDK deploys: the bundles and template of a synth with these settings. */
-export function artifactsFor(given: Readonly<Record<string, string | undefined>>): Artifacts {
-  const chosen = loadSettings(given);
-  return prepareArtifacts(synthSettings(given, { asr: chosen.asrProvider, llm: chosen.llmProvider }));
-}
-
 /** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */
 export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>): LocalFunctions {
   const resolve = resolver(artifacts, (name, dlq) => `${env[queueUrlSetting(name as QueueName)]}${dlq ? '-dlq' : ''}`);
-  return localFunctions({ artifacts, resolve, base: env, maxInstances });
+  // The template carries AWS's provider defaults; locally the runtime's own choice (its defaults included) runs.
+  const chosen = loadSettings(env);
+  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances });
 }
 
 /** Jobs work in temporary folders; a process killed mid-job cannot clean its own up. */

@@ -1,11 +1,12 @@
-// The artifacts the local runtime runs: synthesized once per change. The synth (bundles and
-// template, in its own process) is cached by a hash of everything that goes into it, so a
-// second `npm start` with unchanged sources and settings starts at once.
+// The artifacts the local runtime runs: the stack as `cdk deploy` with no context builds it,
+// synthesized once per change of the sources (bundles and template, in its own process) and
+// cached by a hash of them, so a second `npm start`, or every test runtime of a run whatever
+// its settings, starts at once. Settings are laid over the template's environment
+// (lambda/functions.ts), as `-c settings=…` would write them.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { TUNABLE_SETTINGS } from '../../aws/settings.ts';
 import type { Artifacts } from './manifest.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -14,32 +15,23 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'verbatim-local');
 const SOURCES = ['functions', 'shared', 'infra/aws', 'infra/local/artifacts', 'package-lock.json'];
 const DAY_MS = 86_400_000;
 
-/**
- * The settings the stack is synthesized with: the tunable ones this runtime was given, and the
- * providers it runs (AWS's defaults would choose others).
- */
-export function synthSettings(env: Readonly<Record<string, string | undefined>>, providers: { asr: string; llm: string }): Record<string, string> {
-  const given = Object.fromEntries(TUNABLE_SETTINGS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]!]));
-  return { ...given, ASR_PROVIDER: providers.asr, LLM_PROVIDER: providers.llm };
-}
-
-/** Synthesizes (or finds in the cache) the stack for these settings; returns what it holds. */
-export function prepareArtifacts(settings: Record<string, string>): Artifacts {
-  const key = sourceHash(settings);
+/** Synthesizes (or finds in the cache) the stack; returns what it holds. */
+export function prepareArtifacts(): Artifacts {
+  const key = sourceHash();
   const dir = join(CACHE, key);
-  if (!existsSync(join(dir, 'artifacts.json'))) synthesize(dir, settings);
+  if (!existsSync(join(dir, 'artifacts.json'))) synthesize(dir);
   const artifacts = JSON.parse(readFileSync(join(dir, 'artifacts.json'), 'utf8')) as Artifacts;
   // Bundle folders are written relative to the synth's own folder.
   return { ...artifacts, functions: artifacts.functions.map((f) => ({ ...f, bundle: join(dir, f.bundle) })) };
 }
 
-function synthesize(dir: string, settings: Record<string, string>): void {
+function synthesize(dir: string): void {
   mkdirSync(CACHE, { recursive: true });
   prune();
   const staging = `${dir}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra/local/artifacts/synthesize.ts'), staging, JSON.stringify(settings)], {
+    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra/local/artifacts/synthesize.ts'), staging], {
       cwd: ROOT,
       env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -52,8 +44,8 @@ function synthesize(dir: string, settings: Record<string, string>): void {
   }
 }
 
-function sourceHash(settings: Record<string, string>): string {
-  const hash = createHash('sha256').update(JSON.stringify(settings));
+function sourceHash(): string {
+  const hash = createHash('sha256');
   const visit = (path: string): void => {
     const full = join(ROOT, path);
     if (!existsSync(full)) return;

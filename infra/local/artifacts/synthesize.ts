@@ -2,7 +2,7 @@
 // all, into the folder given, and writes there `artifacts.json`: each function's bundle folder,
 // entry, memory, timeout, environment and role policy as the template gives them, and what each
 // resource the template names stands for locally.
-//   node --import tsx infra/local/artifacts/synthesize.ts <outdir> <settings JSON>
+//   node --import tsx infra/local/artifacts/synthesize.ts <outdir>
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { App, Stack, type CfnResource } from 'aws-cdk-lib';
@@ -13,13 +13,12 @@ import type { Artifacts, LocalResource } from './manifest.ts';
 import { LOCAL_STACK } from './manifest.ts';
 import { roleStatements, target } from '../../aws/template.ts';
 
-const [outArg, settingsArg] = process.argv.slice(2);
+const [outArg] = process.argv.slice(2);
 const outdir = resolve(outArg!);
 const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:enable-path-metadata': true } });
 const stack = new VerbatimStack(app, LOCAL_STACK.name, {
   stage: LOCAL_STACK.stage,
   env: { account: LOCAL_STACK.account, region: LOCAL_STACK.region },
-  settings: JSON.parse(settingsArg ?? '{}') as Record<string, string>,
 });
 const assembly = app.synth();
 const template = flatten(stack, assembly.directory, assembly.getStackByName(stack.stackName).template);

@@ -24,7 +24,11 @@ export interface LocalFunctions {
 export interface LocalFunctionsOptions {
   readonly artifacts: Artifacts;
   readonly resolve: Resolver;
-  /** Local-only settings (endpoints, data folder…); the template's own settings win over them. */
+  /**
+   * The runtime's environment: local-only settings (endpoints, data folder…) under the
+   * template's environment, and the tunable settings given (TUNABLE_SETTINGS) over it, as a
+   * deployment's `-c settings=…` would write them.
+   */
   readonly base: Readonly<Record<string, string | undefined>>;
   /** Instances at most, by entry; API_INSTANCES if not given. */
   readonly maxInstances?: (entry: string) => number | undefined;
@@ -50,7 +54,9 @@ export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
   const signingKey = randomBytes(32);
   const secretOf = (entry: string) => createHmac('sha256', signingKey).update(entry).digest('base64url');
   const tunable = new Set<string>(TUNABLE_SETTINGS);
-  const base = Object.fromEntries(Object.entries(options.base).filter((e): e is [string, string] => e[1] !== undefined && !tunable.has(e[0])));
+  const given = Object.entries(options.base).filter((e): e is [string, string] => e[1] !== undefined);
+  const base = Object.fromEntries(given.filter(([k]) => !tunable.has(k)));
+  const tuned = Object.fromEntries(given.filter(([k]) => tunable.has(k)));
   const running = new Map<string, LocalFunction>();
   const artifact = (entry: string): FunctionArtifact => {
     const f = byEntry.get(entry);
@@ -64,6 +70,7 @@ export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
     return {
       ...base,
       ...fromTemplate,
+      ...tuned,
       AWS_ACCESS_KEY_ID: accessKeyId(entry),
       AWS_SECRET_ACCESS_KEY: secretOf(entry),
       AWS_LAMBDA_FUNCTION_NAME: name,
