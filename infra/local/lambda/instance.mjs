@@ -2,25 +2,9 @@
 // Node.js runtime does with handler "index.handler") with the function's own environment, then
 // runs one invocation at a time. Plain JavaScript, so the bundle runs without tsx.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lambdaContext } from '../lambda-context.mjs';
 
 const { bundle, functionName, memoryMb } = workerData;
-
-function context(requestId, deadline) {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${process.env.AWS_REGION}:000000000000:function:${functionName}`,
-    memoryLimitInMB: String(memoryMb),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
 
 const serialise = (error) => ({ name: error?.name ?? 'Error', message: error?.message ?? String(error), stack: error?.stack });
 
@@ -36,7 +20,7 @@ try {
 
 parentPort.on('message', async ({ id, event, requestId, deadline }) => {
   try {
-    const result = await handler(event, context(requestId, deadline));
+    const result = await handler(event, lambdaContext(functionName, 0, requestId, memoryMb, deadline));
     parentPort.postMessage({ type: 'result', id, result });
   } catch (error) {
     parentPort.postMessage({ type: 'error', id, error: serialise(error) });
