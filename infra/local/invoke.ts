@@ -1,7 +1,7 @@
-// `npm run invoke -- <handler> <event file>`: runs one handler once against the local
-// services and prints its result, as `sam local invoke` would. Uses the running stack of
-// DATA_DIR, or starts the local services for the one call. `{{ADMIN_TOKEN}}` in the event
-// file stands for the token in DATA_DIR/admin-token.
+// `npm run invoke -- <handler> <event file>`: runs one function once, from its bundle with the
+// template's settings, against the local services and prints its result, as `sam local invoke`
+// would. Uses the running stack of DATA_DIR, or starts the local services for the one call.
+// `{{ADMIN_TOKEN}}` in the event file stands for the token in DATA_DIR/admin-token.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -14,30 +14,22 @@ if (!handlerArg || !eventFile) {
 process.env.LOG_LEVEL ??= 'WARN';
 
 const { settings } = await import('#shared/config.ts');
-const { resetClients } = await import('#shared/clients.ts');
-const { reloadSettings } = await import('#shared/config.ts');
 const { readLiveRuntime } = await import('./runtime-file.ts');
-const { startRuntime } = await import('./runtime.ts');
-const { loadHandler } = await import('./handlers.ts');
-const { lambdaContext } = await import('./lambda-context.ts');
+const { functionsOn, startRuntime } = await import('./runtime.ts');
+const { prepareArtifacts } = await import('./artifacts/prepare.ts');
 
 const dataDir = resolve(settings().dataDir);
 const running = readLiveRuntime(dataDir);
 const ownRuntime = running ? undefined : await startRuntime({ dataDir, port: 0, persistent: !settings().localInMemory });
-if (running) {
-  Object.assign(process.env, running.env);
-  reloadSettings();
-  resetClients();
-}
+const functions = ownRuntime?.functions ?? functionsOn(prepareArtifacts(), { ...process.env, ...running!.env });
 
 try {
-  const path = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');
+  const entry = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');
   const tokenFile = join(dataDir, 'admin-token');
   const adminToken = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
   const event = JSON.parse(readFileSync(eventFile, 'utf8').replaceAll('{{ADMIN_TOKEN}}', adminToken));
-  const handler = await loadHandler(path);
-  const result = await handler(event, lambdaContext(path.replace(/\//g, '-'), 29));
+  const result = await functions.get(entry).invoke(event);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } finally {
-  await ownRuntime?.stop();
+  await (ownRuntime ? ownRuntime.stop() : functions.stop());
 }

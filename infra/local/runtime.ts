@@ -5,20 +5,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetClients } from '#shared/clients.ts';
-import { reloadSettings, settings } from '#shared/config.ts';
+import { loadSettings, reloadSettings, settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import { consumers, periodic, queues, queueUrlSetting } from '#shared/topology.ts';
+import { consumers, periodic, queueUrlSetting, type QueueName } from '#shared/topology.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { startFauxqs } from './fauxqs.ts';
 import { startLocalS3 } from './s3.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { startGateway } from './gateway.ts';
-import { loadHandler } from './handlers.ts';
-import { lambdaContext } from './lambda-context.ts';
+import type { Artifacts } from './artifacts/manifest.ts';
+import { prepareArtifacts } from './artifacts/prepare.ts';
+import { localArn, resolver } from './artifacts/resolve.ts';
+import { localFunctions, type LocalFunctions } from './lambda/functions.ts';
 import { createResources, LOCAL_CREDENTIALS, LOCAL_NAMES, localEnvironment } from './resources.ts';
 import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
-import { startPoller, type SqsHandler } from './sqs-poller.ts';
+import { startPoller, type InvokeSqs } from './sqs-poller.ts';
 import { createScheduleGroup } from './schedule-group.ts';
 
 export interface RuntimeOptions {
@@ -35,6 +37,7 @@ export interface Runtime {
   readonly env: Record<string, string>;
   /** Set only on the first start of an empty store. */
   readonly firstAdminToken: string | undefined;
+  readonly functions: LocalFunctions;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   claimDataDir(dataDir, 'runtime');
   removeStaleWorkFolders();
   const persistent = options.persistent ?? true;
+  const artifacts = prepareArtifacts();
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
@@ -59,21 +63,35 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const scheduler = await startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined });
     stops.push(() => scheduler.stop());
     const endpoints = { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url };
-    const env = { ...localEnvironment(endpoints, await createResources(endpoints)), DATA_DIR: dataDir, ...options.settings };
+    const queueUrls = await createResources(endpoints);
+    const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
+    const functions = functionsOn(artifacts, { ...process.env, ...local });
+    stops.push(() => functions.stop());
+    // The runtime itself (first administrator, schedule group) and tests read what the functions read.
+    const { SCHEDULE_GROUP, SCHEDULER_ROLE_ARN } = functions.environment('api/fallback');
+    const env = { ...local, SCHEDULE_GROUP: SCHEDULE_GROUP!, SCHEDULER_ROLE_ARN: SCHEDULER_ROLE_ARN! };
     Object.assign(process.env, env);
     reloadSettings();
     resetClients();
     await createScheduleGroup(settings().scheduleGroup);
     const firstAdminToken = await ensureFirstAdmin(dataDir);
-    const gateway = await startGateway(options.port);
+    const gateway = await startGateway(options.port, functions);
     stops.push(() => gateway.stop());
-    stops.push(startWorkers(env, endpoints.sqs));
+    stops.push(startWorkers(env, endpoints.sqs, functions));
     updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env });
-    return { url: gateway.url, env, firstAdminToken, stop };
+    return { url: gateway.url, env, firstAdminToken, functions, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */
+export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>): LocalFunctions {
+  const resolve = resolver(artifacts, (name, dlq) => `${env[queueUrlSetting(name as QueueName)]}${dlq ? '-dlq' : ''}`);
+  // The template carries AWS's provider defaults; locally the runtime's own choice (its defaults included) runs.
+  const chosen = loadSettings(env);
+  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances });
 }
 
 /** Jobs work in temporary folders; a process killed mid-job cannot clean its own up. */
@@ -90,31 +108,40 @@ function removeStaleWorkFolders(): void {
   }
 }
 
+/** Consumers run as many instances as their event source mapping allows; periodic jobs one. */
+function maxInstances(entry: string): number | undefined {
+  const consumer = consumers.find((c) => `workers/${c.handler}` === entry);
+  if (consumer) return consumer.maxConcurrency;
+  return periodic.some((p) => `workers/${p.handler}` === entry) ? 1 : undefined;
+}
+
 /** Starts every consumer and periodic job; returns the function that stops them. */
-function startWorkers(env: Record<string, string>, sqsEndpoint: string): () => Promise<void> {
+function startWorkers(env: Record<string, string>, sqsEndpoint: string, functions: LocalFunctions): () => Promise<void> {
   const sqs = new SQSClient({ endpoint: sqsEndpoint, region: env.AWS_REGION, useQueueUrlAsEndpoint: false });
-  const pollers = consumers.map((consumer) => {
-    const queue = queues.find((q) => q.name === consumer.queue)!;
-    return startPoller({
+  const pollers = consumers.map((consumer) =>
+    startPoller({
       sqs,
-      queueUrl: env[queueUrlSetting(queue.name)]!,
-      queueArn: `arn:aws:sqs:us-east-1:000000000000:${LOCAL_NAMES.queuePrefix}${queue.name}`,
+      queueUrl: env[queueUrlSetting(consumer.queue)]!,
+      queueArn: localArn.queue(consumer.queue),
       name: consumer.handler,
-      handler: () => loadHandler(`workers/${consumer.handler}`) as Promise<SqsHandler>,
+      invoke: (event, requestId) => functions.get(`workers/${consumer.handler}`).invoke(event, requestId) as ReturnType<InvokeSqs>,
       batchSize: consumer.batchSize,
       concurrency: consumer.maxConcurrency,
-      timeoutSeconds: consumer.timeoutSeconds,
-    });
-  });
+    }),
+  );
   const timers = periodic.map((job) =>
     setInterval(() => {
-      loadHandler(`workers/${job.handler}`)
-        .then((run) => run({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext(job.handler, job.timeoutSeconds)))
-        .catch((error: unknown) => logger.error('periodic job failed', { job: job.handler, error }));
+      functions
+        .get(`workers/${job.handler}`)
+        .invoke({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString() })
+        // A run cut short by shutdown is not a failure.
+        .catch((error: unknown) => stopping || logger.error('periodic job failed', { job: job.handler, error }));
       // Locally the interval is a setting, so tests need not wait a minute for a sweep.
     }, Math.min(settings().jobs.sweepIntervalSeconds, settings().webhooks.dispatcherIntervalSeconds) * 1000),
   );
+  let stopping = false;
   return async () => {
+    stopping = true;
     timers.forEach(clearInterval);
     await Promise.all(pollers.map((p) => p.stop()));
     sqs.destroy();

@@ -5,19 +5,18 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { logger } from '#shared/logger.ts';
-import { lambdaContext } from './lambda-context.ts';
 
-export type SqsHandler = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | void>;
+/** Runs the consumer function once with a batch (its timeout is the function's own). */
+export type InvokeSqs = (event: SQSEvent, requestId: string) => Promise<SQSBatchResponse | void>;
 
 export interface PollerOptions {
   readonly sqs: SQSClient;
   readonly queueUrl: string;
   readonly queueArn: string;
   readonly name: string;
-  readonly handler: () => Promise<SqsHandler>;
+  readonly invoke: InvokeSqs;
   readonly batchSize: number;
   readonly concurrency: number;
-  readonly timeoutSeconds: number;
   /** Long-poll wait; short locally so shutdown is quick. */
   readonly waitSeconds?: number;
 }
@@ -68,10 +67,8 @@ export async function runBatch(options: PollerOptions, messages: Message[]): Pro
   const event: SQSEvent = { Records: messages.map((m) => toRecord(m, options.queueArn)) };
   let failed: string[];
   try {
-    const handler = await options.handler();
-    const context = lambdaContext(options.name, options.timeoutSeconds, requestId);
-    logger.addContext(context);
-    const result = await handler(event, context);
+    // A batch that fails or times out is not deleted: it returns after the visibility timeout.
+    const result = await options.invoke(event, requestId);
     failed = (result?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
   } catch (error) {
     logger.error('job failed', { request_id: requestId, queue: options.name, error });

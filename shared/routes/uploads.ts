@@ -8,7 +8,7 @@ export const uploadRoutes = {
     handler: 'recordings/upload',
     summary: 'Upload a recording (multipart/form-data) and queue its transcription',
     description:
-      'The file is streamed to storage and checked from its bytes (415 if not audio or video). On AWS, API Gateway refuses bodies over about 6 MB with its own 413 before the service sees them: use the presigned flow (POST /recordings/uploads) for larger files. Locally this route takes files up to UPLOAD_MAX_MB.',
+      'The file is streamed to storage and checked from its bytes (415 if not audio or video). A request is passed to the function inside a 6 MB Lambda event, where a binary body counts in base64: files over about 4.4 MB get 413 before the service sees them, on AWS and locally. Use the presigned flow (POST /recordings/uploads) for larger files.',
     tag: 'Recordings',
     rateClass: 'processing',
     auth: 'token',

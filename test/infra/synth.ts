@@ -1,11 +1,15 @@
 // Shared by the infra tests: synthesise a stack into a temporary folder and read the template.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, NestedStack, Validations, type CfnResource } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { flatten } from '../../infra/aws/assembly.ts';
+import type { Resource, Resources, Statement } from '../../infra/aws/template.ts';
 import { VerbatimStack, type VerbatimStackProps } from '../../infra/aws/stack.ts';
+
+export { list, roleStatements, target, type Resource, type Resources, type Statement } from '../../infra/aws/template.ts';
 
 export const SYNTH_TIMEOUT_MS = 120_000;
 export const ENV = { account: '000000000000', region: 'us-east-1' };
@@ -16,21 +20,9 @@ export const ENV = { account: '000000000000', region: 'us-east-1' };
  */
 export const CDK_HELPER_PREFIXES = ['CustomS3AutoDeleteObjectsCustomResourceProvider'];
 
-export interface Resource {
-  readonly Type: string;
-  readonly Properties?: Record<string, any>;
-  readonly Metadata?: Record<string, any>;
-  readonly DeletionPolicy?: string;
-  readonly UpdateReplacePolicy?: string;
-}
-export type Resources = Record<string, Resource>;
-
 export const isHelper = (logicalId: string) => CDK_HELPER_PREFIXES.some((p) => logicalId.startsWith(p));
 export const serviceFunctions = (t: Template): [string, Resource][] =>
   Object.entries(t.findResources('AWS::Lambda::Function') as Resources).filter(([id]) => !isHelper(id));
-/** The logical id behind `{ Ref: id }` or `{ 'Fn::GetAtt': [id, attr] }`. */
-export const target = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
-
 export interface SynthOptions extends Partial<Omit<VerbatimStackProps, 'env'>> {
   /** false: skip bundling (the template is the same; assets are not built). */
   readonly bundle?: boolean;
@@ -67,46 +59,6 @@ export function synth(stage: string, options: SynthOptions = {}): Synthesized {
   }
 }
 
-/**
- * The stack with its nested stacks' resources merged in, as one template: a nested stack's
- * parameters are replaced by what the parent passes, and the parent's reads of a nested
- * output by the output's value, so references lead to the resources themselves.
- */
-function flatten(stack: VerbatimStack, dir: string, parent: any): any {
-  const merged = structuredClone(parent);
-  for (const nested of stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))) {
-    const id = stack.getLogicalId(nested.nestedStackResource as CfnResource);
-    const params: Record<string, unknown> = merged.Resources[id].Properties.Parameters ?? {};
-    const child = substitute(JSON.parse(readFileSync(join(dir, nested.templateFile), 'utf8')), (v) => (typeof v.Ref === 'string' && v.Ref in params ? params[v.Ref] : undefined));
-    Object.assign(merged.Resources, child.Resources);
-    const outputs: Record<string, { Value: unknown }> = child.Outputs ?? {};
-    const read = (v: any) => {
-      const att = v['Fn::GetAtt'];
-      return Array.isArray(att) && att[0] === id && String(att[1]).startsWith('Outputs.') ? outputs[String(att[1]).slice('Outputs.'.length)]?.Value : undefined;
-    };
-    merged.Resources = substitute(merged.Resources, read);
-    merged.Outputs = substitute(merged.Outputs ?? {}, read);
-  }
-  return merged;
-}
-
-function substitute(value: any, replace: (v: any) => unknown): any {
-  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
-  if (value === null || typeof value !== 'object') return value;
-  const replaced = replace(value);
-  if (replaced !== undefined) return replaced;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, replace)]));
-}
-
-export interface Statement {
-  readonly Effect: string;
-  readonly Action: string | string[];
-  readonly Resource: unknown;
-  readonly Condition?: unknown;
-}
-
-export const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
 /** Every identity-policy statement of the template: policies, managed policies, role inline policies. */
 export function allStatements(resources: Resources): { owner: string; statement: Statement }[] {
   return Object.entries(resources).flatMap(([id, r]) => {
@@ -118,18 +70,4 @@ export function allStatements(resources: Resources): { owner: string; statement:
     }
     return [];
   });
-}
-
-/** The statements a role holds: inline, in policies attached to it, in managed policies of the template it carries. */
-export function roleStatements(resources: Resources, roleId: string): Statement[] {
-  const role = resources[roleId]!;
-  const inline = (role.Properties!.Policies ?? []).flatMap((p: any) => p.PolicyDocument.Statement as Statement[]);
-  const attached = Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties!.Roles.some((x: any) => target(x) === roleId))
-    .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
-  const managed = list(role.Properties!.ManagedPolicyArns)
-    .map((arn) => resources[target(arn)])
-    .filter((r): r is Resource => r?.Type === 'AWS::IAM::ManagedPolicy')
-    .flatMap((r) => r.Properties!.PolicyDocument.Statement as Statement[]);
-  return [...inline, ...attached, ...managed];
 }

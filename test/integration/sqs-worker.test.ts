@@ -47,7 +47,7 @@ describe('sqsWorker', () => {
     const worker = sqsWorker('test', jobMessage, async (m) => void handled.push(m.recording_id));
     const bodies = [JSON.stringify({ recording_id: 7, job: 'transcribe' }), 'not json {', JSON.stringify({ recording_id: 'seven', job: 'transcribe' })];
     await sqs.send(new SendMessageBatchCommand({ QueueUrl: q.url, Entries: bodies.map((b, i) => ({ Id: String(i), MessageBody: b })) }));
-    const poller = startPoller({ sqs, queueUrl: q.url, queueArn: 'arn:x', name: q.name, handler: async () => worker, batchSize: 10, concurrency: 1, timeoutSeconds: 5 });
+    const poller = startPoller({ sqs, queueUrl: q.url, queueArn: 'arn:x', name: q.name, invoke: (event) => worker(event), batchSize: 10, concurrency: 1 });
     const dead = await drain(q.dlqUrl, 2);
     await poller.stop();
     expect(handled).toEqual([7]);

@@ -26,7 +26,8 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 90_000;
+  // A first start synthesizes the stack (bundles and all), minutes on a busy machine; later ones hit the cache.
+  const deadline = Date.now() + 600_000;
   const ready = () => {
     const file = readRuntimeFile(dirname(runtimeFile));
     return file !== undefined && file.pid === child.pid && Boolean(file.url);

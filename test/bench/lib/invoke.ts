@@ -1,8 +1,8 @@
 // Invoking a handler in-process the way the local gateway does: an API Gateway v2 event
-// (infra/local/gateway.ts toEvent) and a Lambda context (infra/local/lambda-context.ts).
+// (infra/local/gateway.ts toEvent) and a Lambda context (infra/local/lambda-context.mjs).
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { lambdaContext } from '../../../infra/local/lambda-context.ts';
+import { lambdaContext } from '../../../infra/local/lambda-context.mjs';
 import { API_PREFIX } from '#shared/routes.ts';
 import { summarize, type Summary } from './stats.ts';
 
