@@ -88,7 +88,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
 /** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */
 export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>): LocalFunctions {
-  const resolve = resolver(artifacts, (name, dlq) => `${env[queueUrlSetting(name as QueueName)]}${dlq ? '-dlq' : ''}`);
+  const resolve = resolver(artifacts, (name, dlq) => (env[queueUrlSetting(name as QueueName)] ?? '').replace(/(\.fifo)?$/, dlq ? '-dlq$1' : '$1'));
   // The template carries AWS's provider defaults; locally the runtime's own choice (its defaults included) runs.
   const chosen = loadSettings(env);
   return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances });

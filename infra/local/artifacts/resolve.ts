@@ -3,6 +3,7 @@
 import type { Artifacts, LocalResource } from './manifest.ts';
 import { LOCAL_STACK } from './manifest.ts';
 import { LOCAL_NAMES } from '../resources.ts';
+import { queues } from '#shared/topology.ts';
 
 const { account, region } = LOCAL_STACK;
 const PSEUDO: Record<string, string> = {
@@ -63,7 +64,9 @@ function sub(spec: string | [string, Record<string, unknown>], resolve: Resolver
   });
 }
 
-const queueName = (r: { kind: 'queue' | 'dlq'; name: string }) => `${LOCAL_NAMES.queuePrefix}${r.name}${r.kind === 'dlq' ? '-dlq' : ''}`;
+/** As resources.ts names them: a FIFO queue (and its dead-letter queue) ends in .fifo. */
+const queueName = (r: { kind: 'queue' | 'dlq'; name: string }) =>
+  `${LOCAL_NAMES.queuePrefix}${r.name}${r.kind === 'dlq' ? '-dlq' : ''}${queues.find((q) => q.name === r.name)?.fifo ? '.fifo' : ''}`;
 
 function refOf(r: LocalResource, queueUrl: (name: string, dlq: boolean) => string): string {
   switch (r.kind) {
