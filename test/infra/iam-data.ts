@@ -97,6 +97,7 @@ const PSEUDO: Readonly<Record<string, string>> = {
   'AWS::Region': ENV.region,
   'AWS::AccountId': ENV.account,
   'AWS::URLSuffix': 'amazonaws.com',
+  'AWS::StackId': `arn:aws:cloudformation:${ENV.region}:${ENV.account}:stack/Verbatim-dev/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b`,
 };
 
 /** A policy's resource as an ARN string, with the template's references in place. */
@@ -119,6 +120,13 @@ export function resolve(value: unknown, resources: Resources): string {
   if (Array.isArray(v['Fn::Join'])) {
     const [separator, parts] = v['Fn::Join'] as [string, unknown[]];
     return parts.map((p) => resolve(p, resources)).join(separator);
+  }
+  if (Array.isArray(v['Fn::Split'])) throw new Error('Fn::Split gives a list, never a policy string');
+  if (Array.isArray(v['Fn::Select'])) {
+    const [index, list] = v['Fn::Select'] as [number, Record<string, unknown>];
+    const split = list['Fn::Split'] as [string, unknown] | undefined;
+    if (!split) throw new Error(`cannot resolve ${JSON.stringify(value)} in a policy`);
+    return resolve(split[1], resources).split(split[0])[Number(index)] ?? '';
   }
   throw new Error(`cannot resolve ${JSON.stringify(value)} in a policy`);
 }

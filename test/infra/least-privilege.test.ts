@@ -18,10 +18,10 @@ import { allStatements, list, roleStatements, serviceFunctions, synth, SYNTH_TIM
 const WILDCARD_RESOURCES: readonly { why: string; actions: RegExp; resource: RegExp }[] = [
   { why: 'X-Ray PutTraceSegments/PutTelemetryRecords take no resource-level permissions', actions: /^xray:(PutTraceSegments|PutTelemetryRecords)$/, resource: /^"\*"$/ },
   {
-    why: 'object actions on one folder of the bucket: keys are generated per recording',
+    why: 'object actions on one folder of the bucket: keys are generated per recording (search/: one index object per user)',
     actions: /^s3:(GetObject|PutObject|AbortMultipartUpload|DeleteObject)$/,
     // The bucket's ARN, or the route stack's BucketArn parameter once the test template has put the ARN in its place.
-    resource: /"DataBucket[0-9A-F]{8}","Arn"\]\},"\/(audio|transcripts|transcribe)\/\*"\]\]\}$/,
+    resource: /"DataBucket[0-9A-F]{8}","Arn"\]\},"\/(audio|transcripts|transcribe|search)\/\*"\]\]\}$/,
   },
   { why: "CreateSchedule in the service's own group: schedule names are generated per message", actions: /^scheduler:CreateSchedule$/, resource: /:schedule\/verbatim-dev\/\*"\]\]\}$/ },
   { why: 'StartTranscriptionJob supports no resource type (Service Authorization Reference)', actions: /^transcribe:StartTranscriptionJob$/, resource: /^"\*"$/ },
@@ -87,14 +87,16 @@ describe('least privilege', { timeout: SYNTH_TIMEOUT_MS }, () => {
     }
   });
 
-  it('lets the webhook delivery function reach only its queue, the table and the Scheduler, from outside any VPC', () => {
+  it('lets the webhook delivery function reach only its queues, its secrets key, the table and the Scheduler, from outside any VPC', () => {
     const { resources, stack } = synthesized;
     const [fnId, fn] = serviceFunctions(synthesized.template).find(([, f]) => f.Properties!.Description === 'deliveries queue -> functions/workers/deliver.ts')!;
     expect(fn.Properties!.VpcConfig).toBeUndefined();
     const table = stack.getLogicalId(stack.data.table.node.defaultChild as CfnFunction);
     const schedulerRole = stack.getLogicalId(stack.data.schedulerRole.node.defaultChild as CfnRole);
     const allowed: ((s: Statement, r: string) => boolean)[] = [
-      (s, r) => r === text(queueArn('deliveries')) && actionsOf(s).every((a) => a.startsWith('sqs:')),
+      (s, r) => (r === text(queueArn('deliveries')) || /^\{"Fn::GetAtt":\["DataDeliveriesOverflowQueue[0-9A-F]{8}","Arn"\]\}$/.test(r)) && actionsOf(s).every((a) => a.startsWith('sqs:')),
+      // Webhook secrets are sealed with a data key the stack's KMS key wraps (README: Security).
+      (s, r) => /"WebhookSecretsKey[0-9A-F]{8}","Arn"/.test(r) && actionsOf(s).every((a) => /^kms:(Encrypt|Decrypt)$/.test(a)),
       (s, r) => r.includes(`"${table}","Arn"`) && actionsOf(s).every((a) => a.startsWith('dynamodb:')),
       (s, r) => /:schedule\/verbatim-dev\/\*"\]\]\}$/.test(r) && text(actionsOf(s)) === '["scheduler:CreateSchedule"]',
       (s, r) => r === text({ 'Fn::GetAtt': [schedulerRole, 'Arn'] }) && text(actionsOf(s)) === '["iam:PassRole"]' && text(s.Condition) === text({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } }),

@@ -174,7 +174,8 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
   });
 
   it('keeps audio in a private, encrypted bucket that refuses plain HTTP and accepts presigned browser uploads', () => {
-    const buckets = Object.values(template.findResources('AWS::S3::Bucket') as Resources);
+    // The audio bucket; the web app's static files have a bucket of their own (infra/aws/web.ts).
+    const buckets = Object.entries(template.findResources('AWS::S3::Bucket') as Resources).filter(([id]) => id.startsWith('DataBucket')).map(([, b]) => b);
     expect(buckets).toHaveLength(1);
     const bucket = buckets[0]!.Properties!;
     expect(bucket.PublicAccessBlockConfiguration).toEqual({
@@ -225,8 +226,8 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
     ]);
   });
 
-  it('publishes the API URL, table name, bucket name, dashboard and alarm topic as outputs', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['AlarmTopicArn', 'ApiUrl', 'BucketName', 'DashboardUrl', 'TableName']);
+  it('publishes the API URL, table name, bucket name, dashboard, alarm topic and the web app URL and bucket as outputs', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['AlarmTopicArn', 'ApiUrl', 'BucketName', 'DashboardUrl', 'TableName', 'WebWebBucketName5CCE3E81', 'WebWebUrl3D246F68']);
   });
 });
 
@@ -257,7 +258,7 @@ describe('a prod stack with other queue consumers and periodic jobs', { timeout:
     const fn = resources[target(mapping.FunctionName)]!;
     expect(fn.Properties).toMatchObject({ MemorySize: consumer.memoryMb, Timeout: consumer.timeoutSeconds, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     const queueId = target(mapping.EventSourceArn);
-    expect(resources[queueId]!.Properties!.VisibilityTimeout).toBe(900);
+    expect(resources[queueId]!.Properties!.VisibilityTimeout).toBe(topology.queues.find((q) => q.name === 'transcribe')!.visibilityTimeoutSeconds);
   });
 
   it('runs a periodic job from an EventBridge rate rule', () => {
