@@ -79,7 +79,7 @@ export const queues: readonly QueueSpec[] = [
   { name: 'deliveries-overflow', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
   // Search index updates, grouped by user: one writer at a time per user's index object.
-  { name: 'search', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14, fifo: true },
+  { name: 'search', visibilityTimeoutSeconds: 180, maxReceiveCount: 8, retentionDays: 14, fifo: true },
 ];
 
 /** Queue consumers. One recording per transcription message: it is long, CPU-bound work. */
@@ -96,7 +96,7 @@ export const consumers: readonly ConsumerSpec[] = [
   // A speaker rename touching many recordings: one message per recording to rewrite.
   { queue: 'speakers', handler: 'speaker-rename', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
   // A batch is applied to each user's index in one load and one save.
-  { queue: 'search', handler: 'search-index', batchSize: 10, maxConcurrency: 2, memoryMb: 1769, timeoutSeconds: 60 },
+  { queue: 'search', handler: 'search-index', batchSize: 10, maxConcurrency: 2, memoryMb: 1769, timeoutSeconds: 30 },
 ];
 
 /** Work run on a fixed interval (an EventBridge rule on AWS, a timer locally). */

@@ -47,6 +47,12 @@ export const accessKeyId = (entry: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
+/**
+ * Template settings naming a service this machine realises another way: there is no KMS here,
+ * so webhook secrets' data keys are wrapped by the data folder's key file (README: Security).
+ */
+const LOCAL_REALISATIONS: Readonly<Record<string, string>> = { WEBHOOK_SECRET_KEY_ID: '' };
+
 export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
   const { artifacts, resolve } = options;
   const byEntry = new Map(artifacts.functions.map((f) => [f.entry, f]));
@@ -70,6 +76,7 @@ export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
     return {
       ...base,
       ...fromTemplate,
+      ...LOCAL_REALISATIONS,
       ...tuned,
       AWS_ACCESS_KEY_ID: accessKeyId(entry),
       AWS_SECRET_ACCESS_KEY: secretOf(entry),
