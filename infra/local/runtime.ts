@@ -67,6 +67,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
     const functions = functionsOn(artifacts, { ...process.env, ...local });
     stops.push(() => functions.stop());
+    for (const { entry } of artifacts.functions) {
+      const own = functions.environment(entry);
+      s3.allow({ accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! });
+    }
     // The runtime itself (first administrator, schedule group) and tests read what the functions read.
     const { SCHEDULE_GROUP, SCHEDULER_ROLE_ARN } = functions.environment('api/fallback');
     const env = { ...local, SCHEDULE_GROUP: SCHEDULE_GROUP!, SCHEDULER_ROLE_ARN: SCHEDULER_ROLE_ARN! };

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 
 export interface LocalS3 {
   readonly endpoint: string;
+  /** Accepts requests signed with this key pair too (each local function signs with its own). */
+  allow(credentials: { accessKeyId: string; secretAccessKey: string }): void;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startLocalS3(options: { dir?: string; bucket: string; cred
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    allow: (c) => DUMMY_ACCOUNT.createKeyPair(c.accessKeyId, c.secretAccessKey),
     stop: async () => {
       await server.close();
       if (!options.dir) rmSync(directory, { recursive: true, force: true });
