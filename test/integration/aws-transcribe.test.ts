@@ -85,7 +85,7 @@ const result = (jobName: string) => ({
 
 const stateChange = (name: string, status: 'COMPLETED' | 'FAILED'): SQSEvent => ({
   Records: [{
-    messageId: randomUUID(), receiptHandle: 'r', attributes: {} as SQSEvent['Records'][number]['attributes'], messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:verbatim-transcribe', awsRegion: 'us-east-1',
+    messageId: randomUUID(), receiptHandle: 'r', attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'AROAEXAMPLE', ApproximateFirstReceiveTimestamp: String(Date.now()) }, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:verbatim-transcribe', awsRegion: 'us-east-1',
     body: JSON.stringify({
       version: '0', id: randomUUID(), 'detail-type': 'Transcribe Job State Change', source: 'aws.transcribe', account: '111122223333',
       time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: { TranscriptionJobName: name, TranscriptionJobStatus: status },
