@@ -140,8 +140,8 @@ describe('retries', () => {
     await waitUntil(() => receiver.received.length >= 1, 10_000, 'the first attempt');
     await new Promise((r) => setTimeout(r, 1000));
     const scheduler = new SchedulerClient({ endpoint: local.runtime.env.AWS_ENDPOINT_URL_SCHEDULER, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const { Schedules = [] } = await scheduler.send(new ListSchedulesCommand({ GroupName: 'verbatim' }));
-    const details = await Promise.all(Schedules.map((s) => scheduler.send(new GetScheduleCommand({ Name: s.Name, GroupName: 'verbatim' }))));
+    const { Schedules = [] } = await scheduler.send(new ListSchedulesCommand({ GroupName: local.runtime.env.SCHEDULE_GROUP }));
+    const details = await Promise.all(Schedules.map((s) => scheduler.send(new GetScheduleCommand({ Name: s.Name, GroupName: local.runtime.env.SCHEDULE_GROUP }))));
     const ours = details.find((d) => d.Target?.Input?.includes(test.body.delivery.id));
     expect(ours).toMatchObject({ ActionAfterCompletion: 'DELETE' });
     expect(ours?.Target?.Arn).toMatch(/verbatim-deliveries$/);
