@@ -62,19 +62,24 @@ async function serve(req: IncomingMessage, res: ServerResponse, functions: Local
   writeResult(res, result);
 }
 
+/** Past Lambda's limit the rest is read and dropped (up to this), so the client hears the 413 instead of a reset. */
+const MAX_DRAINED_BODY = 64 * 1024 * 1024;
+
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | undefined = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > LAMBDA_PAYLOAD_LIMIT) {
+      if (size > LAMBDA_PAYLOAD_LIMIT) chunks = undefined;
+      else chunks?.push(chunk);
+      if (size > MAX_DRAINED_BODY) {
         req.removeAllListeners('data');
         req.resume();
         resolve('too-large');
-      } else chunks.push(chunk);
+      }
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(chunks ? Buffer.concat(chunks) : 'too-large'));
     req.on('error', reject);
   });
 }

@@ -12,9 +12,11 @@ describe('errors have one shape on every path', () => {
     const { token } = await newUser();
     expectShape(await call('/no/such/thing', { token }), 404, 'not_found');
     expectShape(await call('/no/such/thing'), 404, 'not_found');
-    const outside = await fetch(`${stack().url}/favicon.ico`);
+    // Outside /api/v1 but under /api/: still the API's error shape (the rest of the site is the web app's).
+    const outside = await fetch(`${stack().url}/api/v2/users/me`);
     expect(outside.status).toBe(404);
     expect(((await outside.json()) as { code: string }).code).toBe('not_found');
+    expect((await fetch(`${stack().url}/favicon.ico`)).status).toBe(404);
   });
 
   it('answers a wrong method with 405 and the allowed methods', async () => {
