@@ -5,6 +5,7 @@ import { firstAdminSignInLink } from './first-admin.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
 import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { startRuntime } from './runtime.ts';
+import { updateRuntimeFile } from './runtime-file.ts';
 
 const { dataDir, port, localInMemory } = settings();
 // Decoded audio a killed run left behind (only this data folder's).
@@ -39,3 +40,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       });
   });
 }
+updateRuntimeFile(dataDir, { ready: true });

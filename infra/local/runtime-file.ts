@@ -14,6 +14,8 @@ export interface RuntimeFile {
   readonly url?: string;
   readonly endpoints?: Endpoints;
   readonly env?: Record<string, string>;
+  /** Present once the runtime has printed its first-start banner and handles SIGINT and SIGTERM. */
+  readonly ready?: boolean;
 }
 
 export type LiveRuntime = RuntimeFile & { readonly url: string; readonly env: Record<string, string> };

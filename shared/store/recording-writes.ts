@@ -50,11 +50,16 @@ export interface NewRecording {
   readonly requestKey?: string;
 }
 
-export async function createRecording(input: NewRecording, now = new Date()): Promise<{ recording: Recording; events: OutboxEvent[] }> {
+/**
+ * `createdAt` dates the recording (seeded libraries use older ones). Its job is queued now
+ * whatever that date: the sweep must never take a message just sent for lost.
+ */
+export async function createRecording(input: NewRecording, createdAt = new Date()): Promise<{ recording: Recording; events: OutboxEvent[] }> {
   const id = await nextId('recording');
+  const now = new Date();
   const at = now.toISOString();
   const recording: Recording = {
-    id, user_id: input.userId, title: input.title, status: 'PENDING', created_at: at, meeting_date: input.meetingDate,
+    id, user_id: input.userId, title: input.title, status: 'PENDING', created_at: createdAt.toISOString(), meeting_date: input.meetingDate,
     file_size: input.fileSize, original_filename: input.originalFilename, mime_type: input.mimeType, participants: '',
     is_inbox: true, is_highlighted: false, folder_id: null, tag_ids: [...input.tagIds], audio_key: input.audioKey,
     transcript_key: null, sha256: input.sha256, language: input.language, min_speakers: input.minSpeakers,

@@ -30,7 +30,7 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
   const deadline = Date.now() + 600_000;
   const ready = () => {
     const file = readRuntimeFile(dirname(runtimeFile));
-    return file !== undefined && file.pid === child.pid && Boolean(file.url);
+    return file !== undefined && file.pid === child.pid && file.ready === true;
   };
   while (!ready()) {
     if (child.exitCode !== null || Date.now() > deadline) {
