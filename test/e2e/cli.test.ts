@@ -146,6 +146,19 @@ describe('the CLI while the local stack runs', () => {
     expect(users).toContainEqual({ ...user, email, is_admin: true });
   });
 
+  it('invites a new administrator with a one-time link that sets a password and signs in once', async () => {
+    const email = newEmail();
+    const invited = await cliJson(['users', 'invite', '--email', email, '--name', '  Ada  ', '--admin', '--base-url', stack().url]);
+    expect(invited.user).toMatchObject({ email, name: 'Ada', is_admin: true });
+    const code = new URL(invited.link.url).hash.replace('#code=', '');
+    const accept = () => call('/auth/links/accept', { method: 'POST', body: { code, password: 'correct horse battery staple' } });
+    expect((await accept()).status).toBe(200);
+    expect((await accept()).status).toBe(401);
+    const bad = await cli(['users', 'invite', '--email', 'not-an-email']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/email address/);
+  });
+
   it('uses the running stack\'s database and never starts one of its own', async () => {
     const result = await cli(['users', 'list']);
     expect(result.code).toBe(0);

@@ -8,7 +8,7 @@ import { settings } from '#shared/config.ts';
 import { requireUserByEmail } from '#shared/store/users.ts';
 import { emit, fields, when } from '../output.ts';
 import { onTarget } from '../target.ts';
-import { emailOption } from './options.ts';
+import { addNewUserOptions, emailOption, newUserFields, type NewUserOptions } from './options.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -53,17 +53,15 @@ export function addPasswordCommands(users: Command): void {
         emit(globals, { success: true, user_id: user.id, email: user.email }, (r) => `Password set for ${r.email}; their web sessions ended.`);
       }),
     );
-  users
+  const invite = users
     .command('invite')
-    .description('Print a one-time sign-in link (valid 24 hours) with which the user sets a password; creates the user if needed')
-    .addOption(emailOption('their email address'))
-    .option('--name <name>', 'display name for a new user')
-    .option('--admin', 'make a new user an administrator', false)
+    .description('Print a one-time sign-in link (valid 24 hours) with which the user sets a password; creates the user if needed');
+  addNewUserOptions(invite, { email: 'their email address', name: 'display name for a new user', admin: 'make a new user an administrator' })
     .option('--base-url <url>', 'where the web app is reached (default: PUBLIC_BASE_URL, else the local address)')
     .action(
-      onTarget<{ email: string; name?: string; admin: boolean; baseUrl?: string }>(async (options, globals) => {
+      onTarget<NewUserOptions & { baseUrl?: string }>(async (options, globals) => {
         const base = options.baseUrl ?? settings().publicBaseUrl ?? `http://127.0.0.1:${settings().port}`;
-        const result = await inviteUser({ email: options.email, name: options.name?.trim() || undefined, isAdmin: options.admin }, base);
+        const result = await inviteUser(newUserFields(options), base);
         emit(globals, result, (r) => `${fields([['User', `${r.user.email} (${r.user.id})`], ['Link', r.link.url], ['Expires', when(r.link.expires_at)]])}\nThe link works once.`);
       }),
     );

@@ -5,20 +5,19 @@ import { createUser, listUsers, requireUserByEmail, type User } from '#shared/st
 import { emit, fields, table, when } from '../output.ts';
 import { onTarget } from '../target.ts';
 import { addPasswordCommands } from './passwords.ts';
-import { emailOption } from './options.ts';
+import { addNewUserOptions, emailOption, newUserFields, type NewUserOptions } from './options.ts';
 
 /** Adds `users …` to the program; `.command()` so the subcommands inherit its settings. */
 export function addUsersCommand(program: Command): void {
   const users = program.command('users').description('Create and list users, set their budgets');
-  users
-    .command('create')
-    .description('Create a user')
-    .addOption(emailOption('their email address (the login, unique)'))
-    .option('--name <name>', 'display name (default: the part of the email before @)')
-    .option('--admin', 'make them an administrator', false)
-    .action(
-      onTarget<{ email: string; name?: string; admin: boolean }>(async (options, globals) => {
-        const user = await createUser({ email: options.email, name: options.name?.trim() || undefined, isAdmin: options.admin });
+  const create = users.command('create').description('Create a user');
+  addNewUserOptions(create, {
+    email: 'their email address (the login, unique)',
+    name: 'display name (default: the part of the email before @)',
+    admin: 'make them an administrator',
+  }).action(
+      onTarget<NewUserOptions>(async (options, globals) => {
+        const user = await createUser(newUserFields(options));
         emit(globals, user, (u) => `Created user ${u.id}.\n${describeUser(u)}`);
       }),
     );
