@@ -14,3 +14,12 @@ export type EventMessage = z.infer<typeof eventMessage>;
 /** One delivery to attempt, on the deliveries queue. */
 export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()) });
 export type DeliveryMessage = z.infer<typeof deliveryMessage>;
+
+const userId = z.number().check(z.int(), z.positive());
+
+/** A search-index update on the FIFO search queue: one recording again, or the user's whole index. */
+export const indexMessage = z.union([
+  z.object({ user_id: userId, recording_id: z.number().check(z.int(), z.positive()) }),
+  z.object({ user_id: userId, rebuild: z.literal(true) }),
+]);
+export type IndexMessage = z.infer<typeof indexMessage>;

@@ -6,8 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqsClient } from '../clients.ts';
 import { settings } from '../config.ts';
+import type { IndexMessage } from '../queue/messages.ts';
 
-export type IndexMessage = { readonly user_id: number; readonly recording_id: number } | { readonly user_id: number; readonly rebuild: true };
+export type { IndexMessage };
+
 
 function queueUrl(): string {
   const url = settings().queueUrls.search;
