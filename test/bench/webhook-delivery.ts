@@ -6,32 +6,22 @@
 // (dispatch() called directly, the DynamoDB client counted), what fanOut() of one event to 100
 // webhooks costs, and the store's ceiling (conditional UpdateItems/s, sequential and at c=10),
 // which sets the throughput goal.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { consumers } from '#shared/topology.ts';
-import { dynamo, sqsClient } from '#shared/clients.ts';
-import { deliveryId, newSecret } from '#shared/domain/webhooks/signing.ts';
+import { dynamo } from '#shared/clients.ts';
+import { deliveryId } from '#shared/domain/webhooks/signing.ts';
 import { logger } from '#shared/logger.ts';
-import { createDelivery } from '#shared/store/deliveries.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
-import { tableName } from '#shared/store/table.ts';
-import { createUser } from '#shared/store/users.ts';
-import { createWebhook } from '#shared/store/webhooks.ts';
-import { dispatch } from '#shared/webhooks/dispatch.ts';
-import { envelope } from '#shared/webhooks/envelope.ts';
-import type { DeliveryMessage } from '#shared/queue/messages.ts';
-import { fanOut, newDelivery } from '#shared/webhooks/fanout.ts';
-import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
+import { startReceiver } from '../support/receiver.ts';
 import { call, oneEventLatency, otherUser, probeDuringBurst, type Caller, type Probe } from './lib/webhook-probes.ts';
 import { withServiceEnv } from './lib/service-env.ts';
 import { startStack, type BenchStack } from './lib/stack.ts';
 import { median, ms, summarize, type Summary } from './lib/stats.ts';
-import { StoreCallCounter, type StoreCalls } from './lib/store-calls.ts';
+import { StoreCallCounter } from './lib/store-calls.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 import { wavBytes } from './lib/wav.ts';
+import { Arrivals, cpuSeconds, cpuShare, type Arrival } from './lib/webhook-arrivals.ts';
+import { CEILING_CONCURRENCY, conditionalUpdates, measureDispatch, measureFanOut, type Ceiling, type FanOutCost, type InProcess } from './lib/webhook-store-costs.ts';
 
 const SETTINGS = {
   ASR_PROVIDER: 'instant',
@@ -57,81 +47,12 @@ const PROBES = 5;
 const PROBE_GAP_MS = 300;
 const SPEAKR_INTERVAL_S = 5;
 const ONE_SECOND_WAV = 44 + 32_000;
-const CEILING_CONCURRENCY = 10;
 /**
  * The ceiling the goal divides: the sequential rate, the one the issue calibrated ("about
  * 600/s here"); the c=10 rate is reported beside it with the goal it would give.
  */
 const CEILING_FROM: 'sequential' | 'concurrent' = 'sequential';
 const EVENTS_CONSUMERS = consumers.find((c) => c.queue === 'events')!.maxConcurrency;
-
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN where there is none. */
-function cpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
-  } catch {
-    return Number.NaN;
-  }
-}
-
-let ticks: number | undefined;
-function clockTicks(): number {
-  ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  return ticks;
-}
-
-/** Share of one core each process used between two readings. */
-function cpuShare(before: readonly number[], after: readonly number[], seconds: number): number[] {
-  return before.map((b, i) => (after[i]! - b) / seconds);
-}
-
-interface Arrival {
-  readonly id: string;
-  readonly type: string;
-  readonly recordingId: number | undefined;
-  readonly eventAt: number;
-  readonly at: number;
-}
-
-/** Reads the receiver's requests once each: first arrival per Service-Delivery-Id, repeats counted. */
-class Arrivals {
-  readonly first = new Map<string, Arrival>();
-  readonly perRecording = new Map<number, number>();
-  duplicates = 0;
-  mismatchedIds = 0;
-  private cursor = 0;
-
-  constructor(private readonly receiver: Receiver) {}
-
-  update(): this {
-    const { received } = this.receiver;
-    for (; this.cursor < received.length; this.cursor++) {
-      const request = received[this.cursor]!;
-      const body = JSON.parse(request.body) as { id: string; type: string; timestamp: string; data?: { recording_id?: number } };
-      const id = request.headers['service-delivery-id'] ?? body.id;
-      if (id !== body.id) this.mismatchedIds++;
-      if (this.first.has(id)) {
-        this.duplicates++;
-        continue;
-      }
-      const recordingId = body.data?.recording_id;
-      this.first.set(id, { id, type: body.type, recordingId, eventAt: Date.parse(body.timestamp), at: request.at });
-      if (recordingId !== undefined) this.perRecording.set(recordingId, (this.perRecording.get(recordingId) ?? 0) + 1);
-    }
-    return this;
-  }
-
-  of(recordingIds: readonly number[]): Arrival[] {
-    const wanted = new Set(recordingIds);
-    return [...this.first.values()].filter((a) => a.recordingId !== undefined && wanted.has(a.recordingId));
-  }
-
-  count(recordingIds: readonly number[]): number {
-    return recordingIds.reduce((sum, id) => sum + (this.perRecording.get(id) ?? 0), 0);
-  }
-}
 
 /** Waits until every recording has all its deliveries; false at the deadline (the caller reports what came). */
 async function allArrived(arrivals: Arrivals, recordingIds: readonly number[], timeoutMs: number): Promise<boolean> {
@@ -264,131 +185,6 @@ async function fanOutOrder(arrivals: Arrivals, recordings: readonly number[], we
   };
 }
 
-interface FanOutCost {
-  readonly events: number;
-  readonly webhooks: number;
-  readonly ms: Summary;
-  readonly calls: StoreCalls;
-  readonly sqsSends: number;
-}
-
-/**
- * fanOut() of synthetic events of a user with 100 webhooks (on their own receiver), timed and
- * counted; the stack's consumers then deliver what it queued, and this waits for them.
- */
-async function measureFanOut(counter: StoreCallCounter, receiver: Receiver, count: number): Promise<FanOutCost> {
-  const user = await createUser({ email: `bench-fanout-${randomUUID()}@example.test`, name: 'bench' });
-  for (let i = 0; i < WEBHOOKS; i++) {
-    await createWebhook({ user_id: user.id, name: `bench fan-out ${i}`, url: receiver.url, events: ['*'], enabled: true, allow_http: true, secret: newSecret() }, 1000);
-  }
-  let sqsSends = 0;
-  sqsClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === 'SendMessageCommand' || context.commandName === 'SendMessageBatchCommand') sqsSends++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchSqsSendCounter' },
-  );
-  counter.reset();
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const event = { id: randomUUID(), type: 'recording.created' as const, user_id: user.id, recording_id: null, seq: 0, timestamp: new Date().toISOString(), data: { bench: i } };
-    const started = performance.now();
-    await fanOut(event);
-    times.push(performance.now() - started);
-  }
-  const calls = counter.snapshot();
-  await waitUntil(() => receiver.received.length >= count * WEBHOOKS, 60_000, `${count * WEBHOOKS} fan-out deliveries`);
-  return { events: count, webhooks: WEBHOOKS, ms: summarize(times), calls, sqsSends };
-}
-
-interface InProcess {
-  readonly deliveries: number;
-  readonly calls: StoreCalls;
-  readonly opsPerDelivery: number;
-  readonly sequentialMs: Summary;
-  readonly concurrentPerSecond: number;
-  readonly received: number;
-}
-
-/** dispatch() for prepared deliveries, one after another and then 10 at a time, counting store calls. */
-async function measureDispatch(counter: StoreCallCounter, url: string, amount: number): Promise<Omit<InProcess, 'received'>> {
-  const user = await createUser({ email: `bench-hooks-${randomUUID()}@example.test`, name: 'bench' });
-  // webhook.test only: no recording event of this user fans out to it, and it is not the stack's admin anyway.
-  const webhook = await createWebhook({ user_id: user.id, name: 'bench in-process', url, events: ['webhook.test'], enabled: true, allow_http: true, secret: newSecret() }, 1000);
-  const prepare = async (count: number): Promise<DeliveryMessage[]> => {
-    const messages: DeliveryMessage[] = [];
-    for (let i = 0; i < count; i++) {
-      const id = randomUUID();
-      const event = { type: 'webhook.test' as const, timestamp: new Date().toISOString(), user_id: user.id, data: { reason: 'bench', webhook_id: webhook.id } };
-      await createDelivery(newDelivery({ id, webhookId: webhook.id, userId: user.id, eventId: randomUUID(), eventType: event.type, payload: envelope(id, event), now: new Date(), isTest: true }));
-      messages.push({ delivery_id: id, webhook_id: webhook.id });
-    }
-    return messages;
-  };
-  for (const message of await prepare(10)) await dispatch(message);
-  const sequential = await prepare(amount);
-  const concurrent = await prepare(amount);
-  counter.reset();
-  const times: number[] = [];
-  for (const message of sequential) {
-    const started = performance.now();
-    await dispatch(message);
-    times.push(performance.now() - started);
-  }
-  const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CEILING_CONCURRENCY }, async () => {
-      while (next < concurrent.length) await dispatch(concurrent[next++]!);
-    }),
-  );
-  const concurrentPerSecond = concurrent.length / ((performance.now() - started) / 1000);
-  const calls = counter.snapshot();
-  const deliveries = sequential.length + concurrent.length;
-  return { deliveries, calls, opsPerDelivery: calls.total / deliveries, sequentialMs: summarize(times), concurrentPerSecond };
-}
-
-interface Ceiling {
-  readonly concurrency: number;
-  readonly updates: number;
-  readonly perSecond: number;
-  readonly latencyMs: Summary;
-}
-
-/**
- * Conditional UpdateItems on scratch items, each worker on its own item with the condition
- * on the value it wrote last (as recordAttempt conditions on the attempt it read).
- */
-async function conditionalUpdates(total: number, concurrency: number): Promise<Ceiling> {
-  const run = randomUUID();
-  const keys = Array.from({ length: concurrency }, (_, i) => ({ PK: `BENCH#${run}#${i}`, SK: 'SCRATCH' }));
-  for (const Key of keys) await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...Key, n: 0 } }));
-  const perWorker = Math.ceil(total / concurrency);
-  const times: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    keys.map(async (Key) => {
-      for (let n = 0; n < perWorker; n++) {
-        const t = performance.now();
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key,
-            UpdateExpression: 'SET #n = :next, #s = :status, #at = :at',
-            ConditionExpression: '#n = :n AND attribute_exists(PK)',
-            ExpressionAttributeNames: { '#n': 'n', '#s': 'status', '#at': 'updated_at' },
-            ExpressionAttributeValues: { ':n': n, ':next': n + 1, ':status': 'success', ':at': new Date().toISOString() },
-          }),
-        );
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { concurrency, updates: perWorker * concurrency, perSecond: (perWorker * concurrency) / seconds, latencyMs: summarize(times) };
-}
-
 interface Measured {
   readonly webhooks: number;
   readonly idle: Phase;
@@ -442,7 +238,7 @@ async function measure(quick: boolean, log: BenchOptions['log']): Promise<Measur
       const { inProcess, fanOut, ceiling } = await withServiceEnv({ ...stack.env, ...SETTINGS }, () => quietly(async () => {
         const counter = new StoreCallCounter();
         counter.install(dynamo());
-        const fanOut = await measureFanOut(counter, fanOutReceiver, quick ? 3 : 5);
+        const fanOut = await measureFanOut(counter, fanOutReceiver, quick ? 3 : 5, WEBHOOKS);
         log(`in-process fan-out to ${WEBHOOKS} webhooks: p50 ${ms(fanOut.ms.p50)} ${JSON.stringify(fanOut.calls.byCommand)}, ${fanOut.sqsSends} SendMessage`);
         const dispatched = await measureDispatch(counter, inProcessReceiver.url, quick ? 100 : 300);
         log(`in-process dispatch: ${dispatched.opsPerDelivery.toFixed(2)} store calls/delivery ${JSON.stringify(dispatched.calls.byCommand)}, c=10 ${dispatched.concurrentPerSecond.toFixed(0)}/s`);
