@@ -93,8 +93,15 @@ describe('utterances by voice activity', () => {
 
   it('joins short pauses, splits at long ones and keeps a little silence around the speech', () => {
     const speech: [number, number][] = [[1, 2], [2.3, 3], [5, 6]];
-    const spans = planUtterances(levels(8, speech), { padSeconds: 0.1 });
+    const spans = planUtterances(levels(8, speech), { padSeconds: 0.1, leadSeconds: 0.1 });
     expect(spans).toEqual([{ start: 0.9, end: 3.1 }, { start: 4.9, end: 6.1 }]);
+  });
+
+  it('keeps more silence before the speech than after by default, for onsets below the threshold', () => {
+    const spans = planUtterances(levels(8, [[1, 2], [5, 6]]));
+    expect(spans).toEqual([{ start: 0.9, end: 2.02 }, { start: 4.9, end: 6.02 }]);
+    // Never past the middle of the pause to the previous utterance.
+    expect(planUtterances(levels(8, [[1, 2], [2.7, 3]]), { joinPauseSeconds: 0.5 })[1]!.start).toBeGreaterThanOrEqual(2.34);
   });
 
   it('splits a long utterance only in its pauses, the longest first, each within the cap', () => {
@@ -116,7 +123,7 @@ describe('utterances by voice activity', () => {
     const l = levels(60, [[5, 55]]);
     l[frames(20)] = -40;
     expect(planUtterances(l, { maxSeconds: 30, padSeconds: 0 }).map((s) => s.start)).toContain(20);
-    expect(planUtterances(levels(10, [[2, 2.04], [5, 6]]), { padSeconds: 0 })).toEqual([{ start: 5, end: 6 }]);
+    expect(planUtterances(levels(10, [[2, 2.04], [5, 6]]), { padSeconds: 0, leadSeconds: 0 })).toEqual([{ start: 5, end: 6 }]);
     expect(planUtterances(new Float32Array(0))).toEqual([]);
   });
 });

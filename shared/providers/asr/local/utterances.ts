@@ -17,8 +17,13 @@ export interface UtterancePlanOptions {
   readonly joinPauseSeconds?: number;
   /** Longer utterances are split at their longest pause (seconds). */
   readonly maxSeconds?: number;
-  /** Silence kept on each side of the speech, when there is that much (seconds). */
+  /** Silence kept after the speech, when there is that much (seconds). */
   readonly padSeconds?: number;
+  /**
+   * Silence kept before the speech (seconds): more than after, since a word's onset (h, f, s,
+   * a soft vowel) often lies below the level threshold, while its end fades into the pause.
+   */
+  readonly leadSeconds?: number;
   /** Stretches with less speech than this are noise, not words (seconds). */
   readonly minSpeechSeconds?: number;
 }
@@ -32,6 +37,7 @@ interface Run {
 /** The utterances of a recording from its 20 ms frame levels (dBFS), in time order. */
 export function planUtterances(levels: Float32Array, options: UtterancePlanOptions = {}): UtteranceSpan[] {
   const { joinPauseSeconds = 0.6, maxSeconds = 20, padSeconds = 0.02, minSpeechSeconds = 0.12 } = options;
+  const leadSeconds = options.leadSeconds ?? 0.1;
   const frames = (s: number) => Math.max(1, Math.round(s / FRAME_SECONDS));
   const threshold = speechThreshold(levels);
   const runs = speechRuns(levels, threshold);
@@ -39,13 +45,14 @@ export function planUtterances(levels: Float32Array, options: UtterancePlanOptio
   const split = joined.flatMap((group) => splitAtPauses(group, frames(maxSeconds), levels));
   const kept = split.filter((group) => group.reduce((n, r) => n + r.speech, 0) >= frames(minSpeechSeconds));
   const pad = Math.max(0, Math.round(padSeconds / FRAME_SECONDS));
+  const lead = Math.max(0, Math.round(leadSeconds / FRAME_SECONDS));
   return kept.map((group, i) => {
     const first = group[0]!.start;
     const last = group[group.length - 1]!.end;
     // Padding never reaches past the middle of the silence to a neighbour.
     const prevEnd = i > 0 ? kept[i - 1]![kept[i - 1]!.length - 1]!.end : -Infinity;
     const nextStart = i + 1 < kept.length ? kept[i + 1]![0]!.start : Infinity;
-    const start = Math.max(0, first - pad, Math.ceil((prevEnd + first) / 2));
+    const start = Math.max(0, first - lead, Math.ceil((prevEnd + first) / 2));
     const end = Math.min(levels.length, last + pad, Math.floor((last + nextStart) / 2));
     return { start: round(start * FRAME_SECONDS), end: round(end * FRAME_SECONDS) };
   });
