@@ -55,6 +55,9 @@ if (runtime.firstAdminToken) {
       `Open this one-time link (valid 24 hours) to set its password for the web app:\n\n  ${await firstAdminSignInLink(runtime.url)}\n\n`,
   );
 }
+if (!/^(127\.|::1$|localhost$)/.test(host)) {
+  process.stderr.write(`Warning: HOST=${host} serves the API beyond this machine without TLS; put a TLS-terminating proxy in front (README: Security).\n`);
+}
 process.stdout.write(`Ready in ${steps.total()}: ${runtime.url} (API explorer: ${runtime.url}/api/v1/docs). Ctrl-C stops it.\n`);
 logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });
 updateRuntimeFile(dataDir, { ready: true });
