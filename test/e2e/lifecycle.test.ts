@@ -129,6 +129,23 @@ describe('npm start', () => {
     expect(alive(dynamoPid)).toBe(false);
   }, 300_000);
 
+  it('stops everything within 10 s with exit 0 on SIGTERM to the npm process', async () => {
+    const dataDir = folder();
+    const npm = spawn('npm', ['start'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOCAL_IN_MEMORY: 'true', LOG_LEVEL: 'WARN' }, stdio: 'ignore' });
+    const exited = new Promise<number | null>((done) => npm.once('exit', (code) => done(code)));
+    while (!readRuntimeFile(dataDir)?.ready) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+      await settle(200);
+    }
+    const tree = processTree(npm.pid!);
+    expect(tree).toContain(readRuntimeFile(dataDir)!.dynamoPid);
+    const { code, ms } = await timedStop(npm, exited, ['SIGTERM']);
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    await settle(200);
+    expect(tree.filter(alive)).toEqual([]);
+  }, 600_000);
+
   it('exits at once on a second signal, leaving no DynamoDB Local behind', async () => {
     const { child, dynamoPid, exited } = await startingProcess();
     const { code, ms } = await timedStop(child, exited, ['SIGTERM', 'SIGINT']);
