@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { loopbackDynamoDbArgs } from './dynamodb/launcher.ts';
+import { loopbackDynamoDb } from './dynamodb/launcher.ts';
 import { freePort, waitFor } from './net.ts';
 
 export interface LocalDynamo {
@@ -20,7 +20,8 @@ export interface LocalDynamo {
 export async function startDynamoDbLocal(dir?: string, onSpawn?: (pid: number) => void): Promise<LocalDynamo> {
   const port = await freePort();
   if (dir) mkdirSync(dir, { recursive: true });
-  const child: ChildProcess = spawn('java', await loopbackDynamoDbArgs(port, ['-sharedDb', ...(dir ? ['-dbPath', resolve(dir)] : ['-inMemory'])]), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { args, cwd } = await loopbackDynamoDb(port, ['-sharedDb', ...(dir ? ['-dbPath', resolve(dir)] : ['-inMemory'])]);
+  const child: ChildProcess = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid) onSpawn?.(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

@@ -37,9 +37,13 @@ async function compiled(classpath: string): Promise<string> {
   return dir;
 }
 
-/** `java` arguments for DynamoDB Local on 127.0.0.1:`port`, given its own options. */
-export async function loopbackDynamoDbArgs(port: number, options: readonly string[]): Promise<string[]> {
+/**
+ * `java` arguments for DynamoDB Local on 127.0.0.1:`port`, given its own options, and the folder
+ * to run it in (the emulator's own: it leaves a metadata file in its working folder).
+ */
+export async function loopbackDynamoDb(port: number, options: readonly string[]): Promise<{ args: string[]; cwd: string }> {
   const dir = emulatorDir();
   const classpath = `${join(dir, 'DynamoDBLocal.jar')}:${join(dir, 'DynamoDBLocal_lib', '*')}`;
-  return [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-cp', `${await compiled(classpath)}:${classpath}`, 'LoopbackDynamoDb', '-port', String(port), '-disableTelemetry', ...options];
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-cp', `${await compiled(classpath)}:${classpath}`, 'LoopbackDynamoDb'];
+  return { args: [...args, '-port', String(port), '-disableTelemetry', ...options], cwd: dir };
 }
