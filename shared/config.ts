@@ -88,6 +88,8 @@ const schema = z.object({
   DATA_DIR: text('./.data'),
   LOCAL_IN_MEMORY: flag(false),
   PORT: int(3000, 0, 65535),
+  /** The gateway's address; anything but loopback serves the API to the network (README: Security). */
+  HOST: text('127.0.0.1'),
 });
 
 export interface Settings {
@@ -112,6 +114,7 @@ export interface Settings {
   readonly webhookSecretKeyId: string | undefined;
   /** Local runtime: keep everything in memory (test runs), nothing but admin-token on disk. */
   readonly localInMemory: boolean;
+  readonly host: string;
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
   /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
@@ -223,6 +226,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     webhookSecretKeyId: s.WEBHOOK_SECRET_KEY_ID || undefined,
     localInMemory: s.LOCAL_IN_MEMORY,
     port: s.PORT,
+    host: s.HOST,
     asrProvider: s.ASR_PROVIDER,
     llmProvider: s.LLM_PROVIDER,
     adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,

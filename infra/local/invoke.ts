@@ -21,7 +21,7 @@ const { prepareArtifacts } = await import('./artifacts/prepare.ts');
 const dataDir = resolve(settings().dataDir);
 const running = readLiveRuntime(dataDir);
 const ownRuntime = running ? undefined : await startRuntime({ dataDir, port: 0, persistent: !settings().localInMemory });
-const functions = ownRuntime?.functions ?? functionsOn(prepareArtifacts(), { ...process.env, ...running!.env });
+const functions = ownRuntime?.functions ?? functionsOn(await prepareArtifacts(), { ...process.env, ...running!.env });
 
 try {
   const entry = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');

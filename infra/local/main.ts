@@ -1,20 +1,52 @@
-// `npm start`: the whole service on this machine, until SIGINT or SIGTERM.
+// `npm start`: the whole service on this machine, until SIGINT or SIGTERM (lifecycle.ts).
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import { firstAdminSignInLink } from './first-admin.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
 import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
-import { startRuntime } from './runtime.ts';
-import { updateRuntimeFile } from './runtime-file.ts';
+import { firstAdminSignInLink } from './first-admin.ts';
+import { ensureFree, PortBusyError, stopOnSignals } from './lifecycle.ts';
+import { startRuntime, type Runtime } from './runtime.ts';
+import { DataDirBusyError, updateRuntimeFile } from './runtime-file.ts';
+import { printedSteps } from './start-steps.ts';
 
-const { dataDir, port, localInMemory } = settings();
-// Decoded audio a killed run left behind (only this data folder's).
-const stale = await removeStaleScratch(dataDir);
-if (stale > 0) logger.info('removed scratch folders left by an earlier run', { count: stale });
-const runtime = await startRuntime({ dataDir, port, persistent: !localInMemory });
-// Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
-const sealed = await sealStoredSecrets();
-if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
+// The queues' store uses node:sqlite, still "experimental" in Node 22: that notice is not for users.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name !== 'ExperimentalWarning' || !/SQLite/.test(warning.message)) process.stderr.write(`${warning.name}: ${warning.message}\n`);
+});
+
+const { dataDir, port, host, localInMemory } = settings();
+const steps = printedSteps();
+const lifecycle = stopOnSignals(dataDir);
+
+async function start(): Promise<Runtime> {
+  process.stdout.write(`Starting verbatim (data folder ${dataDir})\n`);
+  await steps.run('checking data folder and port', () => ensureFree(dataDir, host, port));
+  // Decoded audio a killed run left behind (only this data folder's).
+  const stale = await removeStaleScratch(dataDir);
+  if (stale > 0) logger.info('removed scratch folders left by an earlier run', { count: stale });
+  const runtime = await startRuntime({ dataDir, port, host, persistent: !localInMemory, steps });
+  lifecycle.started(runtime);
+  // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
+  const sealed = await sealStoredSecrets();
+  if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
+  return runtime;
+}
+
+let runtime: Runtime;
+try {
+  runtime = await start();
+} catch (error) {
+  // A signal during the start ends the process itself.
+  if (lifecycle.stopping) await new Promise(() => undefined);
+  // Someone else has the folder or the port: one line, no stack.
+  if (error instanceof DataDirBusyError || error instanceof PortBusyError) process.stderr.write(`verbatim: ${error.message}\n`);
+  else {
+    logger.error('start failed', { error });
+    process.stderr.write(`verbatim could not start: ${(error as Error).message}\n`);
+  }
+  process.exit(1);
+}
 
 if (runtime.firstAdminToken) {
   process.stdout.write(
@@ -23,21 +55,9 @@ if (runtime.firstAdminToken) {
       `Open this one-time link (valid 24 hours) to set its password for the web app:\n\n  ${await firstAdminSignInLink(runtime.url)}\n\n`,
   );
 }
-logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    runtime
-      .stop()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        logger.error('shutdown failed', { error });
-        process.exit(1);
-      });
-  });
+if (!/^(127\.|::1$|localhost$)/.test(host)) {
+  process.stderr.write(`Warning: HOST=${host} serves the API beyond this machine without TLS; put a TLS-terminating proxy in front (README: Security).\n`);
 }
+process.stdout.write(`Ready in ${steps.total()}: ${runtime.url} (API explorer: ${runtime.url}/api/v1/docs). Ctrl-C stops it.\n`);
+logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });
 updateRuntimeFile(dataDir, { ready: true });

@@ -50,16 +50,25 @@ export function readLiveRuntime(dataDir: string): LiveRuntime | undefined {
   return file && file.role === 'runtime' && file.url && file.env && isAlive(file.pid) ? (file as LiveRuntime) : undefined;
 }
 
+/** Why this data folder cannot be claimed now (a live owner, named with its pid), if it cannot. */
+export function inUse(dataDir: string): DataDirBusyError | undefined {
+  const owner = readRuntimeFile(dataDir);
+  if (!owner || owner.pid === process.pid || !isAlive(owner.pid)) return undefined;
+  return new DataDirBusyError(
+    owner.role === 'runtime'
+      ? `a runtime (pid ${owner.pid}) already serves ${dataDir}${owner.url ? ` at ${owner.url}` : ''}; stop it first (kill ${owner.pid})`
+      : `a CLI command (pid ${owner.pid}) is using ${dataDir}; wait for it to finish`,
+  );
+}
+
 /**
  * Makes this process the owner of the data folder. A live owner means the folder is in use;
  * a dead one may have left DynamoDB Local running on the files, which is ended first.
  */
 export function claimDataDir(dataDir: string, role: RuntimeFile['role']): void {
+  const busy = inUse(dataDir);
+  if (busy) throw busy;
   const previous = readRuntimeFile(dataDir);
-  if (previous && previous.pid !== process.pid && isAlive(previous.pid)) {
-    const what = previous.role === 'runtime' ? `A runtime (pid ${previous.pid}) already serves ${dataDir}${previous.url ? ` at ${previous.url}` : ''}` : `A CLI command (pid ${previous.pid}) is using ${dataDir}`;
-    throw new DataDirBusyError(what);
-  }
   if (previous?.dynamoPid && isDynamoDbLocal(previous.dynamoPid)) process.kill(previous.dynamoPid, 'SIGKILL');
   write(dataDir, { pid: process.pid, role });
 }

@@ -22,6 +22,7 @@ import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type InvokeSqs } from './sqs-poller.ts';
 import { createScheduleGroup } from './schedule-group.ts';
+import { quietSteps, type StartSteps } from './start-steps.ts';
 
 export interface RuntimeOptions {
   readonly dataDir: string;
@@ -30,6 +31,10 @@ export interface RuntimeOptions {
   readonly persistent?: boolean;
   /** Extra settings for this runtime, e.g. shorter retry schedules in tests. */
   readonly settings?: Record<string, string>;
+  /** Where the gateway listens (default 127.0.0.1); every emulator listens on loopback only. */
+  readonly host?: string;
+  /** Reports each start step (`npm start` prints them); quiet by default. */
+  readonly steps?: StartSteps;
 }
 
 export interface Runtime {
@@ -43,33 +48,25 @@ export interface Runtime {
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dataDir = resolve(options.dataDir);
+  const steps = options.steps ?? quietSteps;
   mkdirSync(dataDir, { recursive: true });
   claimDataDir(dataDir, 'runtime');
   removeStaleWorkFolders();
-  const persistent = options.persistent ?? true;
-  const artifacts = prepareArtifacts();
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
     releaseDataDir(dataDir);
   };
   try {
-    const dynamo = await startDynamoDbLocal(persistent ? join(dataDir, 'dynamodb') : undefined, (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid }));
-    stops.push(() => dynamo.stop());
-    const fauxqs = await startFauxqs(persistent ? join(dataDir, 'fauxqs') : undefined);
-    stops.push(() => fauxqs.stop());
-    const s3 = await startLocalS3({ dir: persistent ? join(dataDir, 's3') : undefined, bucket: LOCAL_NAMES.bucket, credentials: LOCAL_CREDENTIALS });
-    stops.push(() => s3.stop());
-    const scheduler = await startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined });
-    stops.push(() => scheduler.stop());
-    const endpoints = { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url };
-    const queueUrls = await createResources(endpoints);
-    const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
+    const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
+    const endpoints = await startEmulators(dataDir, options.persistent ?? true, steps, stops);
+    const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints.endpoints));
+    const local = { ...localEnvironment(endpoints.endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
     const functions = functionsOn(artifacts, { ...process.env, ...local });
     stops.push(() => functions.stop());
     for (const { entry } of artifacts.functions) {
       const own = functions.environment(entry);
-      s3.allow({ accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! });
+      endpoints.s3.allow({ accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! });
     }
     // The runtime itself (first administrator, schedule group) and tests read what the functions read.
     const { SCHEDULE_GROUP, SCHEDULER_ROLE_ARN } = functions.environment('api/fallback');
@@ -79,15 +76,29 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     resetClients();
     await createScheduleGroup(settings().scheduleGroup);
     const firstAdminToken = await ensureFirstAdmin(dataDir);
-    const gateway = await startGateway(options.port, functions);
+    const gateway = await steps.run('starting functions and gateway', () => startGateway(options.port, functions, options.host));
     stops.push(() => gateway.stop());
-    stops.push(startWorkers(env, endpoints.sqs, functions));
-    updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env });
+    stops.push(startWorkers(env, endpoints.endpoints.sqs, functions));
+    updateRuntimeFile(dataDir, { url: gateway.url, endpoints: endpoints.endpoints, env });
     return { url: gateway.url, env, firstAdminToken, functions, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Database, queues, storage and scheduler, each pushing its stop onto `stops`. */
+async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[]) {
+  const kept = (name: string) => (persistent ? join(dataDir, name) : undefined);
+  const dynamo = await steps.run('starting database (DynamoDB Local)', () => startDynamoDbLocal(kept('dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid })));
+  stops.push(() => dynamo.stop());
+  const fauxqs = await steps.run('starting queues (fauxqs)', () => startFauxqs(kept('fauxqs')));
+  stops.push(() => fauxqs.stop());
+  const s3 = await steps.run('starting storage (S3)', () => startLocalS3({ dir: kept('s3'), bucket: LOCAL_NAMES.bucket, credentials: LOCAL_CREDENTIALS }));
+  stops.push(() => s3.stop());
+  const scheduler = await steps.run('starting scheduler', () => startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined }));
+  stops.push(() => scheduler.stop());
+  return { s3, endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url } };
 }
 
 /** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */

@@ -2,7 +2,10 @@
 // Installs the Debian packages the service (or its tests) needs when they are missing, so a
 // fresh machine needs nothing done by hand. Plain JavaScript: it runs before anything else.
 // Usage: node infra/local/setup.mjs start|test
-import { execFileSync, spawnSync } from 'node:child_process';
+// Another apt run holding the package locks is waited for; any failure ends in one line
+// saying what to run by hand.
+import { spawnSync } from 'node:child_process';
+import { waitForAptLock } from './apt-lock.mjs';
 
 const SERVICE = [
   { command: 'java', packages: ['openjdk-17-jre-headless'] },
@@ -24,19 +27,31 @@ const NEEDS = {
   ],
 };
 
+const began = performance.now();
 const mode = process.argv[2] ?? 'start';
 const has = (command) => spawnSync('sh', ['-c', command.includes(' ') ? command : `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [...new Set((NEEDS[mode] ?? []).filter((need) => !has(need.command)).flatMap((need) => need.packages))];
+const byHand = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+const fail = (why) => {
+  console.error(`Setup failed: ${why}. Run as root: ${byHand}; then run this again.`);
+  process.exit(1);
+};
 
 if (missing.length > 0) {
-  const isRoot = process.getuid?.() === 0;
-  const sudo = isRoot ? [] : has('sudo') ? ['sudo'] : null;
-  if (!sudo) {
-    console.error(`Missing Debian packages: ${missing.join(' ')}. Install them with apt-get as root and run again.`);
-    process.exit(1);
-  }
+  const sudo = process.getuid?.() === 0 ? [] : has('sudo') ? ['sudo'] : fail(`missing Debian packages ${missing.join(' ')}, and this user cannot install them`);
   console.log(`Installing ${missing.join(' ')} with apt-get (once)…`);
-  const run = (args) => execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  run(['apt-get', 'update', '-q']);
-  run(['apt-get', 'install', '-y', '-q', '--no-install-recommends', ...missing]);
+  const run = async (args) => {
+    await waitForAptLock();
+    // apt itself waits too, for a run that takes the lock between our look and its own.
+    const [command, ...rest] = [...sudo, 'apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args];
+    const result = spawnSync(command, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (result.status !== 0) fail(`apt-get ${args[0]} ${result.error ? `could not run (${result.error.message})` : `exited with ${result.status ?? result.signal}`}`);
+  };
+  try {
+    await run(['update', '-q']);
+    await run(['install', '-y', '-q', '--no-install-recommends', ...missing]);
+  } catch (error) {
+    fail(error.message);
+  }
 }
+console.log(`  checking packages … ${missing.length ? 'installed' : 'all present'}, ${((performance.now() - began) / 1000).toFixed(1)} s`);

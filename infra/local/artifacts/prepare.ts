@@ -3,7 +3,7 @@
 // cached by a hash of them, so a second `npm start`, or every test runtime of a run whatever
 // its settings, starts at once. Settings are laid over the template's environment
 // (lambda/functions.ts), as `-c settings=…` would write them.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,26 +15,38 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'verbatim-local');
 const SOURCES = ['functions', 'shared', 'infra/aws', 'infra/local/artifacts', 'package-lock.json'];
 const DAY_MS = 86_400_000;
 
+/** What the runtime runs, and whether it came from the cache (false: synthesized now). */
+export type PreparedArtifacts = Artifacts & { readonly cached: boolean };
+
 /** Synthesizes (or finds in the cache) the stack; returns what it holds. */
-export function prepareArtifacts(): Artifacts {
+export async function prepareArtifacts(): Promise<PreparedArtifacts> {
   const key = sourceHash();
   const dir = join(CACHE, key);
-  if (!existsSync(join(dir, 'artifacts.json'))) synthesize(dir);
+  const cached = existsSync(join(dir, 'artifacts.json'));
+  if (!cached) await synthesize(dir);
   const artifacts = JSON.parse(readFileSync(join(dir, 'artifacts.json'), 'utf8')) as Artifacts;
   // Bundle folders are written relative to the synth's own folder.
-  return { ...artifacts, functions: artifacts.functions.map((f) => ({ ...f, bundle: join(dir, f.bundle) })) };
+  return { ...artifacts, cached, functions: artifacts.functions.map((f) => ({ ...f, bundle: join(dir, f.bundle) })) };
 }
 
-function synthesize(dir: string): void {
+/** In a child process the start waits for without blocking, so a signal meanwhile is handled at once. */
+async function synthesize(dir: string): Promise<void> {
   mkdirSync(CACHE, { recursive: true });
   prune();
   const staging = `${dir}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra/local/artifacts/synthesize.ts'), staging], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'infra/local/artifacts/synthesize.ts'), staging], {
       cwd: ROOT,
       env: { ...process.env, CDK_DISABLE_VERSION_CHECK: '1', AWS_EC2_METADATA_DISABLED: 'true' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    // Its progress lines are dropped; what it said last is shown when it fails.
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-4000)));
+    await new Promise<void>((done, fail) => {
+      child.once('error', fail);
+      child.once('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`synthesizing the stack failed (${signal ?? `exit ${code}`}):\n${said}`))));
     });
     // Moved whole, so a concurrent start never reads half a synth.
     renameSync(staging, dir);
