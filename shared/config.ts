@@ -114,7 +114,6 @@ export interface Settings {
   readonly localInMemory: boolean;
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
-  /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
   readonly asrProvider: AsrProviderName;
   readonly llmProvider: LlmProviderName;
   readonly asr: {

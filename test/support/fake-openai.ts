@@ -48,3 +48,18 @@ const chatReply = (content: string) => ({
 export function fakeProviderSettings(providers: Pick<FakeProviders, 'url'>): Record<string, string> {
   return { ASR_PROVIDER: 'openai', ASR_BASE_URL: providers.url, ASR_MODEL: 'whisper-1', LLM_PROVIDER: 'openai', LLM_BASE_URL: providers.url, LLM_MODEL: 'fake-model' };
 }
+
+let shared: Promise<Record<string, string>> | undefined;
+
+/**
+ * The settings of one fake server per process, started on first use and left running until the
+ * process exits (it does not keep the process alive): for suites and benches that only need
+ * providers that answer at once.
+ */
+export function sharedFakeProviderSettings(): Promise<Record<string, string>> {
+  shared ??= startFakeProviders().then((providers) => {
+    providers.server.unref();
+    return fakeProviderSettings(providers);
+  });
+  return shared;
+}

@@ -49,6 +49,8 @@ export interface FakeServer {
   readonly requests: RecordedRequest[];
   handle(handler: Handler): void;
   reset(): void;
+  /** Lets the process exit while the server still listens. */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startFakeServer(handler: Handler = () => ({ status: 404, j
     requests,
     handle: (h) => void (current = h),
     reset: () => void requests.splice(0),
+    unref: () => void server.unref(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
