@@ -46,6 +46,11 @@ const refusalsOf = (fn: string) => runtime.refusals.filter((r) => r.function ===
 
 describe('IAM enforced on the local stack', () => {
   it('takes an upload through the whole pipeline to COMPLETED with no refused call', async () => {
+    // Functions are pointed at the proxies, never at the emulators themselves.
+    for (const { entry } of runtime.functions.artifacts.functions) {
+      const env = runtime.functions.environment(entry);
+      for (const service of ['DYNAMODB', 'SQS', 'S3', 'SCHEDULER']) expect(env[`AWS_ENDPOINT_URL_${service}`], entry).not.toBe(runtime.env[`AWS_ENDPOINT_URL_${service}`]);
+    }
     const uploaded = await upload(runtime.firstAdminToken!, { name: 'silence.wav', bytes: silentWav(2) }, {}, {}, runtime.url);
     expect(uploaded.status).toBe(202);
     const done = await waitForStatus(uploaded.body.id, ['COMPLETED', 'FAILED'], 60_000);
