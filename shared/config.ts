@@ -117,7 +117,6 @@ export interface Settings {
   readonly host: string;
   readonly port: number;
   readonly queueUrls: Readonly<Partial<Record<QueueName, string>>>;
-  /** `instant` answers at once with a fixed result: for measuring the pipeline itself. */
   readonly asrProvider: AsrProviderName;
   readonly llmProvider: LlmProviderName;
   readonly asr: {

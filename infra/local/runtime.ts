@@ -17,6 +17,8 @@ import type { Artifacts } from './artifacts/manifest.ts';
 import { prepareArtifacts } from './artifacts/prepare.ts';
 import { localArn, resolver } from './artifacts/resolve.ts';
 import { localFunctions, type LocalFunctions } from './lambda/functions.ts';
+import { enforceIam } from './iam/enforce.ts';
+import type { Refusal } from './iam/proxy.ts';
 import { createResources, LOCAL_CREDENTIALS, LOCAL_NAMES, localEnvironment } from './resources.ts';
 import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
@@ -43,6 +45,8 @@ export interface Runtime {
   /** Set only on the first start of an empty store. */
   readonly firstAdminToken: string | undefined;
   readonly functions: LocalFunctions;
+  /** AWS calls of functions that their role's policy refused (README: IAM locally). */
+  readonly refusals: readonly Refusal[];
   stop(): Promise<void>;
 }
 
@@ -59,14 +63,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   try {
     const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
-    const endpoints = await startEmulators(dataDir, options.persistent ?? true, steps, stops);
-    const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints.endpoints));
-    const local = { ...localEnvironment(endpoints.endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
-    const functions = functionsOn(artifacts, { ...process.env, ...local });
+    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops);
+    const endpoints = started.endpoints;
+    const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints));
+    const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
+    // Functions reach the emulators only through the IAM proxies, signing as themselves.
+    const signers: { functions?: LocalFunctions } = {};
+    const iam = await steps.run('starting IAM proxies', () => enforceIam(artifacts, endpoints, (keyId) => signers.functions?.credentials(keyId)?.entry));
+    stops.push(() => iam.stop());
+    const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) });
+    signers.functions = functions;
     stops.push(() => functions.stop());
     for (const { entry } of artifacts.functions) {
       const own = functions.environment(entry);
-      endpoints.s3.allow({ accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! });
+      started.s3.allow({ accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! });
     }
     // The runtime itself (first administrator, schedule group) and tests read what the functions read.
     const { SCHEDULE_GROUP, SCHEDULER_ROLE_ARN } = functions.environment('api/fallback');
@@ -78,9 +88,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const firstAdminToken = await ensureFirstAdmin(dataDir);
     const gateway = await steps.run('starting functions and gateway', () => startGateway(options.port, functions, options.host));
     stops.push(() => gateway.stop());
-    stops.push(startWorkers(env, endpoints.endpoints.sqs, functions));
-    updateRuntimeFile(dataDir, { url: gateway.url, endpoints: endpoints.endpoints, env });
-    return { url: gateway.url, env, firstAdminToken, functions, stop };
+    stops.push(startWorkers(env, iam.endpoints.sqs, functions));
+    updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env });
+    return { url: gateway.url, env, firstAdminToken, functions, refusals: iam.refusals, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -130,12 +140,19 @@ function maxInstances(entry: string): number | undefined {
   return periodic.some((p) => `workers/${p.handler}` === entry) ? 1 : undefined;
 }
 
-/** Starts every consumer and periodic job; returns the function that stops them. */
+/**
+ * Starts every consumer and periodic job; returns the function that stops them. As Lambda's
+ * event source mappings do, each consumer's poller reads its queue with the function's role.
+ */
 function startWorkers(env: Record<string, string>, sqsEndpoint: string, functions: LocalFunctions): () => Promise<void> {
-  const sqs = new SQSClient({ endpoint: sqsEndpoint, region: env.AWS_REGION, useQueueUrlAsEndpoint: false });
-  const pollers = consumers.map((consumer) =>
+  const clients = consumers.map((consumer) => {
+    const own = functions.environment(`workers/${consumer.handler}`);
+    const credentials = { accessKeyId: own.AWS_ACCESS_KEY_ID!, secretAccessKey: own.AWS_SECRET_ACCESS_KEY! };
+    return new SQSClient({ endpoint: sqsEndpoint, region: env.AWS_REGION, credentials, useQueueUrlAsEndpoint: false });
+  });
+  const pollers = consumers.map((consumer, i) =>
     startPoller({
-      sqs,
+      sqs: clients[i]!,
       queueUrl: env[queueUrlSetting(consumer.queue)]!,
       queueArn: localArn.queue(consumer.queue),
       name: consumer.handler,
@@ -159,6 +176,6 @@ function startWorkers(env: Record<string, string>, sqsEndpoint: string, function
     stopping = true;
     timers.forEach(clearInterval);
     await Promise.all(pollers.map((p) => p.stop()));
-    sqs.destroy();
+    clients.forEach((c) => c.destroy());
   };
 }

@@ -1,8 +1,8 @@
 // `npm run verify:deploy`: a deployment smoke test that needs no AWS account. Synthesizes the
 // stack, then for every function copies its bundle alone into an empty folder (no
 // node_modules above it), imports it with the template's environment and invokes one sample
-// event against the local emulators. Fails on an import error, a thrown invocation or an API
-// answer of 5xx.
+// event against the local emulators under the IAM proxies. Fails on an import error, a thrown
+// invocation, an API answer of 5xx or a call the function's role does not allow.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +35,8 @@ try {
       rmSync(folder, { recursive: true, force: true });
     }
   }
+  // Every call went through the IAM proxies: one a role does not allow would fail on AWS.
+  for (const r of runtime.refusals) failures.push(`${r.function}: IAM refused ${r.action} on ${r.resource}`);
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -26,8 +26,8 @@ export interface PriceTable {
 }
 
 /** Every provider a setting can choose (the price table must price each one). */
-export const ASR_PROVIDERS = ['local', 'instant', 'openai', 'whisperx', 'aws-transcribe'] as const;
-export const LLM_PROVIDERS = ['local', 'instant', 'openai', 'bedrock'] as const;
+export const ASR_PROVIDERS = ['local', 'openai', 'whisperx', 'aws-transcribe'] as const;
+export const LLM_PROVIDERS = ['local', 'openai', 'bedrock'] as const;
 
 export type AsrProviderName = (typeof ASR_PROVIDERS)[number];
 export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
@@ -38,7 +38,6 @@ const unknownLlm: LlmPrice = { per_million_input: 1, per_million_output: 3 };
 /** One price per provider, whatever the model: the fallback that makes every provider priced. */
 export const PROVIDER_ASR_PRICES: Readonly<Record<AsrProviderName, AsrPrice>> = {
   local: { per_minute: 0 },
-  instant: { per_minute: 0 },
   openai: { per_minute: 0.006 },
   whisperx: { per_minute: 0 }, // self-hosted
   'aws-transcribe': { per_minute: 0.024 },
@@ -46,7 +45,6 @@ export const PROVIDER_ASR_PRICES: Readonly<Record<AsrProviderName, AsrPrice>> = 
 
 export const PROVIDER_LLM_PRICES: Readonly<Record<LlmProviderName, LlmPrice>> = {
   local: free,
-  instant: free,
   openai: unknownLlm,
   bedrock: unknownLlm,
 };

@@ -34,8 +34,8 @@ export function capabilities(s: Settings): Capabilities {
     provider: s.asrProvider,
     max_upload_mb: s.uploadMaxMb,
     max_duration_seconds: null,
-    // The embedded summariser steers its sentence choice by the prompt (providers/llm/local); the instant one ignores it.
-    summary_custom_prompt: s.llmProvider !== 'instant',
+    // Every summariser takes the prompt (the embedded one steers its sentence choice by it: providers/llm/local).
+    summary_custom_prompt: true,
   };
   // Remote engines take at most ASR_MAX_UPLOAD_MB per request: longer audio goes in overlapping chunks.
   const remoteChunks = { enabled: true, chunk_seconds: s.asr.chunkSeconds, overlap_seconds: s.asr.chunkOverlapSeconds };
@@ -50,17 +50,6 @@ export function capabilities(s: Settings): Capabilities {
         languages: ['en'],
         chunking: { enabled: true, chunk_seconds: LOCAL_UTTERANCE_SECONDS, overlap_seconds: 0 },
         engine_note: 'Embedded offline engine (pocketsphinx, US English model): a rough machine transcript with word timings and confidences; voices told apart by an offline diariser (clearly different voices only). Other languages are refused (400).',
-      };
-    case 'instant':
-      return {
-        ...common,
-        model: 'instant',
-        diarization: false,
-        word_timestamps: false,
-        custom_prompt: false,
-        languages: ['en'],
-        chunking: { enabled: false, chunk_seconds: 0, overlap_seconds: 0 },
-        engine_note: 'Benchmark engine: answers at once with a fixed transcript, whatever the audio.',
       };
     case 'openai': {
       const model = s.asr.model;

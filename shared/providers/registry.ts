@@ -8,7 +8,6 @@ type Factory<T> = () => Promise<T>;
 
 const transcribers: Record<string, Factory<TranscriptionProvider>> = {
   local: async () => (await import('./asr/local/engine.ts')).localTranscriber(),
-  instant: async () => (await import('./instant.ts')).instantTranscriber(),
   openai: async () => (await import('./asr/openai.ts')).openaiTranscriber(),
   whisperx: async () => (await import('./asr/whisperx.ts')).whisperxTranscriber(),
   'aws-transcribe': async () => (await import('./asr/aws-transcribe.ts')).awsTranscriber(),
@@ -16,7 +15,6 @@ const transcribers: Record<string, Factory<TranscriptionProvider>> = {
 
 const languageModels: Record<string, Factory<LanguageModel>> = {
   local: async () => (await import('./llm/local/index.ts')).localLanguageModel(),
-  instant: async () => (await import('./instant.ts')).instantLanguageModel(),
   openai: async () => (await import('./llm/openai.ts')).openaiLanguageModel(),
   bedrock: async () => (await import('./llm/bedrock.ts')).bedrockLanguageModel(),
 };

@@ -5,7 +5,7 @@ import type { Capabilities } from '../providers/capabilities.ts';
 import type { RouteSpec } from './spec.ts';
 
 export const transcriptionCapabilities = z.object({
-  provider: z.string().check(z.describe('ASR_PROVIDER: local, instant, openai or whisperx')),
+  provider: z.string().check(z.describe('ASR_PROVIDER: local, openai, whisperx or aws-transcribe')),
   model: z.string(),
   diarization: z.boolean().check(z.describe('whether segments carry distinct speaker labels')),
   word_timestamps: z.boolean(),

@@ -1,4 +1,4 @@
-// What the pipeline itself costs: with ASR_PROVIDER=instant and LLM_PROVIDER=instant (fixed
+// What the pipeline itself costs: with ASR_PROVIDER=openai and LLM_PROVIDER=openai answered by a fake server on loopback (fixed
 // results at once), the wall time from starting the upload of a 1 s WAV to seeing COMPLETED on
 // GET /recordings/{id}/status, polled every 20 ms, one recording after another. The recording's
 // events (their timestamps) split that time into steps.
@@ -9,8 +9,9 @@ import { median, ms, summarize, type Summary } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 import { waitCompleted } from './lib/upload-client.ts';
 import { wavBytes } from './lib/wav.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
-const SETTINGS = { ASR_PROVIDER: 'instant', LLM_PROVIDER: 'instant', RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
+const SETTINGS = { RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
 const POLL_MS = 20;
 const GOAL_MS = 1000;
 const WARM_UP = 2;
@@ -55,7 +56,7 @@ async function stepTimes(ids: readonly number[]): Promise<{ step: string; median
 
 async function measure(count: number, log: BenchOptions['log']): Promise<{ runs: Run[]; total: Summary; upload: Summary; steps: { step: string; medianMs: number }[] }> {
   log('starting the local stack');
-  const stack = await startStack(SETTINGS);
+  const stack = await startStack({ ...SETTINGS, ...(await sharedFakeProviderSettings()) });
   log(`stack at ${stack.url} (runtime pid ${stack.pids.runtime}, DynamoDB Local pid ${stack.pids.dynamo})`);
   try {
     for (let i = 0; i < WARM_UP; i++) await runOne(stack, -1 - i);
@@ -73,7 +74,7 @@ async function measure(count: number, log: BenchOptions['log']): Promise<{ runs:
 
 export const pipelineOverhead: Benchmark = {
   name: 'pipeline-overhead',
-  description: 'Upload of a 1 s WAV → COMPLETED with instant ASR and LLM: the pipeline’s own cost (queues, store, events)',
+  description: 'Upload of a 1 s WAV → COMPLETED with fake ASR and LLM: the pipeline’s own cost (queues, store, events)',
   async run({ quick, log }) {
     const count = quick ? 10 : 30;
     const { runs, total, upload, steps } = await measure(count, log);
@@ -83,7 +84,7 @@ export const pipelineOverhead: Benchmark = {
         measured: `p50 ${ms(total.p50)} · p99 ${ms(total.p99)}`,
         goal: `p50 and p99 ≤ ${ms(GOAL_MS)}`,
         pass: total.p50 <= GOAL_MS && total.p99 <= GOAL_MS,
-        note: `${count} recordings one after another, ASR_PROVIDER=instant LLM_PROVIDER=instant (auto-summarize on), status polled every ${POLL_MS} ms; min ${ms(total.min)}, max ${ms(total.max)}`,
+        note: `${count} recordings one after another, ASR_PROVIDER=openai LLM_PROVIDER=openai answered at once by a fake server on loopback (auto-summarize on), status polled every ${POLL_MS} ms; min ${ms(total.min)}, max ${ms(total.max)}`,
       },
       {
         benchmark: 'pipeline: upload request (202)',

@@ -12,9 +12,10 @@ import { startStack, type BenchStack } from './lib/stack.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 import { declare, multipartUpload, presignedUpload, waitCompleted, type Uploaded } from './lib/upload-client.ts';
 import { wavBytes, writeWavFile } from './lib/wav.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const MiB = 1024 * 1024;
-const BASE = { ASR_PROVIDER: 'instant', LLM_PROVIDER: 'instant', RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
+const BASE = { RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
 /** The presigned flow as deployed: one PUT up to the multipart threshold, parts beyond. */
 const PRESIGNED = BASE;
 const RATIO_GOAL = 1.2;
@@ -61,7 +62,7 @@ async function probeDefaultPresigned(stack: BenchStack): Promise<string> {
 }
 
 async function runCase(flow: Flow, bytes: number, files: { small: string; big: string }, log: BenchOptions['log']): Promise<CaseResult> {
-  const stack = await startStack(flow === 'presigned' ? PRESIGNED : BASE);
+  const stack = await startStack({ ...(flow === 'presigned' ? PRESIGNED : BASE), ...(await sharedFakeProviderSettings()) });
   const pid = stack.pids.runtime;
   const label = `${flow} ${mb(bytes)}`;
   log(`${label}: stack at ${stack.url} (runtime pid ${pid}, DynamoDB Local pid ${stack.pids.dynamo})`);

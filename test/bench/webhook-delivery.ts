@@ -1,5 +1,5 @@
 // Webhook deliveries after fan-out (issue 4): 100 webhooks of one user on a loopback receiver
-// that answers 204 at once, fed by recordings uploaded with instant ASR and LLM (4 events each,
+// that answers 204 at once, fed by recordings uploaded with fake ASR and LLM (test/support/fake-openai.ts) (4 events each,
 // so 400 deliveries a recording). Measured over HTTP against the local stack: deliveries/s for a
 // burst of recordings, and event → first attempt latency, one recording at a time and under the
 // burst. Measured in this process against the same emulators: the store calls one delivery costs
@@ -22,10 +22,9 @@ import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 import { wavBytes } from './lib/wav.ts';
 import { Arrivals, cpuSeconds, cpuShare, type Arrival } from './lib/webhook-arrivals.ts';
 import { CEILING_CONCURRENCY, conditionalUpdates, measureDispatch, measureFanOut, type Ceiling, type FanOutCost, type InProcess } from './lib/webhook-store-costs.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const SETTINGS = {
-  ASR_PROVIDER: 'instant',
-  LLM_PROVIDER: 'instant',
   LOG_LEVEL: 'SILENT',
   WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1',
   RATE_LIMIT_WRITE_PER_MINUTE: '0',
@@ -216,7 +215,7 @@ async function measure(quick: boolean, log: BenchOptions['log']): Promise<Measur
   const otherReceiver = await startReceiver(() => ({ status: 204 }));
   try {
     log('starting the local stack');
-    const stack = await startStack(SETTINGS);
+    const stack = await startStack({ ...SETTINGS, ...(await sharedFakeProviderSettings()) });
     log(`stack at ${stack.url} (runtime pid ${stack.pids.runtime}, DynamoDB Local pid ${stack.pids.dynamo})`);
     try {
       const webhookIds = await createWebhooks(stack, receiver.url);

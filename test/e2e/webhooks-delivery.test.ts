@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Answer, type Receiver } from '../support/receiver.ts';
 import { silentWav, upload } from '../support/uploads.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-hooks-'));
 let local: LocalProcess;
@@ -19,8 +20,7 @@ beforeAll(async () => {
   local = await startLocalProcess(dataDir, {
     LOCAL_IN_MEMORY: 'true',
     LOG_LEVEL: 'SILENT',
-    ASR_PROVIDER: 'instant',
-    LLM_PROVIDER: 'instant',
+    ...(await sharedFakeProviderSettings()),
     WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1',
     WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,2,3,4',
     WEBHOOK_AUTOPAUSE_FAILURES: '3',

@@ -4,7 +4,8 @@
 // the slow one) at least once, nothing may be left in a non-final state, and the data folder
 // must still open afterwards with the same totals.
 //
-// The pipeline, not the engines, is under test: ASR_PROVIDER and LLM_PROVIDER are `instant`
+// The pipeline, not the engines, is under test: ASR_PROVIDER and LLM_PROVIDER are `openai`,
+// answered at once by a fake server on loopback (test/support/fake-openai.ts)
 // (a fixed result at once), and leases, sweeps and retry ladders are shortened so recovery
 // takes seconds instead of minutes. Random choices (kill moments, pauses, the flaky receiver's
 // failures) come from one seed: CHAOS_SEED=<n> replays a run's choices (the moments they land
@@ -20,6 +21,7 @@ import { startLocalProcess, type LocalProcess } from '../support/local-process.t
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { upload } from '../support/uploads.ts';
 import { distinctWav, flakyAnswers, seededRandom, sleep, StoreReader, validSignature } from './chaos-support.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20_240_808);
 const UPLOADS = 20;
@@ -36,8 +38,7 @@ const EXPECTED_TYPES = ['recording.created', 'recording.transcription.started', 
 
 const settings: Record<string, string> = {
   LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'SILENT',
-  ASR_PROVIDER: 'instant',
-  LLM_PROVIDER: 'instant',
+  ...(await sharedFakeProviderSettings()),
   JOB_LEASE_SECONDS: '5',
   SWEEP_INTERVAL_SECONDS: '1',
   // The sweep's thresholds for a lost job message and an unpublished event (defaults 900 s and
@@ -335,7 +336,8 @@ describe('the runtime under SIGKILL chaos', () => {
       for (const id of uploaded) {
         const transcript = await api<{ content: string }>(token, `/recordings/${id}/transcript?format=text`);
         expect(transcript.status).toBe(200);
-        expect(transcript.body.content).toMatch(/fixed transcript/);
+        // The fake provider's transcript: one word a second, w0 first.
+        expect(transcript.body.content).toMatch(/\bw0\b/);
         const audio = await fetch(`${liveUrl()}/api/v1/recordings/${id}/audio`, { headers: { authorization: `Bearer ${token}` } });
         expect(audio.status).toBe(200);
         expect((await audio.arrayBuffer()).byteLength).toBe(distinctWav(0).byteLength);

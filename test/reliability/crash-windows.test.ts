@@ -20,6 +20,7 @@ import { startLocalProcess, type LocalProcess } from '../support/local-process.t
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
 import { upload } from '../support/uploads.ts';
 import { distinctWav, sleep } from './chaos-support.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-crash-windows-'));
 let runtime: LocalProcess;
@@ -30,8 +31,7 @@ beforeAll(async () => {
   runtime = await startLocalProcess(dataDir, {
     LOCAL_IN_MEMORY: 'true',
     LOG_LEVEL: 'SILENT',
-    ASR_PROVIDER: 'instant',
-    LLM_PROVIDER: 'instant',
+    ...(await sharedFakeProviderSettings()),
     SWEEP_INTERVAL_SECONDS: '1',
     JOB_REQUEUE_AFTER_SECONDS: '10',
     RATE_LIMIT_PROCESSING_PER_MINUTE: '0',

@@ -14,9 +14,10 @@ import { createUser } from '#shared/store/users.ts';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { seedRecording } from '../e2e/recordings-fixtures.ts';
 import { sleep } from './chaos-support.ts';
+import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-search-crash-'));
-const settings = { LOG_LEVEL: 'SILENT', ASR_PROVIDER: 'instant', LLM_PROVIDER: 'instant', SWEEP_INTERVAL_SECONDS: '1', OUTBOX_REPUBLISH_AFTER_SECONDS: '5' };
+const settings = { LOG_LEVEL: 'SILENT', ...(await sharedFakeProviderSettings()), SWEEP_INTERVAL_SECONDS: '1', OUTBOX_REPUBLISH_AFTER_SECONDS: '5' };
 const processes: LocalProcess[] = [];
 
 async function start(): Promise<LocalProcess> {

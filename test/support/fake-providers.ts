@@ -23,6 +23,8 @@ export interface RecordedRequest {
   readonly query: URLSearchParams;
   readonly headers: IncomingMessage['headers'];
   readonly bytes: number;
+  /** The body as received. */
+  readonly body: Buffer;
   readonly parts: readonly MultipartPart[];
   /** The first text field called `name`. */
   field(name: string): string | undefined;
@@ -47,6 +49,8 @@ export interface FakeServer {
   readonly requests: RecordedRequest[];
   handle(handler: Handler): void;
   reset(): void;
+  /** Lets the process exit while the server still listens. */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export async function startFakeServer(handler: Handler = () => ({ status: 404, j
         query: url.searchParams,
         headers: req.headers,
         bytes: body.length,
+        body,
         parts,
         field: (name) => parts.find((p) => p.name === name && text(p))?.data.toString('utf8'),
         fields: (name) => parts.filter((p) => p.name === name && text(p)).map((p) => p.data.toString('utf8')),
@@ -92,6 +97,7 @@ export async function startFakeServer(handler: Handler = () => ({ status: 404, j
     requests,
     handle: (h) => void (current = h),
     reset: () => void requests.splice(0),
+    unref: () => void server.unref(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -42,7 +42,6 @@ describe('the built-in price table', () => {
     expect(transcriptionCost('aws-transcribe', undefined, 600)).toBe(0.24);
     expect(transcriptionCost('local', 'whisper-1', 3600)).toBe(0);
     expect(transcriptionCost('whisperx', 'large-v3', 3600)).toBe(0);
-    expect(transcriptionCost('instant', undefined, 3600)).toBe(0);
   });
 
   it('has the documented token prices per million', () => {
@@ -118,7 +117,7 @@ describe('PRICE_TABLE', () => {
     ['a price given as text', '{"asr":{"openai":{"per_minute":"0.006"}}}', /asr\.openai\.per_minute: expected a number/],
     ['a misspelt field', '{"asr":{"openai":{"per_min":0.006}}}', /asr\.openai\.per_minute: missing \(expected a number\); asr\.openai: unknown field "per_min"/],
     ['half a token price', '{"llm":{"openai:gpt-4o":{"per_million_input":2}}}', /llm\.openai:gpt-4o\.per_million_output: missing/],
-    ['an unknown provider', '{"asr":{"openia:whisper-1":{"per_minute":1}}}', /asr\.openia:whisper-1: unknown provider "openia" \(known: local, instant, openai, whisperx, aws-transcribe\)/],
+    ['an unknown provider', '{"asr":{"openia:whisper-1":{"per_minute":1}}}', /asr\.openia:whisper-1: unknown provider "openia" \(known: local, openai, whisperx, aws-transcribe\)/],
     ['an LLM provider under asr', '{"asr":{"bedrock":{"per_minute":1}}}', /unknown provider "bedrock"/],
     ['an empty model', '{"llm":{"openai:":{"per_million_input":1,"per_million_output":1}}}', /llm\.openai:: the model after ":" is empty/],
   ])('refuses %s with a message naming the entry', (_, raw, message) => {
