@@ -89,6 +89,7 @@ export function detail(r: Recording, tags: readonly TagBrief[], texts: DetailTex
     audio_duration_seconds: r.audio_duration_seconds,
     transcription_engine: r.transcription_engine,
     error_message: r.error_message,
+    time_zone: r.time_zone ?? null,
     ...(large.includes('transcription') ? { transcription: texts.transcription } : {}),
     ...(large.includes('summary') ? { summary: texts.summary } : {}),
     ...(large.includes('notes') ? { notes: texts.notes } : {}),

@@ -32,6 +32,8 @@ export interface NewRecording {
   readonly userId: number;
   readonly title: string;
   readonly meetingDate: string;
+  /** IANA name the recording's spoken times are read in. */
+  readonly timeZone?: string;
   readonly fileSize: number;
   readonly originalFilename: string;
   readonly mimeType: string;
@@ -66,7 +68,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     max_speakers: input.maxSpeakers, has_summary: false, has_notes: input.notes.length > 0, transcription_engine: null,
     audio_duration_seconds: null, transcription_duration_seconds: null, summarization_duration_seconds: null,
     processing_started_at: null, completed_at: null, error_message: null, queued_at: at, lease_until: null, sent_at: at, attempt: 0,
-    summary_prompt: null, event_seq: 1,
+    summary_prompt: null, event_seq: 1, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
   };
   const created = eventPut({ type: 'recording.created', userId: input.userId, recordingId: id, seq: 1, data: eventData('recording.created', recording), now });
   const items: TransactItem[] = [
