@@ -2,6 +2,7 @@
 // processing status).
 import { wellFormed } from '../domain/text.ts';
 import type { Recording } from '../store/recordings.ts';
+import { progressView } from '../domain/recordings/progress.ts';
 import type { TagBrief } from '../store/tags.ts';
 
 export interface UploadResult {
@@ -54,13 +55,14 @@ export function listItem(r: Recording, tags: readonly TagBrief[]) {
   };
 }
 
-export function processingStatus(r: Recording, queuePosition: number | null) {
+export function processingStatus(r: Recording, queuePosition: number | null, now = Date.now()) {
   return {
     id: r.id,
     status: r.status,
     queue_position: queuePosition,
     error_message: r.error_message,
     completed_at: r.completed_at,
+    ...progressView(r, now),
   };
 }
 
