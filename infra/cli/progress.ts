@@ -81,3 +81,41 @@ export function spinner(visible: boolean): Spinner {
     },
   };
 }
+
+export interface PipelineProgress {
+  /** `fraction` (0..1) and `etaSeconds` when the service tells them (while PROCESSING), else null. */
+  update(text: string, fraction: number | null, etaSeconds: number | null): void;
+  stop(): void;
+}
+
+/**
+ * A percentage bar while the service reports how far the transcription is (with its own
+ * estimate of the time left), and the spinner while it cannot (queued, summarising).
+ */
+export function pipelineProgress(visible: boolean, stream: NodeJS.WritableStream = process.stderr): PipelineProgress {
+  if (!visible) return silent;
+  const spin = spinner(true);
+  const bar = new cliProgress.SingleBar(
+    { stream, noTTYOutput: stream !== process.stderr, format: '{stage} [{bar}] {percentage}% | {left}', fps: 5, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  const left = (eta: number | null) => (eta === null ? 'estimating…' : `about ${eta} s left`);
+  return {
+    update(text, fraction, etaSeconds) {
+      if (fraction === null) {
+        if (bar.isActive) bar.stop();
+        spin.update(text);
+        return;
+      }
+      const value = Math.round(Math.min(Math.max(fraction, 0), 1) * 100);
+      if (!bar.isActive) {
+        spin.stop();
+        bar.start(100, value, { stage: text, left: left(etaSeconds) });
+      } else bar.update(value, { stage: text, left: left(etaSeconds) });
+    },
+    stop() {
+      if (bar.isActive) bar.stop();
+      spin.stop();
+    },
+  };
+}

@@ -173,6 +173,7 @@ export const recordingDetail = z.object({
   audio_duration_seconds: z.nullable(z.number()),
   transcription_engine: z.nullable(z.string().check(z.describe('e.g. "pocketsphinx (rough machine transcript)"'))),
   error_message: z.nullable(z.string()),
+  time_zone: z.nullable(z.string().check(z.describe('IANA zone its spoken times are read in (the upload\'s time_zone, else yours then); null: recorded before zones, yours applies')),),
   transcription: z.optional(z.string().check(z.describe("Rendered with your default transcript template"))),
   summary: z.optional(z.string().check(z.describe('Markdown'))),
   notes: z.optional(z.string()),
@@ -189,6 +190,8 @@ export const processingStatus = z.object({
   queue_position: z.nullable(z.number()).check(z.describe('1-based among PENDING recordings; 0 while working; null when done')),
   error_message: z.nullable(z.string()),
   completed_at: z.nullable(timestamp),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(1), z.describe('Share of the audio transcribed so far (0 to 1) while PROCESSING, updated every few seconds; null otherwise or while the engine cannot tell'))),
+  eta_seconds: z.nullable(z.number().check(z.describe('Seconds the transcription should still take at its pace so far, while PROCESSING; null until some audio is transcribed'))),
 });
 
 export const transcriptResult = z.object({

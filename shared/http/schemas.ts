@@ -2,6 +2,7 @@
 // in the OpenAPI description.
 import * as z from 'zod/mini';
 import { lineProblem, NOT_ONE_LINE } from '../domain/text.ts';
+import { canonicalTimeZone } from '../domain/time-zones.ts';
 
 /** One line of text: no line breaks or other control characters (titles, names, file names). */
 export const oneLine = () => z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE);
@@ -13,6 +14,12 @@ export const id = z.pipe(
 );
 
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
+
+/** An IANA time zone name such as "Europe/Berlin" (any letter case; stored in its canonical spelling). */
+export const timeZone = z.string().check(
+  z.refine((v) => canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin" or "UTC"'),
+  z.describe('IANA time zone name, e.g. "Europe/Berlin"'),
+);
 const nullableTimestamp = z.nullable(timestamp);
 
 export const errorBody = z.object({
@@ -34,6 +41,7 @@ export const profile = z.object({
     auto_summarize: z.boolean().check(z.describe('Summarise each recording after transcription')),
     language: z.nullable(z.string()),
     summary_prompt: z.nullable(z.string()),
+    time_zone: z.string().check(z.describe('IANA time zone (default UTC): spoken times in your recordings, such as "next Tuesday at 3 pm", are read in it')),
   }),
 });
 
@@ -43,6 +51,7 @@ export const updateProfileBody = z.strictObject({
   auto_summarize: z.optional(z.boolean()),
   language: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')))),
   summary_prompt: z.optional(z.nullable(z.string().check(z.maxLength(10_000)))),
+  time_zone: z.optional(timeZone),
 });
 
 export const tokenView = z.object({

@@ -5,7 +5,8 @@ import { settings } from '../config.ts';
 import { pricesFor, tokenCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
 import { languageModel } from '../providers/registry.ts';
-import type { Segment, TokenUsage } from '../providers/types.ts';
+import type { FoundEvent, Segment, TokenUsage } from '../providers/types.ts';
+import { utcFrom } from '../domain/time-zones.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTokenBudget } from '../store/budgets.ts';
 import { replaceEvents } from '../store/calendar-events.ts';
@@ -32,14 +33,15 @@ export async function runSummary(recordingId: number): Promise<void> {
     await checkTokenBudget(recording.user_id);
     const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
     const tags = await ownerTags(recording);
+    const timeZone = await recordingTimeZone(recording);
     const result = await (await languageModel()).summarize({
       segments,
       prompt: await summaryPrompt(recording, tags),
-      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, tagNames: tags.map((t) => t.name) },
+      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, tagNames: tags.map((t) => t.name), timeZone },
       signal: lease.lost,
     });
     // decisions §4: calendar events from the summary's job; their failure never fails the summary.
-    const found = await extractCalendarEvents(recording, segments, result.markdown, lease.lost);
+    const found = await extractCalendarEvents(recording, timeZone, segments, result.markdown, lease.lost);
     const usage = { prompt_tokens: result.usage.prompt_tokens + found.usage.prompt_tokens, completion_tokens: result.usage.completion_tokens + found.usage.completion_tokens };
     lease.stop();
     const now = new Date();
@@ -90,22 +92,36 @@ const NO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
  * is logged and the summary goes on without events (the stored ones stay); only a lost lease
  * propagates, so the job stops as it would anyway.
  */
-async function extractCalendarEvents(recording: Recording, segments: Segment[], summary: string, signal: AbortSignal): Promise<{ count: number; usage: TokenUsage }> {
+async function extractCalendarEvents(recording: Recording, timeZone: string, segments: Segment[], summary: string, signal: AbortSignal): Promise<{ count: number; usage: TokenUsage }> {
   try {
     const { events, usage } = await (await languageModel()).extractEvents({
       segments,
       summary,
-      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined },
+      context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, timeZone },
       signal,
     });
     signal.throwIfAborted();
-    const stored = await replaceEvents(recording.id, events);
+    const stored = await replaceEvents(recording.id, inUtc(events, timeZone));
     return { count: stored.length, usage: usage ?? NO_USAGE };
   } catch (error) {
     if (signal.aborted) throw error;
     logger.warn('calendar event extraction failed; the summary is stored without events', { recording_id: recording.id, error });
     return { count: 0, usage: NO_USAGE };
   }
+}
+
+/** decisions §9b: the recording's zone; one made before zones takes its owner's. */
+async function recordingTimeZone(recording: Recording): Promise<string> {
+  return recording.time_zone ?? (await getUserSettings(recording.user_id)).time_zone;
+}
+
+/** Events with UTC times: a model's naive wall-clock times are read in the recording's zone; unreadable ones are dropped. */
+function inUtc(events: readonly FoundEvent[], timeZone: string): FoundEvent[] {
+  return events.flatMap((e) => {
+    const start = utcFrom(e.start_datetime, timeZone);
+    const end = e.end_datetime ? utcFrom(e.end_datetime, timeZone) : start;
+    return start ? [{ ...e, start_datetime: start, end_datetime: end ?? start }] : [];
+  });
 }
 
 /** decisions: request custom_prompt → the tags' prompts (in tag order) → user → admin → built-in. */

@@ -15,13 +15,17 @@ import { transcriber } from '../providers/registry.ts';
 import { isExternal, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
-import { StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
+import { recordProgress, StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
+import { throttled } from '../domain/recordings/progress.ts';
 import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
 import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
 import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
+
+/** How often at most a job stores its progress. */
+const PROGRESS_EVERY_MS = 2_000;
 
 export async function runTranscription(recordingId: number): Promise<void> {
   const waiting = await findRecording(recordingId);
@@ -42,7 +46,7 @@ export async function runTranscription(recordingId: number): Promise<void> {
   try {
     // decisions §4/§9: over budget, PROCESSING → FAILED before any provider call.
     await checkTranscriptionBudget(claimed.recording.user_id);
-    const result = await transcribeAudio(claimed.recording, lease.lost);
+    const result = await transcribeAudio(claimed.recording, lease.lost, await progressReporter(claimed.recording));
     lease.stop();
     await finish(lease.current(), result, (Date.now() - started) / 1000);
   } catch (error) {
@@ -112,7 +116,14 @@ async function afterError(recording: Recording, error: unknown): Promise<void> {
   await retryOrFail(recording, error, 'transcribe', (message) => failTranscription(recording, message));
 }
 
-async function transcribeAudio(recording: Recording, signal: AbortSignal): Promise<TranscriptionResult> {
+/** Progress of this attempt, from 0 now, written at most every PROGRESS_EVERY_MS. */
+async function progressReporter(recording: Recording): Promise<(fraction: number) => void> {
+  const since = new Date().toISOString();
+  await recordProgress(recording, 0, since).catch((error: unknown) => logger.warn('progress not stored', { recording_id: recording.id, error }));
+  return throttled((fraction) => recordProgress(recording, fraction, since), PROGRESS_EVERY_MS);
+}
+
+async function transcribeAudio(recording: Recording, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<TranscriptionResult> {
   const dir = await mkdtemp(join(tmpdir(), 'verbatim-job-'));
   try {
     const audioPath = join(dir, 'audio');
@@ -126,6 +137,7 @@ async function transcribeAudio(recording: Recording, signal: AbortSignal): Promi
       minSpeakers: recording.min_speakers ?? undefined,
       maxSpeakers: recording.max_speakers ?? undefined,
       signal,
+      onProgress,
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

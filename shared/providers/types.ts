@@ -60,7 +60,14 @@ export interface SummaryRequest {
   readonly segments: readonly Segment[];
   /** The prompt that wins by precedence (request, tags, user, admin default, built-in). */
   readonly prompt: string;
-  readonly context: { readonly title: string; readonly meetingDate: string; readonly participants?: string; readonly tagNames?: readonly string[] };
+  readonly context: {
+    readonly title: string;
+    readonly meetingDate: string;
+    readonly participants?: string;
+    readonly tagNames?: readonly string[];
+    /** The recording's IANA time zone: spoken wall-clock times are read in it. */
+    readonly timeZone?: string;
+  };
   readonly signal?: AbortSignal;
 }
 

@@ -11,7 +11,8 @@ import { findRecording, findSameBytes } from '../store/recordings.ts';
 import { visibleTagItems, type Tag } from '../store/tags.ts';
 import { linkTags } from '../tags/tag-writes.ts';
 import { uploadDefaults } from '../tags/rules.ts';
-import { getProfile } from '../store/users.ts';
+import { getProfile, getUserSettings } from '../store/users.ts';
+import { canonicalTimeZone } from '../domain/time-zones.ts';
 import type { Inspection } from './inspect.ts';
 import { publish } from './publish.ts';
 import { uploadResult, type UploadResult } from './present.ts';
@@ -46,13 +47,16 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
     throw new ValidationError(`The upload asks for what the speech engine cannot do: ${refusal}`, [{ path: 'language', message: refusal }]);
   }
   await linkTags(upload.userId, fields.tag_ids);
+  // decisions §9b: the upload's own zone, else the user's; kept on the recording.
+  const timeZone = canonicalTimeZone(fields.time_zone) ?? (await getUserSettings(upload.userId)).time_zone;
   let created;
   try {
     created = await createRecording(
       {
         userId: upload.userId,
         title: fields.title ?? titleFromFilename(upload.filename),
-        meetingDate: meetingDateFrom(fields, now),
+        meetingDate: meetingDateFrom(fields, now, timeZone),
+        timeZone,
         fileSize: upload.inspection.size,
         originalFilename: upload.filename,
         mimeType: upload.inspection.mimeType,

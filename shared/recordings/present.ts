@@ -2,6 +2,7 @@
 // processing status).
 import { wellFormed } from '../domain/text.ts';
 import type { Recording } from '../store/recordings.ts';
+import { progressView } from '../domain/recordings/progress.ts';
 import type { TagBrief } from '../store/tags.ts';
 
 export interface UploadResult {
@@ -54,13 +55,14 @@ export function listItem(r: Recording, tags: readonly TagBrief[]) {
   };
 }
 
-export function processingStatus(r: Recording, queuePosition: number | null) {
+export function processingStatus(r: Recording, queuePosition: number | null, now = Date.now()) {
   return {
     id: r.id,
     status: r.status,
     queue_position: queuePosition,
     error_message: r.error_message,
     completed_at: r.completed_at,
+    ...progressView(r, now),
   };
 }
 
@@ -89,6 +91,7 @@ export function detail(r: Recording, tags: readonly TagBrief[], texts: DetailTex
     audio_duration_seconds: r.audio_duration_seconds,
     transcription_engine: r.transcription_engine,
     error_message: r.error_message,
+    time_zone: r.time_zone ?? null,
     ...(large.includes('transcription') ? { transcription: texts.transcription } : {}),
     ...(large.includes('summary') ? { summary: texts.summary } : {}),
     ...(large.includes('notes') ? { notes: texts.notes } : {}),

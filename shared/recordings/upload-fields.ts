@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
 import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
+import { canonicalTimeZone, utcFrom } from '../domain/time-zones.ts';
 
 const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
 /** The latest instant a Date can hold (ECMAScript: 8.64e15 ms after the epoch). */
@@ -29,6 +30,7 @@ export const uploadFieldsSchema = z.object({
   folder_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
   hotwords: z.optional(z.string().check(z.maxLength(2000))),
   initial_prompt: z.optional(z.string().check(z.maxLength(4000))),
+  time_zone: z.optional(z.string().check(z.refine((v) => canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin"'))),
   tag_ids: z.array(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))).check(z.maxLength(100, 'give at most 100 tag ids')),
 });
 
@@ -78,9 +80,9 @@ export function titleFromFilename(filename: string): string {
   return (dot > 0 ? base.slice(0, dot) : base).trim() || 'Recording';
 }
 
-/** meeting_date: the form field, else the file's last-modified time, else now. */
-export function meetingDateFrom(fields: UploadFields, now: Date): string {
-  if (fields.meeting_date) return new Date(fields.meeting_date).toISOString();
+/** meeting_date: the form field (without an offset: wall-clock time in `timeZone`), else the file's last-modified time, else now. */
+export function meetingDateFrom(fields: UploadFields, now: Date, timeZone: string): string {
+  if (fields.meeting_date) return utcFrom(fields.meeting_date, timeZone) ?? new Date(fields.meeting_date).toISOString();
   if (fields.file_last_modified !== undefined) return new Date(fields.file_last_modified).toISOString();
   return now.toISOString();
 }

@@ -16,7 +16,7 @@ export const accountRoutes = {
   },
   'PUT /users/me': {
     handler: 'users/update-me',
-    summary: 'Change your name and preferences: transcript template, automatic summaries, language, summary prompt',
+    summary: 'Change your name and preferences: transcript template, automatic summaries, language, summary prompt, time zone',
     tag: 'Account',
     rateClass: 'write',
     auth: 'token',

@@ -1,7 +1,7 @@
 // Recordings: writing. Every change is one transaction that checks the recording is still
 // what the writer read (its status and event sequence) and records the change's event with
 // it, so events are never lost, doubled or out of order.
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { settings } from '../config.ts';
 import { eventData } from '../domain/recordings/events.ts';
@@ -32,6 +32,8 @@ export interface NewRecording {
   readonly userId: number;
   readonly title: string;
   readonly meetingDate: string;
+  /** IANA name the recording's spoken times are read in. */
+  readonly timeZone?: string;
   readonly fileSize: number;
   readonly originalFilename: string;
   readonly mimeType: string;
@@ -66,7 +68,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     max_speakers: input.maxSpeakers, has_summary: false, has_notes: input.notes.length > 0, transcription_engine: null,
     audio_duration_seconds: null, transcription_duration_seconds: null, summarization_duration_seconds: null,
     processing_started_at: null, completed_at: null, error_message: null, queued_at: at, lease_until: null, sent_at: at, attempt: 0,
-    summary_prompt: null, event_seq: 1,
+    summary_prompt: null, event_seq: 1, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
   };
   const created = eventPut({ type: 'recording.created', userId: input.userId, recordingId: id, seq: 1, data: eventData('recording.created', recording), now });
   const items: TransactItem[] = [
@@ -137,6 +139,30 @@ export async function writeRecording(recording: Recording, options: WriteOptions
   if (options.texts && Object.keys(options.texts).length > 0) items.push(textUpdate(recording.id, options.texts));
   await send(items);
   return { recording: next, events: built.map((b) => b.event) };
+}
+
+/**
+ * Stores how far the running transcription has come. Only while the recording is still in the
+ * state the job read (status and event sequence); the status, sequence and lease stay as they
+ * are, so this write never makes another writer stale. False when the condition failed.
+ */
+export async function recordProgress(recording: Recording, fraction: number, since: string, now = new Date()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key.recording(recording.id),
+        UpdateExpression: 'SET progress = :p, progress_at = :at, progress_since = :since',
+        ConditionExpression: '#status = :status AND event_seq = :seq',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':p': fraction, ':at': now.toISOString(), ':since': since, ':status': recording.status, ':seq': recording.event_seq },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** Removes the recording's items and records recording.deleted; objects are the caller's. */

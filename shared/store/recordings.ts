@@ -49,6 +49,13 @@ export interface Recording {
   readonly summary_prompt: string | null;
   /** Sequence of this recording's events, so their order is kept exactly. */
   readonly event_seq: number;
+  /** IANA zone its spoken times are read in; absent on recordings made before zones (the owner's then). */
+  readonly time_zone?: string;
+  /** The share of the audio decoded (0..1) while PROCESSING, written now and then by the worker. */
+  readonly progress?: number | null;
+  /** When `progress` was written, and when this attempt began decoding (for the ETA). */
+  readonly progress_at?: string | null;
+  readonly progress_since?: string | null;
   /** The provider job transcribing it elsewhere (aws-transcribe) while PROCESSING waits for it. */
   readonly external_job?: string | null;
 }

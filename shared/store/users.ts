@@ -2,6 +2,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
+import { DEFAULT_TIME_ZONE } from '../domain/time-zones.ts';
 import { nextId } from './ids.ts';
 import { queryAll } from './query.ts';
 import { key, padId, tableName, withoutKeys } from './table.ts';
@@ -34,9 +35,11 @@ export interface UserSettings {
   readonly auto_summarize: boolean;
   readonly language: string | null;
   readonly summary_prompt: string | null;
+  /** IANA name; spoken times in the user's recordings are read in it (decisions §9b). */
+  readonly time_zone: string;
 }
 
-export const DEFAULT_SETTINGS: UserSettings = { transcript_template: '[{{speaker}}]: {{text}}', auto_summarize: true, language: null, summary_prompt: null };
+export const DEFAULT_SETTINGS: UserSettings = { transcript_template: '[{{speaker}}]: {{text}}', auto_summarize: true, language: null, summary_prompt: null, time_zone: DEFAULT_TIME_ZONE };
 
 export interface UserProfile extends User {
   readonly groups: readonly Membership[];

@@ -5,6 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
@@ -49,6 +50,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m);
     return time && `at ${time}`;
   }],
+  // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
+  [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
   [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
     const hour = spokenNumber(h!);
@@ -68,20 +71,23 @@ export function normaliseSpokenTimes(text: string): string {
   return out;
 }
 
-/** The meeting's instant and UTC offset, from an ISO string; undefined when it is not a date. */
+/** The meeting's instant, the zone wall-clock times are read in, and that zone's offset then. */
 export interface DateReference {
   readonly instant: Date;
-  /** Minutes east of UTC that wall-clock times are read in (from the ISO offset; Z or none → 0). */
+  /** An IANA name, or the meeting date's own offset ("+01:00", "UTC") when no zone was given. */
+  readonly timeZone: string;
+  /** Minutes east of UTC of the zone at the meeting's instant (what chrono resolves against). */
   readonly offsetMinutes: number;
 }
 
-export function dateReference(iso: string | undefined): DateReference | undefined {
+/** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
+export function dateReference(iso: string | undefined, timeZone?: string): DateReference | undefined {
   if (typeof iso !== 'string') return undefined;
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return undefined;
   const offset = /([+-])(\d{2}):?(\d{2})$/.exec(iso.trim());
-  const offsetMinutes = offset && /T/i.test(iso) ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
-  return { instant: new Date(ms), offsetMinutes };
+  const zone = canonicalTimeZone(timeZone) ?? (offset && /T/i.test(iso) ? `${offset[1]}${offset[2]}:${offset[3]}` : DEFAULT_TIME_ZONE);
+  return { instant: new Date(ms), timeZone: zone, offsetMinutes: offsetMinutesAt(ms, zone) };
 }
 
 /** Calendar parts in the reference's wall-clock time; hour and minute only when spoken. */
@@ -116,16 +122,30 @@ export function formatDateParts(d: DateParts): string {
   return d.hour === undefined ? day : `${day} ${two(d.hour)}:${two(d.minute ?? 0)}`;
 }
 
-export function isoDateParts(d: DateParts, offsetMinutes: number): string {
-  const date = `${d.year}-${two(d.month)}-${two(d.day)}`;
-  if (d.hour === undefined) return date;
-  const abs = Math.abs(offsetMinutes);
-  return `${date}T${two(d.hour)}:${two(d.minute ?? 0)}:00${offsetMinutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+/** "2026-12-05" for a day; a time of day with the zone's offset on that day. */
+export function isoDateParts(d: DateParts, timeZone: string): string {
+  if (d.hour === undefined) return `${d.year}-${two(d.month)}-${two(d.day)}`;
+  return isoInZone(instantOf(d, timeZone), timeZone);
 }
 
-function parts(c: chrono.ParsedResult['start']): DateParts {
+const AFTERNOON = /^\s*(?:in the\s+)?(?:afternoon|evening|tonight|at night)\b/i;
+const MORNING = /^\s*(?:in the\s+)?morning\b/i;
+/** Bare clock hours said without am/pm that a meeting means in the afternoon ("at 3" → 15:00). */
+const AFTERNOON_HOURS = { from: 1, to: 6 };
+
+/**
+ * Calendar parts of a chrono component; hour and minute only when said. A 12-hour time said
+ * without am or pm reads as afternoon when "in the afternoon/evening" follows, or when it is
+ * one of the hours no one meets at at night (1 to 6).
+ */
+function parts(c: chrono.ParsedResult['start'], after = ''): DateParts {
   const base = { year: c.get('year') ?? 0, month: c.get('month') ?? 1, day: c.get('day') ?? 1 };
-  return c.isCertain('hour') ? { ...base, hour: c.get('hour') ?? 0, minute: c.get('minute') ?? 0 } : base;
+  if (!c.isCertain('hour')) return base;
+  let hour = c.get('hour') ?? 0;
+  if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !MORNING.test(after)) {
+    if (AFTERNOON.test(after) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
+  }
+  return { ...base, hour, minute: c.get('minute') ?? 0 };
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
@@ -163,15 +183,16 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     if (STOP_TEXTS.has(said)) continue;
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
     if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
-    const start = parts(result.start);
+    const after = normalised.slice(result.index + result.text.length);
+    const start = parts(result.start, after);
     if (start.hour === undefined && dayNumber(start) < today) continue;
-    const end = result.end ? parts(result.end) : undefined;
+    const end = result.end ? parts(result.end, after) : undefined;
     found.push({
       text: result.text,
       index: result.index,
       start,
       ...(end ? { end } : {}),
-      iso: isoDateParts(start, reference.offsetMinutes),
+      iso: isoDateParts(start, reference.timeZone),
       label: formatDateParts(start),
     });
   }

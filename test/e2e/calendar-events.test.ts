@@ -117,6 +117,46 @@ describe('calendar events of the flite meeting', () => {
   });
 });
 
+describe('time zones', () => {
+  let berlin: number;
+
+  beforeAll(async () => {
+    // The user lives in New York; this upload says it was recorded in Berlin, its meeting date without an offset.
+    expect((await call('/users/me', { method: 'PUT', token, body: { time_zone: 'America/New_York' } })).status).toBe(200);
+    const meeting = await makeMeeting(mkdtempSync(join(tmpdir(), 'verbatim-events-tz-')));
+    const uploaded = await upload(token, meeting.path, { meeting_date: '2026-11-19T11:00', time_zone: 'Europe/Berlin' });
+    expect(uploaded.status).toBe(202);
+    berlin = uploaded.body.id;
+    expect(uploaded.body.meeting_date).toBe('2026-11-19T10:00:00.000Z');
+    await waitForStatus(berlin, ['COMPLETED', 'FAILED'], 90_000);
+  }, 150_000);
+
+  it('keeps the upload\'s zone on the recording', async () => {
+    expect((await call(`/recordings/${berlin}`, { token })).body).toMatchObject({ time_zone: 'Europe/Berlin', meeting_date: '2026-11-19T10:00:00.000Z' });
+  });
+
+  it('reads "next tuesday at three p m" in Berlin: 14:00 UTC in the list and in the ICS node-ical reads', async () => {
+    const events = (await call(`/recordings/${berlin}/events`, { token })).body.events as Listed[];
+    expect(events.find((e) => e.start_datetime === '2026-11-24T14:00:00.000Z')).toMatchObject({ end_datetime: '2026-11-24T15:00:00.000Z' });
+    expect(events.find((e) => e.start_datetime === '2026-11-24T15:00:00.000Z')).toBeUndefined();
+    const ics = (await call(`/recordings/${berlin}/events/ics`, { token })).text;
+    expect(ics).toMatch(/^DTSTART:20261124T140000Z\r$/m);
+    const tuesday = vevents(ics).find((e) => e.start.toISOString() === '2026-11-24T14:00:00.000Z');
+    expect(tuesday?.end?.toISOString()).toBe('2026-11-24T15:00:00.000Z');
+  });
+
+  it('takes the user\'s zone for an upload without one, and refuses an unknown zone with 400', async () => {
+    const silent = await upload(token, { name: 'quiet.wav', bytes: silentWav(1) }, { meeting_date: '2026-11-19T11:00' });
+    expect(silent.status).toBe(202);
+    expect(silent.body.meeting_date).toBe('2026-11-19T16:00:00.000Z');
+    expect((await call(`/recordings/${silent.body.id}`, { token })).body.time_zone).toBe('America/New_York');
+    const refused = await upload(token, { name: 'quiet.wav', bytes: silentWav(1) }, { time_zone: 'Europe/Atlantis' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.details)).toContain('time_zone');
+    await waitForStatus(silent.body.id, ['COMPLETED', 'FAILED'], 60_000);
+  });
+});
+
 describe('a recording without events', () => {
   it('lists no events and has no ICS (404)', async () => {
     const uploaded = await upload(token, { name: 'silence.wav', bytes: silentWav(1) });

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteObject } from '#shared/blob/objects.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
+import { recordProgress } from '#shared/store/recording-writes.ts';
 import { updateUserSettings } from '#shared/store/users.ts';
 import { call, newUser } from '../support/api.ts';
 import { SEGMENTS, seedRecording } from './recordings-fixtures.ts';
@@ -86,6 +87,20 @@ describe('reading a recording', () => {
     }
   });
 
+  it('gives the progress and time left of a transcription while PROCESSING, from what its worker stored', async () => {
+    const working = await seedRecording(owner.user.id, { status: 'PROCESSING' });
+    const now = Date.now();
+    // A quarter decoded in 30 s: three quarters left take about 90 s more.
+    expect(await recordProgress(working, 0.25, new Date(now - 30_000).toISOString(), new Date(now))).toBe(true);
+    const { body } = await call(`/recordings/${working.id}/status`, { token: owner.token });
+    expect(body).toMatchObject({ status: 'PROCESSING', progress: 0.25 });
+    expect(body.eta_seconds).toBeGreaterThan(75);
+    expect(body.eta_seconds).toBeLessThanOrEqual(90);
+    // A recording that moved on refuses a late write from its old job.
+    const done = await seedRecording(owner.user.id, { status: 'COMPLETED' });
+    expect(await recordProgress({ ...done, status: 'PROCESSING' }, 0.5, new Date(now).toISOString())).toBe(false);
+  });
+
   it('gives the processing status with the queue position of decisions §4', async () => {
     expect((await call(`/recordings/${done}/status`, { token: owner.token })).body).toEqual({
       id: done,
@@ -93,9 +108,11 @@ describe('reading a recording', () => {
       queue_position: null,
       error_message: null,
       completed_at: '2025-01-01T10:01:30.000Z',
+      progress: null,
+      eta_seconds: null,
     });
     const working = await seedRecording(owner.user.id, { status: 'PROCESSING' });
-    expect((await call(`/recordings/${working.id}/status`, { token: owner.token })).body.queue_position).toBe(0);
+    expect((await call(`/recordings/${working.id}/status`, { token: owner.token })).body).toMatchObject({ queue_position: 0, progress: null, eta_seconds: null });
     const queued = await seedRecording(owner.user.id, { status: 'PENDING' });
     const position = (await call(`/recordings/${queued.id}/status`, { token: owner.token })).body.queue_position;
     expect(position).toBeGreaterThanOrEqual(1);

@@ -1,20 +1,22 @@
 // Calendar events found by the embedded language model in ASR-style sentences (lower case, spoken
 // numbers, little punctuation), resolved against the meeting date.
 import { describe, expect, it } from 'vitest';
-import { extractEventsLocally, findLocation } from '#shared/providers/llm/local/events.ts';
+import { clauseAt, extractEventsLocally, findLocation, proposes } from '#shared/providers/llm/local/events.ts';
+import { mergeMentions, type Mention } from '#shared/providers/llm/local/event-merge.ts';
+import { normaliseSpokenTimes } from '#shared/text/spoken-dates.ts';
 import type { EventsRequest } from '#shared/providers/types.ts';
 
 const MEETING = '2026-11-19T10:00:00Z';
 
-function request(sentences: readonly string[], meetingDate = MEETING): EventsRequest {
+function request(sentences: readonly string[], meetingDate = MEETING, timeZone?: string): EventsRequest {
   return {
     segments: sentences.map((sentence, i) => ({ speaker: `SPEAKER_0${i % 2}`, sentence, start_time: i * 5, end_time: i * 5 + 4 })),
     summary: '',
-    context: { title: 'Planning', meetingDate },
+    context: { title: 'Planning', meetingDate, ...(timeZone ? { timeZone } : {}) },
   };
 }
 
-const events = (sentences: readonly string[], meetingDate?: string) => extractEventsLocally(request(sentences, meetingDate));
+const events = (sentences: readonly string[], meetingDate?: string, timeZone?: string) => extractEventsLocally(request(sentences, meetingDate, timeZone));
 
 describe('local calendar-event extraction', () => {
   it('finds the meeting next Tuesday at 3 pm in room 4, for an hour, with a title from the sentence', () => {
@@ -93,5 +95,129 @@ describe('local calendar-event extraction', () => {
     for (let i = 0; i < 5; i += 1) expect(events(said)).toEqual(first);
     expect(events(said, 'not a date')).toEqual([]);
     expect(extractEventsLocally({ segments: [null, { sentence: 42 }] as never, summary: '', context: { title: '', meetingDate: MEETING } })).toEqual([]);
+  });
+
+  describe('time zones', () => {
+    it('reads wall-clock times in the recording zone, with that day\'s offset', () => {
+      const [berlin] = events(["let's meet next tuesday at three p m"], MEETING, 'Europe/Berlin');
+      expect(berlin).toMatchObject({ start_datetime: '2026-11-24T15:00:00+01:00', end_datetime: '2026-11-24T16:00:00+01:00' });
+      const [york] = events(["let's meet next tuesday at three p m"], MEETING, 'America/New_York');
+      expect(york).toMatchObject({ start_datetime: '2026-11-24T15:00:00-05:00' });
+    });
+
+    it('takes the offset of the event day, not the meeting day, across a change to winter time', () => {
+      // Berlin leaves summer time on 25 October 2026: the meeting is at +02:00, the event at +01:00.
+      const [event] = events(["let's meet on tuesday at 10 am"], '2026-10-22T08:00:00Z', 'Europe/Berlin');
+      expect(event).toMatchObject({ start_datetime: '2026-10-27T10:00:00+01:00' });
+      expect(new Date(event!.start_datetime).toISOString()).toBe('2026-10-27T09:00:00.000Z');
+    });
+
+    it('counts "tomorrow" from the meeting day in the zone, not in UTC', () => {
+      // 23:30 UTC on the 19th is already the 20th in Berlin and still the 19th in New York.
+      const late = '2026-11-19T23:30:00Z';
+      expect(events(['call tomorrow at 10 am'], late, 'Europe/Berlin')[0]).toMatchObject({ start_datetime: '2026-11-21T10:00:00+01:00' });
+      expect(events(['call tomorrow at 10 am'], late, 'America/New_York')[0]).toMatchObject({ start_datetime: '2026-11-20T10:00:00-05:00' });
+    });
+  });
+
+  describe('clock times', () => {
+    it('reads an hour from 1 to 6 said without am or pm as afternoon, and others as said', () => {
+      expect(events(["let's meet on tuesday at 3"])[0]).toMatchObject({ start_datetime: '2026-11-24T15:00:00+00:00' });
+      expect(events(["let's meet on tuesday at 9"])[0]).toMatchObject({ start_datetime: '2026-11-24T09:00:00+00:00' });
+      expect(events(["let's meet on tuesday at 3 am"])[0]).toMatchObject({ start_datetime: '2026-11-24T03:00:00+00:00' });
+    });
+
+    it('takes "in the evening" and "in the morning" after an hour', () => {
+      expect(events(["let's meet on tuesday at 8 in the evening"])[0]).toMatchObject({ start_datetime: '2026-11-24T20:00:00+00:00' });
+      expect(events(["let's meet on tuesday at 5 in the morning"])[0]).toMatchObject({ start_datetime: '2026-11-24T05:00:00+00:00' });
+    });
+
+    it('turns "at ten" into a time only where a time can end', () => {
+      expect(normaliseSpokenTimes('call tomorrow at ten')).toBe('call tomorrow at 10');
+      expect(normaliseSpokenTimes('at ten on friday')).toBe('at 10 on friday');
+      expect(normaliseSpokenTimes('at one point we agreed')).toBe('at one point we agreed');
+    });
+  });
+
+  describe('what proposes an event', () => {
+    it('keeps a negation in its own clause when the sentence turns to a proposal', () => {
+      const said = "we can't do monday, but tuesday at 2 pm works for a call";
+      expect(events([said]).map((e) => e.start_datetime)).toEqual(['2026-11-24T14:00:00+00:00']);
+      expect(events(["on friday at 2 pm, i can't meet"])).toEqual([]);
+    });
+
+    it('finds the clause of a date', () => {
+      const text = 'we met on monday, but tuesday at 3 works';
+      const from = text.indexOf('tuesday');
+      expect(clauseAt(text, from, from + 12)).toBe('but tuesday at 3 works');
+      expect(proposes(text, from, from + 12)).toBe(true);
+      expect(proposes(text, text.indexOf('monday'), text.indexOf('monday') + 6)).toBe(false);
+    });
+
+    it('drops conditions and habits', () => {
+      expect(events(['if the client calls on tuesday we will meet'])).toEqual([]);
+      expect(events(['we have a call every monday at 9 am'])).toEqual([]);
+      expect(events(['the weekly sync is on monday at 10 am'])).toEqual([]);
+    });
+  });
+
+  describe('places', () => {
+    it('keeps up to two words that name the place, in the case they were said', () => {
+      expect(findLocation("let's meet at the Berlin office")).toBe('Berlin office');
+      expect(findLocation('lunch at the grand hotel')).toBe('Grand hotel');
+      expect(findLocation('in the small meeting room two')).toBe('Small meeting room 2');
+    });
+
+    it('never takes a time or a verb for part of the name', () => {
+      expect(findLocation("let's meet at four in room six")).toBe('Room 6');
+      expect(findLocation('we meet in the office')).toBe('Office');
+    });
+
+    it('takes a proper name after "in" or "at" in a cased transcript, but no day or month', () => {
+      expect(findLocation('The workshop is in Hamburg on Monday')).toBe('Hamburg');
+      expect(findLocation('Dinner at Café Central')).toBe('Café Central');
+      expect(findLocation('The call is in December')).toBe('');
+      expect(findLocation('the call is in hamburg')).toBe('');
+    });
+
+    it('takes the first place said', () => {
+      expect(findLocation('on zoom, or in room 4 if you are here')).toBe('Zoom');
+      expect(findLocation('in room 4, or on zoom')).toBe('Room 4');
+    });
+  });
+
+  describe('merging mentions of one event', () => {
+    const mention = (m: Partial<Mention>): Mention => ({ kind: 'appointment', title: 'Meeting', start: Date.UTC(2026, 10, 24, 15), day: 20261124, timed: true, location: '', sentence: 's', ...m });
+
+    it('merges mentions at the same instant and keeps what each adds', () => {
+      const merged = mergeMentions([mention({ sentence: 'a' }), mention({ sentence: 'b', title: 'Meeting: budget', location: 'Room 4', end: Date.UTC(2026, 10, 24, 17) })]);
+      expect(merged).toEqual([expect.objectContaining({ title: 'Meeting: budget', location: 'Room 4', end: Date.UTC(2026, 10, 24, 17), sentences: ['a', 'b'] })]);
+    });
+
+    it('lets a day said without a time join the timed event of that day', () => {
+      const merged = mergeMentions([mention({ sentence: 'day', timed: false, start: Date.UTC(2026, 10, 24, 9) }), mention({ sentence: 'time' })]);
+      expect(merged).toHaveLength(1);
+      expect(merged[0]).toMatchObject({ start: Date.UTC(2026, 10, 24, 15), sentences: ['time', 'day'] });
+    });
+
+    it('lets a sentence that proposes nothing add to an event but never make one', () => {
+      const merged = mergeMentions([mention({ sentence: 'a' }), mention({ kind: undefined, title: '', sentence: 'b', location: 'Lobby' }), mention({ kind: undefined, title: '', start: Date.UTC(2026, 10, 25, 15), day: 20261125, sentence: 'c' })]);
+      expect(merged).toEqual([expect.objectContaining({ location: 'Lobby', sentences: ['a', 'b'] })]);
+    });
+
+    it('keeps two times of one day, and a deadline apart from a meeting', () => {
+      expect(mergeMentions([mention({ sentence: 'a' }), mention({ sentence: 'b', start: Date.UTC(2026, 10, 24, 10) })])).toHaveLength(2);
+      expect(mergeMentions([mention({ sentence: 'a' }), mention({ sentence: 'b', kind: 'deadline', timed: false, start: Date.UTC(2026, 10, 24, 9) })])).toHaveLength(2);
+    });
+
+    it('merges a repetition across transcript lines', () => {
+      const found = events(["let's meet next tuesday at three p m to review the release", 'ok tuesday at three in room four then']);
+      expect(found).toEqual([expect.objectContaining({ title: 'Meeting: review the release', location: 'Room 4', start_datetime: '2026-11-24T15:00:00+00:00' })]);
+    });
+
+    it('takes no event from a line without a time when another line gives the time', () => {
+      const found = events(['we should have the meeting on tuesday', "let's say tuesday at 3 pm for the meeting"]);
+      expect(found.map((e) => e.start_datetime)).toEqual(['2026-11-24T15:00:00+00:00']);
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ApiError, connect, uploadFile, type ApiClient, type ConnectionOptions, type UploadResult } from '../api-client.ts';
 import { emit, fields, table, when } from '../output.ts';
-import { humanBytes, interactive, spinner, uploadBar } from '../progress.ts';
+import { humanBytes, interactive, pipelineProgress, uploadBar } from '../progress.ts';
 
 interface Globals extends ConnectionOptions {
   readonly json?: boolean;
@@ -16,6 +16,8 @@ interface ProcessingStatus {
   readonly queue_position: number | null;
   readonly error_message: string | null;
   readonly completed_at: string | null;
+  readonly progress?: number | null;
+  readonly eta_seconds?: number | null;
 }
 
 interface ListPage {
@@ -103,7 +105,7 @@ async function upload(file: string, options: UploadOptions, command: Command): P
 /** Polls every second until processing ends or time runs out; a 429 only slows the polling. */
 async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: number, visible: boolean): Promise<{ last: ProcessingStatus; timedOut: boolean }> {
   const deadline = Date.now() + timeoutSeconds * 1000;
-  const spin = spinner(visible);
+  const spin = pipelineProgress(visible);
   let last: ProcessingStatus = { id: result.id, status: result.status, queue_position: null, error_message: null, completed_at: null };
   try {
     for (;;) {
@@ -116,7 +118,7 @@ async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: 
       }
       if (FINISHED.includes(last.status)) return { last, timedOut: false };
       if (Date.now() + delay > deadline) return { last, timedOut: true };
-      spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`);
+      spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`, last.progress ?? null, last.eta_seconds ?? null);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   } finally {

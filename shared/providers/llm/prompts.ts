@@ -100,7 +100,7 @@ export function eventsMessages(request: Pick<EventsRequest, 'segments' | 'summar
     '{"events":[{"title":"…","start_datetime":"YYYY-MM-DDTHH:MM:SS","end_datetime":"YYYY-MM-DDTHH:MM:SS","description":"…","location":"…"}]}',
     `The meeting took place on ${oneLine(request.context.meetingDate) || 'an unknown date'}. Resolve relative dates ("tomorrow", "next Friday", "in two weeks") against that meeting date, not today.`,
     'Include only explicit future appointments, meetings and deadlines that the speakers agree on or announce. Leave out past events, vague intentions ("we should meet sometime") and general discussion.',
-    'Datetimes have no time zone. When no time is said, start at 09:00; when no end is said, the event lasts one hour. Title: short (under 200 characters). Description: who and what, from the transcript. Location: as said, or "".',
+    `Datetimes have no offset: they are wall-clock times in the ${oneLine(request.context.timeZone ?? '') || 'UTC'} time zone, the recording's. When no time is said, start at 09:00; when no end is said, the event lasts one hour. Title: short (under 200 characters). Description: who and what, from the transcript. Location: as said, or "".`,
     'When there are no such events, answer {"events":[]}.',
     contextBlock(request.context),
   ].join('\n\n');

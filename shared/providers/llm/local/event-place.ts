@@ -1,0 +1,90 @@
+// Where an appointment takes place, as said in its sentence: a place noun with what names it
+// ("in room four" → "Room 4", "at the Berlin office" → "Berlin office"), an online service
+// ("on zoom" → "Zoom"), or, in a cased transcript, a proper name after "in"/"at" ("in Berlin").
+// The first of them in the sentence wins. Spoken numbers become digits.
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const NUMBER_WORD = `(?:${[...UNITS, ...TEENS, ...TENS, 'oh'].join('|')})`;
+const PLACE_NOUN =
+  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch)';
+const WORD = "[\\p{L}][\\p{L}'’-]*";
+const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
+// Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
+const PLACE = new RegExp(`\\b(?:in|at)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
+const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;
+const ONLINE_NAMES: Readonly<Record<string, string>> = { zoom: 'Zoom', teams: 'Microsoft Teams', 'microsoft teams': 'Microsoft Teams', 'google meet': 'Google Meet', skype: 'Skype', webex: 'Webex', slack: 'Slack' };
+// A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons.
+const NAMED = /\b(?:in|at)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|of|de|am|an))*(?<![\s](?:of|de|am|an)))/u;
+const NOT_A_NAME =
+  /^(?:I|The|A|An|Our|My|Your|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Noon|Midnight|Zoom|Teams|Skype|Webex|Slack|Google|Microsoft|AM|PM)\b/;
+// Words that end a place's name rather than name it ("meet at four in room …" never gives "four in room").
+const NOT_A_MODIFIER = new Set(['in', 'at', 'on', 'to', 'for', 'and', 'or', 'of', 'then', 'with', 'meet', 'meeting', 'call', 'same', 'usual', 'this', 'that', 'next', 'one', 'our']);
+
+/** "four" → "4", "two oh five" → "205", "forty two" → "42"; digits and letters stay. */
+function spokenDigits(words: string): string {
+  let out = '';
+  const tokens = words.toLowerCase().split(/[\s-]+/).filter(Boolean);
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    if (t === 'oh') out += '0';
+    else if (UNITS.includes(t)) out += String(UNITS.indexOf(t));
+    else if (TEENS.includes(t)) out += String(TEENS.indexOf(t) + 10);
+    else if (TENS.includes(t)) {
+      const next = tokens[i + 1];
+      const unit = next && UNITS.indexOf(next) > 0 ? UNITS.indexOf(next) : 0;
+      if (unit) i += 1;
+      out += String((TENS.indexOf(t) + 2) * 10 + unit);
+    } else out += t.toUpperCase();
+  }
+  return out;
+}
+
+export interface Place {
+  readonly index: number;
+  readonly length: number;
+  readonly label: string;
+}
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+function placeNoun(sentence: string): Place | undefined {
+  const match = PLACE.exec(sentence);
+  if (!match) return undefined;
+  const phrase = match[1]!.replace(/\s+/g, ' ').trim();
+  const split = new RegExp(`^(.*?)(${PLACE_NOUN})(?:\\s+(.+))?$`, 'iu').exec(phrase)!;
+  const modifiers = split[1]!.trim().split(' ').filter(Boolean);
+  const first = modifiers.findLastIndex((w) => NOT_A_MODIFIER.has(w.toLowerCase()));
+  const kept = modifiers.slice(first + 1);
+  // Words keep the case they were said in ("Grand Hotel", "main office"); the label starts with a capital.
+  const label = capitalise([...kept, split[2]!].join(' '));
+  return { index: match.index, length: match[0].length, label: split[3] ? `${label} ${spokenDigits(split[3])}` : label };
+}
+
+function named(sentence: string): Place | undefined {
+  const match = NAMED.exec(sentence);
+  if (!match || NOT_A_NAME.test(match[1]!)) return undefined;
+  return { index: match.index, length: match[0].length, label: match[1]! };
+}
+
+function online(sentence: string): Place | undefined {
+  const match = ONLINE.exec(sentence);
+  return match ? { index: match.index, length: match[0].length, label: ONLINE_NAMES[match[1]!.toLowerCase()]! } : undefined;
+}
+
+/** The place the sentence names first (of two readings from the same word, the longer). */
+export function findPlace(sentence: string): Place | undefined {
+  const found = [online(sentence), placeNoun(sentence), named(sentence)].filter((p): p is Place => p !== undefined);
+  return found.sort((a, b) => a.index - b.index || b.length - a.length)[0];
+}
+
+/** "in room four" → "Room 4", "at the Berlin office" → "Berlin office", "on zoom" → "Zoom"; "" when none. */
+export function findLocation(sentence: string): string {
+  return findPlace(sentence)?.label ?? '';
+}
+
+/** The sentence without the place it names. */
+export function withoutPlace(sentence: string): string {
+  const place = findPlace(sentence);
+  return place ? `${sentence.slice(0, place.index)} ${sentence.slice(place.index + place.length)}` : sentence;
+}
