@@ -93,7 +93,7 @@ describe('reading a recording', () => {
     // A quarter decoded in 30 s: three quarters left take about 90 s more.
     expect(await recordProgress(working, 0.25, new Date(now - 30_000).toISOString(), new Date(now))).toBe(true);
     const { body } = await call(`/recordings/${working.id}/status`, { token: owner.token });
-    expect(body).toMatchObject({ status: 'PROCESSING', progress: 0.25 });
+    expect(body).toMatchObject({ status: 'PROCESSING', progress: 25 });
     expect(body.eta_seconds).toBeGreaterThan(75);
     expect(body.eta_seconds).toBeLessThanOrEqual(90);
     // A recording that moved on refuses a late write from its old job.

@@ -7,13 +7,13 @@ describe('transcription progress', () => {
   it('tells the share decoded and the time left at the pace so far, only while PROCESSING', () => {
     const since = 1_000_000;
     const stored = { status: 'PROCESSING', progress: 0.5, progress_since: at(since), progress_at: at(since + 20_000) };
-    expect(progressView(stored, since + 20_000)).toEqual({ progress: 0.5, eta_seconds: 20 });
-    expect(progressView(stored, since + 25_000)).toEqual({ progress: 0.5, eta_seconds: 15 });
-    expect(progressView(stored, since + 60_000)).toEqual({ progress: 0.5, eta_seconds: 0 });
+    expect(progressView(stored, since + 20_000)).toEqual({ progress: 50, eta_seconds: 20 });
+    expect(progressView(stored, since + 25_000)).toEqual({ progress: 50, eta_seconds: 15 });
+    expect(progressView(stored, since + 60_000)).toEqual({ progress: 50, eta_seconds: 0 });
     expect(progressView({ ...stored, status: 'SUMMARIZING' }, since)).toEqual({ progress: null, eta_seconds: null });
     expect(progressView({ ...stored, progress: 0 }, since)).toEqual({ progress: 0, eta_seconds: null });
     expect(progressView({ status: 'PROCESSING' }, since)).toEqual({ progress: null, eta_seconds: null });
-    expect(progressView({ ...stored, progress: 7 }, since + 20_000)).toEqual({ progress: 1, eta_seconds: 0 });
+    expect(progressView({ ...stored, progress: 7 }, since + 20_000)).toEqual({ progress: 100, eta_seconds: 0 });
   });
 
   it('writes at most once per interval, never backwards, and swallows a failed write', async () => {

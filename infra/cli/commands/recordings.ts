@@ -118,7 +118,7 @@ async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: 
       }
       if (FINISHED.includes(last.status)) return { last, timedOut: false };
       if (Date.now() + delay > deadline) return { last, timedOut: true };
-      spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`, last.progress ?? null, last.eta_seconds ?? null);
+      spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`, last.progress == null ? null : last.progress / 100, last.eta_seconds ?? null);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   } finally {

@@ -9,7 +9,7 @@ export interface StoredProgress {
 }
 
 export interface ProgressView {
-  /** 0..1 while PROCESSING; null otherwise or while unknown. */
+  /** Percent of the audio decoded (0 to 100) while PROCESSING; null otherwise or while unknown. */
   readonly progress: number | null;
   /** Seconds left at the pace so far; null until some audio is decoded. */
   readonly eta_seconds: number | null;
@@ -20,12 +20,13 @@ const NONE: ProgressView = { progress: null, eta_seconds: null };
 export function progressView(r: StoredProgress, now: number): ProgressView {
   if (r.status !== 'PROCESSING' || typeof r.progress !== 'number' || !Number.isFinite(r.progress)) return NONE;
   const progress = Math.min(Math.max(r.progress, 0), 1);
+  const percent = Math.round(progress * 1000) / 10;
   const since = Date.parse(r.progress_since ?? '');
   const at = Date.parse(r.progress_at ?? '');
-  if (progress <= 0 || Number.isNaN(since) || Number.isNaN(at) || at < since) return { progress, eta_seconds: null };
+  if (progress <= 0 || Number.isNaN(since) || Number.isNaN(at) || at < since) return { progress: percent, eta_seconds: null };
   // Time per share so far, times the share left, less what has passed since it was written.
   const left = ((at - since) * (1 - progress)) / progress - (now - at);
-  return { progress: Math.round(progress * 1000) / 1000, eta_seconds: Math.max(0, Math.round(left / 1000)) };
+  return { progress: percent, eta_seconds: Math.max(0, Math.round(left / 1000)) };
 }
 
 /**
