@@ -101,7 +101,7 @@ export function tableName(): string {
   return settings().tableName;
 }
 
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl']);
+const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'ttl']);
 
 /** Strips the key attributes off an item before it leaves the store. */
 export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {

@@ -1,0 +1,81 @@
+// How GET /recordings reads the list index (shared/store/list-index.ts) for one request:
+//
+// 1. The facet: of the filters that have one (status, inbox, starred, tag), the one with the
+//    fewest recordings by the counters; none given, ALL. The other filters become a filter on
+//    that facet's entries.
+// 2. The total: from the counters when the request filters only on status, inbox and starred
+//    (any mix), or on a tag alone; otherwise (a date range, q, a tag with another filter) by
+//    counting the facet's entries that match, within the date range when one is given.
+// 3. The page: one Query of the facet in the order asked, reading offset + per_page entries
+//    when nothing is left to filter, on until enough matched when something is.
+//
+// Cost (RCU, eventually consistent reads of ~0.7 KB entries): page 1 of any sort or of one
+// filter other than a date range or q ≈ per_page entries + 8 counter shards; page n reads the
+// (n - 1) × per_page entries before it too. A date range adds a count of the entries in the
+// range; q counts the whole facet it is in (a substring is not indexable): both grow with
+// what they scan, not with the page.
+import { statusFilter, type RecordingStatus } from '../domain/recordings/status.ts';
+import type { ListQuery } from '../http/recording-schemas.ts';
+import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
+import { countEntries, pageOfEntries, readCounters, type EntryFilter } from '../store/list-queries.ts';
+
+interface Candidate {
+  readonly facet: string;
+  readonly count: number;
+  /** The filter with this facet's own condition taken out. */
+  readonly rest: EntryFilter;
+}
+
+const BOOLS = [false, true] as const;
+
+/** The sum of the status/inbox/starred cells that match. */
+function cellSum(counters: Map<string, number>, groups: readonly StatusGroup[], inbox?: boolean, starred?: boolean): number {
+  let sum = 0;
+  for (const g of groups)
+    for (const i of inbox === undefined ? BOOLS : [inbox])
+      for (const s of starred === undefined ? BOOLS : [starred]) sum += counters.get(cellName(g, i, s)) ?? 0;
+  return sum;
+}
+
+function groupsOf(status: ListQuery['status']): StatusGroup[] | undefined {
+  const statuses = statusFilter(status);
+  return statuses ? [...new Set(statuses.map((s: RecordingStatus) => statusGroup(s)))] : undefined;
+}
+
+export function entryFilter(query: ListQuery): EntryFilter {
+  const q = query.q?.trim().toLowerCase();
+  return {
+    groups: groupsOf(query.status), inbox: query.inbox, starred: query.starred, tagId: query.tag_id,
+    from: query.date_from, to: query.date_to, q: q || undefined,
+  };
+}
+
+function candidates(f: EntryFilter, counters: Map<string, number>): Candidate[] {
+  const out: Candidate[] = [{ facet: 'ALL', count: cellSum(counters, STATUS_GROUPS), rest: f }];
+  if (f.groups?.length === 1) out.push({ facet: `S#${f.groups[0]}`, count: cellSum(counters, f.groups), rest: { ...f, groups: undefined } });
+  if (f.inbox !== undefined) out.push({ facet: `I#${f.inbox ? 1 : 0}`, count: cellSum(counters, STATUS_GROUPS, f.inbox), rest: { ...f, inbox: undefined } });
+  if (f.starred !== undefined) out.push({ facet: `F#${f.starred ? 1 : 0}`, count: cellSum(counters, STATUS_GROUPS, undefined, f.starred), rest: { ...f, starred: undefined } });
+  if (f.tagId !== undefined) out.push({ facet: `T#${f.tagId}`, count: counters.get(tagCellName(f.tagId)) ?? 0, rest: { ...f, tagId: undefined } });
+  // The narrowest facet that covers the request: ALL only when nothing else applies.
+  const narrowed = out.length > 1 ? out.slice(1) : out;
+  return narrowed.sort((a, b) => a.count - b.count);
+}
+
+/** The total from the counters alone, when the filters allow it. */
+function countedTotal(f: EntryFilter, counters: Map<string, number>): number | undefined {
+  if (f.from !== undefined || f.to !== undefined || f.q !== undefined) return undefined;
+  if (f.tagId !== undefined) return f.groups || f.inbox !== undefined || f.starred !== undefined ? undefined : (counters.get(tagCellName(f.tagId)) ?? 0);
+  return cellSum(counters, f.groups ?? STATUS_GROUPS, f.inbox, f.starred);
+}
+
+export async function listPage(userId: number, query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
+  const filter = entryFilter(query);
+  const counters = await readCounters(userId);
+  const best = candidates(filter, counters)[0]!;
+  const facetQuery = { userId, facet: best.facet, filter: best.rest };
+  const total = countedTotal(filter, counters) ?? (await countEntries(facetQuery));
+  const offset = (query.page - 1) * query.per_page;
+  if (offset >= total) return { entries: [], total };
+  const entries = await pageOfEntries(facetQuery, query.sort_by, query.sort_order === 'asc', offset, Math.min(query.per_page, total - offset));
+  return { entries, total };
+}
