@@ -76,6 +76,7 @@ export async function listPage(userId: number, query: ListQuery): Promise<{ entr
   const total = countedTotal(filter, counters) ?? (await countEntries(facetQuery));
   const offset = (query.page - 1) * query.per_page;
   if (offset >= total) return { entries: [], total };
-  const entries = await pageOfEntries(facetQuery, query.sort_by, query.sort_order === 'asc', offset, Math.min(query.per_page, total - offset));
+  const order = { sortBy: query.sort_by, ascending: query.sort_order === 'asc', share: best.count > 0 ? total / best.count : 1 };
+  const entries = await pageOfEntries(facetQuery, order, offset, Math.min(query.per_page, total - offset));
   return { entries, total };
 }

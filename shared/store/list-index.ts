@@ -130,3 +130,18 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
   ];
 }
+
+/** Many new recordings at once (bulk loads): their entries, and one ADD per counter shard. */
+export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; counters: Write[] } {
+  const shards = new Map<string, { userId: number; shard: number; deltas: Map<string, number> }>();
+  for (const r of recordings) {
+    const shard = r.id % COUNTER_SHARDS;
+    const at = shards.get(`${r.user_id}#${shard}`) ?? { userId: r.user_id, shard, deltas: new Map() };
+    shards.set(`${r.user_id}#${shard}`, at);
+    addDeltas(at.deltas, cells(r, 1));
+  }
+  return {
+    entries: recordings.flatMap((r) => facetsOf(r).map((f) => entryItem(r, f))),
+    counters: [...shards.values()].flatMap((s) => counterUpdate(s.userId, s.shard, s.deltas)),
+  };
+}

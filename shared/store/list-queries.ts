@@ -80,13 +80,21 @@ function expression(q: FacetQuery, index: string): Expression {
   };
 }
 
+export interface Order {
+  readonly sortBy: keyof typeof SORT_INDEX;
+  readonly ascending: boolean;
+  /** The share of the facet's entries expected to match the filter (from the counters), 0.25 when unknown. */
+  readonly share?: number;
+}
+
 const toEntry = (item: Record<string, unknown>) => Object.fromEntries(ENTRY_FIELDS.map((f) => [f, item[f]])) as unknown as ListEntry;
 
 /**
  * The matching entries from `skip` to `skip + take` in the order asked. Without a filter it
  * reads exactly skip + take entries; with one, it reads on until enough matched (or the facet ends).
  */
-export async function pageOfEntries(q: FacetQuery, sortBy: keyof typeof SORT_INDEX, ascending: boolean, skip: number, take: number): Promise<ListEntry[]> {
+export async function pageOfEntries(q: FacetQuery, order: Order, skip: number, take: number): Promise<ListEntry[]> {
+  const { sortBy, ascending, share = 0.25 } = order;
   const index = SORT_INDEX[sortBy];
   const expr = expression(q, index);
   const matched: ListEntry[] = [];
@@ -96,7 +104,8 @@ export async function pageOfEntries(q: FacetQuery, sortBy: keyof typeof SORT_IND
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(), IndexName: index, ...expr, ScanIndexForward: ascending, ExclusiveStartKey: start,
-        Limit: expr.FilterExpression ? Math.min(1000, Math.max(need * 4, 100)) : need,
+        // Enough entries, by the share expected to match, to fill the page in one call.
+        Limit: expr.FilterExpression ? Math.min(1000, Math.ceil((need / Math.max(share, 0.01)) * 1.2) + 5) : need,
       }),
     );
     matched.push(...(page.Items ?? []).map(toEntry));
