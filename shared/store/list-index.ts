@@ -8,6 +8,8 @@
 // - List counters: LISTCOUNT#<uid> / SHARD#<rid mod 8>, one cell per (status group, inbox,
 //   starred) and one per tag, so the totals of those filters are a read of 8 small items.
 //   Sharded so that writes to different recordings of one user seldom meet on an item.
+// - Day counters: LISTDAYS#<uid> / <yyyy-mm>#<rid mod 8>, a cell d<dd> per UTC day of
+//   created_at (which never changes), so a date range's total reads 8 items a month.
 //
 // Both are written in the recording's own transaction (recording-writes.ts), from the
 // recording before and after, so they are exactly what the recordings say.
@@ -45,6 +47,7 @@ export function facetsOf(r: ListEntry): string[] {
 export const facetPartition = (userId: number, facet: string) => `LIST#${userId}#${facet}`;
 export const entryKey = (recordingId: number, facet: string) => ({ PK: `LIST#${recordingId}`, SK: facet });
 export const counterKey = (userId: number, shard: number) => ({ PK: `LISTCOUNT#${userId}`, SK: `SHARD#${shard}` });
+export const dayCounterKey = (userId: number, month: string, shard: number) => ({ PK: `LISTDAYS#${userId}`, SK: `${month}#${shard}` });
 export const cellName = (group: StatusGroup, inbox: boolean, starred: boolean) => `c_${group}_${inbox ? 1 : 0}${starred ? 1 : 0}`;
 export const tagCellName = (tagId: number) => `t_${tagId}`;
 
@@ -94,14 +97,31 @@ function cells(r: ListEntry, sign: number): Map<string, number> {
   return out;
 }
 
+/** The day counter a recording counts in: its month's item and its day's cell. */
+function dayCell(r: ListEntry): { month: string; cell: string } | undefined {
+  const ms = Date.parse(r.created_at);
+  if (Number.isNaN(ms)) return undefined;
+  const day = new Date(ms).toISOString();
+  return { month: day.slice(0, 7), cell: `d${day.slice(8, 10)}` };
+}
+
+function dayUpdate(r: ListEntry, sign: number): Write[] {
+  const at = dayCell(r);
+  return at ? addCells(dayCounterKey(r.user_id, at.month, r.id % COUNTER_SHARDS), new Map([[at.cell, sign]])) : [];
+}
+
 /** One ADD on the recording's counter shard, or nothing when no cell moves. */
 export function counterUpdate(userId: number, recordingId: number, deltas: Map<string, number>): Write[] {
+  return addCells(counterKey(userId, recordingId % COUNTER_SHARDS), deltas);
+}
+
+function addCells(key: Item, deltas: Map<string, number>): Write[] {
   const moved = [...deltas].filter(([, d]) => d !== 0);
   if (moved.length === 0) return [];
   return [{
     Update: {
       TableName: tableName(),
-      Key: counterKey(userId, recordingId % COUNTER_SHARDS),
+      Key: key,
       UpdateExpression: `ADD ${moved.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(moved.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(moved.map(([, d], i) => [`:c${i}`, d])),
@@ -126,6 +146,8 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
   const gone = (before ? facetsOf(before) : []).filter((f) => !kept.has(f));
   return [
     ...counterUpdate(recording.user_id, recording.id, deltas),
+    ...(before ? [] : dayUpdate(after!, 1)),
+    ...(after ? [] : dayUpdate(before!, -1)),
     ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
   ];
@@ -133,15 +155,20 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
 
 /** Many new recordings at once (bulk loads): their entries, and one ADD per counter shard. */
 export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; counters: Write[] } {
-  const shards = new Map<string, { userId: number; shard: number; deltas: Map<string, number> }>();
+  const items = new Map<string, { key: Item; deltas: Map<string, number> }>();
+  const add = (key: Item, deltas: Map<string, number>) => {
+    const id = `${key.PK}|${key.SK}`;
+    const at = items.get(id) ?? { key, deltas: new Map() };
+    items.set(id, at);
+    addDeltas(at.deltas, deltas);
+  };
   for (const r of recordings) {
-    const shard = r.id % COUNTER_SHARDS;
-    const at = shards.get(`${r.user_id}#${shard}`) ?? { userId: r.user_id, shard, deltas: new Map() };
-    shards.set(`${r.user_id}#${shard}`, at);
-    addDeltas(at.deltas, cells(r, 1));
+    add(counterKey(r.user_id, r.id % COUNTER_SHARDS), cells(r, 1));
+    const day = dayCell(r);
+    if (day) add(dayCounterKey(r.user_id, day.month, r.id % COUNTER_SHARDS), new Map([[day.cell, 1]]));
   }
   return {
     entries: recordings.flatMap((r) => facetsOf(r).map((f) => entryItem(r, f))),
-    counters: [...shards.values()].flatMap((s) => counterUpdate(s.userId, s.shard, s.deltas)),
+    counters: [...items.values()].flatMap((i) => addCells(i.key, i.deltas)),
   };
 }

@@ -126,3 +126,54 @@ export async function countEntries(q: FacetQuery): Promise<number> {
   } while (start);
   return count;
 }
+
+const DAY_MS = 86_400_000;
+const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The day counters' sum over whole UTC days from `first` to `last` (day starts; undefined: open). */
+async function sumDays(userId: number, first: number | undefined, last: number | undefined): Promise<number> {
+  const month = (ms: number) => iso(ms).slice(0, 7);
+  const values: Record<string, unknown> = { ':pk': `LISTDAYS#${userId}` };
+  if (first !== undefined) values[':first'] = `${month(first)}#`;
+  if (last !== undefined) values[':last'] = `${month(last)}#~`;
+  const condition =
+    first !== undefined && last !== undefined ? 'PK = :pk AND SK BETWEEN :first AND :last' : first !== undefined ? 'PK = :pk AND SK >= :first' : last !== undefined ? 'PK = :pk AND SK <= :last' : 'PK = :pk';
+  let sum = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: condition, ExpressionAttributeValues: values, ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      for (const [name, value] of Object.entries(item)) {
+        if (!/^d\d\d$/.test(name) || typeof value !== 'number') continue;
+        const day = Date.parse(`${String(item.SK).slice(0, 7)}-${name.slice(1)}T00:00:00.000Z`);
+        if ((first === undefined || day >= first) && (last === undefined || day <= last)) sum += value;
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return sum;
+}
+
+/**
+ * How many of the user's recordings were created from `from` to `to` (inclusive): whole days
+ * from the day counters, a partial first or last day by counting that day's entries.
+ */
+export async function countCreatedBetween(userId: number, from: number | undefined, to: number | undefined): Promise<number> {
+  const count = (a: number, b: number) => countEntries({ userId, facet: 'ALL', filter: { from: a, to: b } });
+  const fromWhole = from === undefined || from === dayStart(from);
+  const toWhole = to === undefined || to === dayStart(to) + DAY_MS - 1;
+  if (from !== undefined && to !== undefined && dayStart(from) === dayStart(to) && !(fromWhole && toWhole)) return count(from, to);
+  let total = 0;
+  let first = from === undefined ? undefined : dayStart(from);
+  let last = to === undefined ? undefined : dayStart(to);
+  if (!fromWhole) {
+    total += await count(from!, dayStart(from!) + DAY_MS - 1);
+    first = dayStart(from!) + DAY_MS;
+  }
+  if (!toWhole) {
+    total += await count(dayStart(to!), to!);
+    last = dayStart(to!) - DAY_MS;
+  }
+  if (first !== undefined && last !== undefined && first > last) return total;
+  return total + (await sumDays(userId, first, last));
+}
