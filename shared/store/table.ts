@@ -21,6 +21,7 @@
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
 // | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
 // | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred> and t_<tag id>)
+// | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
 // | keyed upload     | UPLOADREQ#<uid>#<Idempotency-Key> | UPLOADREQ |                                 |                             |
@@ -50,7 +51,8 @@
 // - a page of the recordings list (shared/recordings/list-plan.ts): Query PK LISTCOUNT#<uid>
 //   (8 counter shards: the totals), then Query GSI1|2|3|4 LIST#<uid>#<facet> in the order asked,
 //   Limit offset + per_page, with a FilterExpression for the filters the facet does not cover;
-//   a total the counters cannot give (date range, q, a tag with another filter): Query GSI1
+//   a date range alone: Query PK LISTDAYS#<uid> BETWEEN its months (8 items a month);
+//   a total the counters cannot give (q, dates or a tag with another filter): Query GSI1
 //   LIST#<uid>#<facet> (BETWEEN the dates) with Select COUNT. Entries and counters are written
 //   in the recording's own transaction (list-index.ts).
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
