@@ -56,6 +56,9 @@ export const table: TableSpec = {
   indexes: [
     { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    // The recordings list's title and file-size orders (shared/store/list-index.ts).
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ],
   ttlAttribute: 'ttl',
 };

@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { AppError } from '#shared/domain/errors.ts';
 import { addGroupsCommand } from './commands/groups.ts';
+import { addListsCommand } from './commands/lists.ts';
 import { addTokensCommand } from './commands/tokens.ts';
 import { addRecordingsCommand } from './commands/recordings.ts';
 import { addSearchCommand } from './commands/search.ts';
@@ -20,6 +21,7 @@ addGroupsCommand(program);
 addTokensCommand(program);
 addRecordingsCommand(program);
 addSearchCommand(program);
+addListsCommand(program);
 
 try {
   await program.parseAsync();

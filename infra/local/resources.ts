@@ -1,6 +1,6 @@
 // Creates the table, queues (each with its dead-letter queue) and bucket that topology.ts
 // describes, on the local emulators. Safe to run on every start: what exists is kept.
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queues, queueUrlSetting, table } from '#shared/topology.ts';
@@ -79,8 +79,44 @@ export async function createTable(endpoint: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
-  await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+  await addMissingIndexes(client);
   client.destroy();
+}
+
+/**
+ * A table made by an older version lacks the indexes added since: they are created one at a
+ * time (as DynamoDB requires), each waited for until ACTIVE. Their items are the backfill's
+ * (`npm run cli -- lists backfill`).
+ */
+async function addMissingIndexes(client: DynamoDBClient): Promise<void> {
+  const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
+  for (const index of table.indexes) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+    if (Table?.GlobalSecondaryIndexes?.some((i) => i.IndexName === index.name)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: LOCAL_NAMES.table,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map(attribute),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+    for (let i = 0; i < 600; i++) {
+      const { Table: now } = await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+      if (now?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 async function createQueues(endpoint: string): Promise<Record<string, string>> {

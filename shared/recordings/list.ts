@@ -1,11 +1,13 @@
-// GET /recordings: a user's recordings are one cheap query (newest first), so filters, sorts
-// and pages are applied in memory, where every combination is exact and totals are right.
+// GET /recordings: a page read from the list index (list-plan.ts says how and what it costs).
+// filterRecordings and sortRecordings state the contract's filters and orders over plain
+// recordings: the reference the index must agree with (test/e2e/recordings-list-cost.test.ts).
 import { ValidationError } from '../domain/errors.ts';
 import { statusFilter } from '../domain/recordings/status.ts';
 import type { ListQuery } from '../http/recording-schemas.ts';
-import { listUserRecordings, type Recording } from '../store/recordings.ts';
+import type { Recording } from '../store/recordings.ts';
 import { visibleTags } from '../store/tags.ts';
 import { getProfile } from '../store/users.ts';
+import { listPage } from './list-plan.ts';
 import { listItem } from './present.ts';
 
 export type Filters = Pick<ListQuery, 'status' | 'date_from' | 'date_to' | 'tag_id' | 'q' | 'inbox' | 'starred'>;
@@ -59,14 +61,11 @@ export function paginate(total: number, page: number, perPage: number): Paginati
 }
 
 export async function listRecordings(userId: number, query: ListQuery) {
-  const [profile, all] = await Promise.all([getProfile(userId), listUserRecordings(userId)]);
+  const [profile, { entries, total }] = await Promise.all([getProfile(userId), listPage(userId, query)]);
   const groups = profile?.groups.map((g) => g.group_id) ?? [];
   if (query.tag_id !== undefined && (await visibleTags(userId, groups, [query.tag_id])).length === 0) {
     throw new ValidationError(`Unknown tag id ${query.tag_id}`, [{ path: 'tag_id', message: `no tag ${query.tag_id} you can see` }]);
   }
-  const matching = sortRecordings(filterRecordings(all, query), query);
-  const offset = (query.page - 1) * query.per_page;
-  const page = matching.slice(offset, offset + query.per_page);
-  const tags = await visibleTags(userId, groups, page.flatMap((r) => r.tag_ids));
-  return { recordings: page.map((r) => listItem(r, tags)), pagination: paginate(matching.length, query.page, query.per_page) };
+  const tags = await visibleTags(userId, groups, entries.flatMap((r) => r.tag_ids));
+  return { recordings: entries.map((r) => listItem(r, tags)), pagination: paginate(total, query.page, query.per_page) };
 }

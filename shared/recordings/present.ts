@@ -1,6 +1,7 @@
 // The API's shapes of a recording (spec: Recording list item, detail, upload result,
 // processing status).
 import { wellFormed } from '../domain/text.ts';
+import type { ListEntry } from '../store/list-index.ts';
 import type { Recording } from '../store/recordings.ts';
 import { progressView } from '../domain/recordings/progress.ts';
 import type { TagBrief } from '../store/tags.ts';
@@ -19,7 +20,7 @@ export interface UploadResult {
 }
 
 /** The fields every shape of a recording starts with. */
-function essentials(r: Recording) {
+function essentials(r: ListEntry) {
   return {
     id: r.id,
     title: r.title,
@@ -42,7 +43,7 @@ export function uploadResult(r: Recording, notes: string, duplicateOf?: number):
   };
 }
 
-export function listItem(r: Recording, tags: readonly TagBrief[]) {
+export function listItem(r: ListEntry, tags: readonly TagBrief[]) {
   return {
     ...essentials(r),
     participants: r.participants,

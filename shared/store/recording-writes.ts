@@ -1,7 +1,7 @@
 // Recordings: writing. Every change is one transaction that checks the recording is still
 // what the writer read (its status and event sequence) and records the change's event with
 // it, so events are never lost, doubled or out of order.
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { settings } from '../config.ts';
 import { eventData } from '../domain/recordings/events.ts';
@@ -9,7 +9,9 @@ import { TRANSITIONS, type RecordingStatus, type Trigger } from '../domain/recor
 import type { RecordingEventType } from '../domain/webhooks/catalogue.ts';
 import { nextId } from './ids.ts';
 import { eventPut, type OutboxEvent } from './outbox.ts';
+import { listIndexWrites } from './list-index.ts';
 import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
+import { transact } from './transact.ts';
 import { key, padId, tableName } from './table.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -68,7 +70,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     max_speakers: input.maxSpeakers, has_summary: false, has_notes: input.notes.length > 0, transcription_engine: null,
     audio_duration_seconds: null, transcription_duration_seconds: null, summarization_duration_seconds: null,
     processing_started_at: null, completed_at: null, error_message: null, queued_at: at, lease_until: null, sent_at: at, attempt: 0,
-    summary_prompt: null, event_seq: 1, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
+    summary_prompt: null, event_seq: 1, list_indexed: true, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
   };
   const created = eventPut({ type: 'recording.created', userId: input.userId, recordingId: id, seq: 1, data: eventData('recording.created', recording), now });
   const items: TransactItem[] = [
@@ -76,6 +78,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     { Put: { TableName: tableName(), Item: { ...key.recordingText(id), notes: input.notes, summary: '' } } },
     created.item,
     { Put: { TableName: tableName(), Item: { ...key.sameBytes(input.userId, input.sha256), recording_id: id } } },
+    ...listIndexWrites(undefined, recording),
   ];
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (input.requestKey !== undefined) {
@@ -91,10 +94,10 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     });
   }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (input.requestKey === undefined || reasons[items.length - 1]?.Code !== 'ConditionalCheckFailed') throw error;
+    if (input.requestKey === undefined || reasons.at(-1)?.Code !== 'ConditionalCheckFailed') throw error;
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.uploadRequest(input.userId, input.requestKey), ConsistentRead: true }));
     if (!Item) throw error;
     throw new UploadAlreadyAcceptedError(Number(Item.recording_id));
@@ -137,6 +140,7 @@ export async function writeRecording(recording: Recording, options: WriteOptions
   );
   const items: TransactItem[] = [recordingUpdate(recording, next, changes, options.checkLease ?? false), ...built.map((b) => b.item)];
   if (options.texts && Object.keys(options.texts).length > 0) items.push(textUpdate(recording.id, options.texts));
+  if (recording.list_indexed) items.push(...listIndexWrites(recording, next));
   await send(items);
   return { recording: next, events: built.map((b) => b.event) };
 }
@@ -172,6 +176,7 @@ export async function deleteRecordingItems(recording: Recording, now = new Date(
     { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: 'event_seq = :seq', ExpressionAttributeValues: { ':seq': recording.event_seq } } },
     { Delete: { TableName: tableName(), Key: key.recordingText(recording.id) } },
     deleted.item,
+    ...(recording.list_indexed ? listIndexWrites(recording, undefined) : []),
   ]);
   return deleted.event;
 }
@@ -240,7 +245,7 @@ function textUpdate(id: number, texts: Partial<RecordingTexts>): TransactItem {
 
 async function send(items: TransactItem[]): Promise<void> {
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new StaleRecordingError('The recording changed meanwhile');

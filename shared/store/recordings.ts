@@ -58,6 +58,8 @@ export interface Recording {
   readonly progress_since?: string | null;
   /** The provider job transcribing it elsewhere (aws-transcribe) while PROCESSING waits for it. */
   readonly external_job?: string | null;
+  /** Set once the recording is in the list index (list-index.ts): every write keeps it there from then on. */
+  readonly list_indexed?: boolean;
 }
 
 export interface RecordingTexts {

@@ -1,4 +1,5 @@
-// Single-table design. Every item has PK and SK; GSI1 and GSI2 carry secondary access paths.
+// Single-table design. Every item has PK and SK; GSI1 and GSI2 carry secondary access paths;
+// GSI3 and GSI4 only the recordings list's title and file-size orders (list entries).
 // `ttl` (epoch seconds) lets DynamoDB expire short-lived items; deletion is lazy, so readers
 // check it themselves.
 //
@@ -18,6 +19,9 @@
 // | idempotency      | IDEMPOTENCY#<key hash>      | IDEMPOTENCY  |                                     |                             |
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
+// | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
+// | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred> and t_<tag id>)
+// | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
 // | keyed upload     | UPLOADREQ#<uid>#<Idempotency-Key> | UPLOADREQ |                                 |                             |
@@ -43,8 +47,14 @@
 //   (one call per event; past the lane share the rest of the window goes to the overflow queue)
 // - a recording with its notes and summary: Query PK = REC#<id> (the item stays small for lists)
 // - a recording's calendar events: Query PK = REC#<id> AND begins_with(SK, EVENT#)
-// - a user's recordings: Query GSI1 USER#<uid>#RECS (newest first); filters and sorts in memory,
-//   so a list reads the user's whole library (the bench's list goals are missed: see the README)
+// - a user's recordings (statistics, tag unlinking, search rebuilds): Query GSI1 USER#<uid>#RECS
+// - a page of the recordings list (shared/recordings/list-plan.ts): Query PK LISTCOUNT#<uid>
+//   (8 counter shards: the totals), then Query GSI1|2|3|4 LIST#<uid>#<facet> in the order asked,
+//   Limit offset + per_page, with a FilterExpression for the filters the facet does not cover;
+//   a date range alone: Query PK LISTDAYS#<uid> BETWEEN its months (8 items a month);
+//   a total the counters cannot give (q, dates or a tag with another filter): Query GSI1
+//   LIST#<uid>#<facet> (BETWEEN the dates) with Select COUNT. Entries and counters are written
+//   in the recording's own transaction (list-index.ts).
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX
@@ -101,7 +111,7 @@ export function tableName(): string {
   return settings().tableName;
 }
 
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'ttl']);
+const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'GSI4PK', 'GSI4SK', 'ttl']);
 
 /** Strips the key attributes off an item before it leaves the store. */
 export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {

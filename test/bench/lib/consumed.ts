@@ -12,6 +12,8 @@ interface Capacity {
 export class CapacityMeter {
   capacityUnits = 0;
   itemsRead = 0;
+  /** Items a read examined, returned or not (a filter's or a COUNT's too). */
+  itemsScanned = 0;
   /** Estimated size of the items returned by reads. */
   itemBytesRead = 0;
 
@@ -32,6 +34,7 @@ export class CapacityMeter {
   reset(): void {
     this.capacityUnits = 0;
     this.itemsRead = 0;
+    this.itemsScanned = 0;
     this.itemBytesRead = 0;
   }
 
@@ -44,6 +47,7 @@ export class CapacityMeter {
       ...Object.values((output.Responses as Record<string, Record<string, unknown>[]> | undefined) ?? {}).flat(),
     ];
     this.itemsRead += items.length;
+    this.itemsScanned += typeof output.ScannedCount === 'number' ? output.ScannedCount : items.length;
     for (const item of items) this.itemBytesRead += itemBytes(item);
   }
 }

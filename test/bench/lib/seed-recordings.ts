@@ -1,11 +1,13 @@
 // Many finished recordings for one user, written straight to the table with BatchWriteItem:
 // createRecording (shared/store/recording-writes.ts) is one transaction per item, too slow for
 // thousands. The item is the one createRecording writes (keys from recordingKeys, every
-// Recording field), as the pipeline leaves it once COMPLETED: no GSI2 queue keys, no event.
+// Recording field), as the pipeline leaves it once COMPLETED: no GSI2 queue keys, no event;
+// with its list index entries and the counters' sums (list-index.ts bulkIndex).
 // The TEXT sibling item and the objects are left out: lists never read them.
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/clients.ts';
+import { bulkIndex } from '#shared/store/list-index.ts';
 import type { Recording } from '#shared/store/recordings.ts';
 import { key, padId, tableName } from '#shared/store/table.ts';
 
@@ -51,7 +53,7 @@ function recordingAt(id: number, userId: number, index: number, count: number, r
     max_speakers: null, has_summary: true, has_notes: random() < 0.2, transcription_engine: 'pocketsphinx (rough machine transcript)',
     audio_duration_seconds: duration, transcription_duration_seconds: Math.round(duration * 0.2), summarization_duration_seconds: 1.5,
     processing_started_at: createdAt, completed_at: new Date(created + duration * 200).toISOString(), error_message: null,
-    queued_at: createdAt, lease_until: null, sent_at: createdAt, attempt: 0, summary_prompt: null, event_seq: 6,
+    queued_at: createdAt, lease_until: null, sent_at: createdAt, attempt: 0, summary_prompt: null, event_seq: 6, list_indexed: true,
   };
 }
 
@@ -76,13 +78,16 @@ export async function seedRecordings(userId: number, count: number, seed: number
   const random = rng(seed);
   const first = await reserveIds(count);
   const now = Date.now();
-  const items = Array.from({ length: count }, (_, i) => itemOf(recordingAt(first + i, userId, i, count, random, now, tagId)));
+  const recordings = Array.from({ length: count }, (_, i) => recordingAt(first + i, userId, i, count, random, now, tagId));
+  const index = bulkIndex(recordings);
+  const items = [...recordings.map(itemOf), ...index.entries];
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let next = 0;
   await Promise.all(Array.from({ length: parallel }, async () => {
     while (next < batches.length) await writeBatch(batches[next++]!);
   }));
+  for (const counter of index.counters) await dynamo().send(new UpdateCommand(counter.Update as UpdateCommandInput));
   return { seconds: (performance.now() - started) / 1000 };
 }
 

@@ -1,0 +1,22 @@
+// `lists backfill`: puts recordings stored before the list index existed into it (their list
+// entries and counters), so GET /recordings shows them. Run once after upgrading; running it
+// again finds nothing left to do.
+import type { Command } from 'commander';
+import { backfillListIndex } from '#shared/store/list-backfill.ts';
+import { emit } from '../output.ts';
+import { onTarget } from '../target.ts';
+
+export function addListsCommand(program: Command): void {
+  const lists = program.command('lists').description('Maintain the recordings list index');
+  lists
+    .command('backfill')
+    .description('Index every recording not yet in the recordings list index (safe to repeat, and while the service runs)')
+    .action(
+      onTarget<object>(async (_options, globals) => {
+        const result = await backfillListIndex((n) => {
+          if (!globals.json && n % 500 === 0 && n > 0) process.stderr.write(`${n} indexed...\n`);
+        });
+        emit(globals, result, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}.`);
+      }),
+    );
+}

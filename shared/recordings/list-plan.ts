@@ -1,0 +1,87 @@
+// How GET /recordings reads the list index (shared/store/list-index.ts) for one request:
+//
+// 1. The facet: of the filters that have one (status, inbox, starred, tag), the one with the
+//    fewest recordings by the counters; none given, ALL. The other filters become a filter on
+//    that facet's entries.
+// 2. The total: from the counters when the request filters only on status, inbox and starred
+//    (any mix), or on a tag alone; from the day counters (and a count of a partial first or
+//    last day) for a date range alone; otherwise (q, a date range or a tag with another
+//    filter) by counting the facet's entries that match, within the date range if given.
+// 3. The page: one Query of the facet in the order asked, reading offset + per_page entries
+//    when nothing is left to filter, on until enough matched when something is.
+//
+// Cost (RCU, eventually consistent reads of ~0.7 KB entries): page 1 of any sort or of one
+// filter other than a date range or q ≈ per_page entries + 8 counter shards; page n reads the
+// (n - 1) × per_page entries before it too. A date range alone adds 8 day-counter items per
+// month it spans (and the entries of a partial first or last day); with another filter, a
+// count of the facet's entries in the range; q counts the whole facet it is in (a substring
+// is not indexable): those grow with what they scan, not with the page.
+import { statusFilter, type RecordingStatus } from '../domain/recordings/status.ts';
+import type { ListQuery } from '../http/recording-schemas.ts';
+import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
+import { countCreatedBetween, countEntries, pageOfEntries, readCounters, type EntryFilter } from '../store/list-queries.ts';
+
+interface Candidate {
+  readonly facet: string;
+  readonly count: number;
+  /** The filter with this facet's own condition taken out. */
+  readonly rest: EntryFilter;
+}
+
+const BOOLS = [false, true] as const;
+
+/** The sum of the status/inbox/starred cells that match. */
+function cellSum(counters: Map<string, number>, groups: readonly StatusGroup[], inbox?: boolean, starred?: boolean): number {
+  let sum = 0;
+  for (const g of groups)
+    for (const i of inbox === undefined ? BOOLS : [inbox])
+      for (const s of starred === undefined ? BOOLS : [starred]) sum += counters.get(cellName(g, i, s)) ?? 0;
+  return sum;
+}
+
+function groupsOf(status: ListQuery['status']): StatusGroup[] | undefined {
+  const statuses = statusFilter(status);
+  return statuses ? [...new Set(statuses.map((s: RecordingStatus) => statusGroup(s)))] : undefined;
+}
+
+export function entryFilter(query: ListQuery): EntryFilter {
+  const q = query.q?.trim().toLowerCase();
+  return {
+    groups: groupsOf(query.status), inbox: query.inbox, starred: query.starred, tagId: query.tag_id,
+    from: query.date_from, to: query.date_to, q: q || undefined,
+  };
+}
+
+function candidates(f: EntryFilter, counters: Map<string, number>): Candidate[] {
+  const out: Candidate[] = [{ facet: 'ALL', count: cellSum(counters, STATUS_GROUPS), rest: f }];
+  if (f.groups?.length === 1) out.push({ facet: `S#${f.groups[0]}`, count: cellSum(counters, f.groups), rest: { ...f, groups: undefined } });
+  if (f.inbox !== undefined) out.push({ facet: `I#${f.inbox ? 1 : 0}`, count: cellSum(counters, STATUS_GROUPS, f.inbox), rest: { ...f, inbox: undefined } });
+  if (f.starred !== undefined) out.push({ facet: `F#${f.starred ? 1 : 0}`, count: cellSum(counters, STATUS_GROUPS, undefined, f.starred), rest: { ...f, starred: undefined } });
+  if (f.tagId !== undefined) out.push({ facet: `T#${f.tagId}`, count: counters.get(tagCellName(f.tagId)) ?? 0, rest: { ...f, tagId: undefined } });
+  // The narrowest facet that covers the request: ALL only when nothing else applies.
+  const narrowed = out.length > 1 ? out.slice(1) : out;
+  return narrowed.sort((a, b) => a.count - b.count);
+}
+
+/** The total from the counters alone, when the filters allow it (a date range alone: the day counters). */
+async function countedTotal(userId: number, f: EntryFilter, counters: Map<string, number>): Promise<number | undefined> {
+  const facets = f.groups !== undefined || f.inbox !== undefined || f.starred !== undefined || f.tagId !== undefined;
+  if ((f.from !== undefined || f.to !== undefined) && !facets && f.q === undefined) return countCreatedBetween(userId, f.from, f.to);
+  if (f.from !== undefined || f.to !== undefined || f.q !== undefined) return undefined;
+  if (f.tagId !== undefined) return f.groups || f.inbox !== undefined || f.starred !== undefined ? undefined : (counters.get(tagCellName(f.tagId)) ?? 0);
+  return cellSum(counters, f.groups ?? STATUS_GROUPS, f.inbox, f.starred);
+}
+
+export async function listPage(userId: number, query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
+  const filter = entryFilter(query);
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) return { entries: [], total: 0 };
+  const counters = await readCounters(userId);
+  const best = candidates(filter, counters)[0]!;
+  const facetQuery = { userId, facet: best.facet, filter: best.rest };
+  const total = (await countedTotal(userId, filter, counters)) ?? (await countEntries(facetQuery));
+  const offset = (query.page - 1) * query.per_page;
+  if (offset >= total) return { entries: [], total };
+  const order = { sortBy: query.sort_by, ascending: query.sort_order === 'asc', share: best.count > 0 ? total / best.count : 1 };
+  const entries = await pageOfEntries(facetQuery, order, offset, Math.min(query.per_page, total - offset));
+  return { entries, total };
+}

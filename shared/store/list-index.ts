@@ -1,0 +1,174 @@
+// The recordings list index: what GET /recordings reads instead of the user's whole library.
+//
+// - List entries: one small item per recording and facet (ALL, its status group S#<group>,
+//   I#<inbox 0|1>, F#<starred 0|1>, and T#<tag id> for each of its tags), PK LIST#<rid>,
+//   SK <facet>. Each entry carries the list item's fields and four sort keys in one partition
+//   LIST#<uid>#<facet> of GSI1 (created_at), GSI2 (meeting_date), GSI3 (title collation key)
+//   and GSI4 (file_size), so a page of any sort within one facet is one Query of per_page items.
+// - List counters: LISTCOUNT#<uid> / SHARD#<rid mod 8>, one cell per (status group, inbox,
+//   starred) and one per tag, so the totals of those filters are a read of 8 small items.
+//   Sharded so that writes to different recordings of one user seldom meet on an item.
+// - Day counters: LISTDAYS#<uid> / <yyyy-mm>#<rid mod 8>, a cell d<dd> per UTC day of
+//   created_at (which never changes), so a date range's total reads 8 items a month.
+//
+// Both are written in the recording's own transaction (recording-writes.ts), from the
+// recording before and after, so they are exactly what the recordings say.
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { RecordingStatus } from '../domain/recordings/status.ts';
+import type { Recording } from './recordings.ts';
+import { padId, tableName } from './table.ts';
+
+export const COUNTER_SHARDS = 8;
+export const STATUS_GROUPS = ['pending', 'processing', 'completed', 'failed'] as const;
+export type StatusGroup = (typeof STATUS_GROUPS)[number];
+
+/** The sort orders the list offers and the index holding each. */
+export const SORT_INDEX = { created_at: 'GSI1', meeting_date: 'GSI2', title: 'GSI3', file_size: 'GSI4' } as const;
+
+/** The fields a list entry carries: the list item's, plus what filters read. */
+export const ENTRY_FIELDS = [
+  'id', 'user_id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants',
+  'is_inbox', 'is_highlighted', 'audio_key', 'transcript_key', 'has_summary', 'tag_ids',
+] as const;
+export type ListEntry = Pick<Recording, (typeof ENTRY_FIELDS)[number]>;
+
+type Item = Record<string, unknown>;
+export type Write = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export function statusGroup(status: RecordingStatus): StatusGroup {
+  if (status === 'PROCESSING' || status === 'SUMMARIZING') return 'processing';
+  return status.toLowerCase() as StatusGroup;
+}
+
+export function facetsOf(r: ListEntry): string[] {
+  return ['ALL', `S#${statusGroup(r.status)}`, `I#${r.is_inbox ? 1 : 0}`, `F#${r.is_highlighted ? 1 : 0}`, ...new Set(r.tag_ids.map((t) => `T#${t}`))];
+}
+
+export const facetPartition = (userId: number, facet: string) => `LIST#${userId}#${facet}`;
+export const entryKey = (recordingId: number, facet: string) => ({ PK: `LIST#${recordingId}`, SK: facet });
+export const counterKey = (userId: number, shard: number) => ({ PK: `LISTCOUNT#${userId}`, SK: `SHARD#${shard}` });
+export const dayCounterKey = (userId: number, month: string, shard: number) => ({ PK: `LISTDAYS#${userId}`, SK: `${month}#${shard}` });
+export const cellName = (group: StatusGroup, inbox: boolean, starred: boolean) => `c_${group}_${inbox ? 1 : 0}${starred ? 1 : 0}`;
+export const tagCellName = (tagId: number) => `t_${tagId}`;
+
+/** Numbers compare as numbers (digit runs padded), letters without case or accents, as the title sort's collator does for them. */
+export function titleKey(title: string): string {
+  const folded = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return folded.replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0')).slice(0, 300);
+}
+
+function dateKey(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+export function sortKeys(r: ListEntry) {
+  const id = padId(r.id);
+  return {
+    GSI1SK: `${dateKey(r.created_at)}#${id}`,
+    GSI2SK: `${dateKey(r.meeting_date)}#${id}`,
+    // \u0001 is below every character a title may hold (control characters are refused).
+    GSI3SK: `${titleKey(r.title)}\u0001${id}`,
+    GSI4SK: `${String(Math.max(0, Math.trunc(r.file_size))).padStart(16, '0')}#${id}`,
+  };
+}
+
+/** Lower-cased title and participants: what `q` is a substring of. */
+export const searchText = (r: ListEntry) => `${r.title.toLowerCase()}\n${r.participants.toLowerCase()}`;
+
+export function entryFields(r: ListEntry): ListEntry {
+  return Object.fromEntries(ENTRY_FIELDS.map((f) => [f, r[f]])) as unknown as ListEntry;
+}
+
+export function entryItem(r: ListEntry, facet: string): Item {
+  const pk = facetPartition(r.user_id, facet);
+  return {
+    ...entryKey(r.id, facet), GSI1PK: pk, GSI2PK: pk, GSI3PK: pk, GSI4PK: pk, ...sortKeys(r),
+    ...entryFields(r), search: searchText(r), group: statusGroup(r.status),
+  };
+}
+
+const sameEntry = (a: ListEntry, b: ListEntry) => ENTRY_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
+
+/** Counter cells a recording adds to (+1) or, before a change, takes from (-1). */
+function cells(r: ListEntry, sign: number): Map<string, number> {
+  const out = new Map<string, number>([[cellName(statusGroup(r.status), r.is_inbox, r.is_highlighted), sign]]);
+  for (const t of new Set(r.tag_ids)) out.set(tagCellName(t), sign);
+  return out;
+}
+
+/** The day counter a recording counts in: its month's item and its day's cell. */
+function dayCell(r: ListEntry): { month: string; cell: string } | undefined {
+  const ms = Date.parse(r.created_at);
+  if (Number.isNaN(ms)) return undefined;
+  const day = new Date(ms).toISOString();
+  return { month: day.slice(0, 7), cell: `d${day.slice(8, 10)}` };
+}
+
+function dayUpdate(r: ListEntry, sign: number): Write[] {
+  const at = dayCell(r);
+  return at ? addCells(dayCounterKey(r.user_id, at.month, r.id % COUNTER_SHARDS), new Map([[at.cell, sign]])) : [];
+}
+
+/** One ADD on the recording's counter shard, or nothing when no cell moves. */
+export function counterUpdate(userId: number, recordingId: number, deltas: Map<string, number>): Write[] {
+  return addCells(counterKey(userId, recordingId % COUNTER_SHARDS), deltas);
+}
+
+function addCells(key: Item, deltas: Map<string, number>): Write[] {
+  const moved = [...deltas].filter(([, d]) => d !== 0);
+  if (moved.length === 0) return [];
+  return [{
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `ADD ${moved.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(moved.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(moved.map(([, d], i) => [`:c${i}`, d])),
+    },
+  }];
+}
+
+export function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<string, number> {
+  for (const [name, d] of from) into.set(name, (into.get(name) ?? 0) + d);
+  return into;
+}
+
+/**
+ * What keeps the index true when a recording goes from `before` to `after` (undefined: it
+ * does not exist on that side): entry puts and deletes, and the counter shard's ADD.
+ */
+export function listIndexWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
+  if (before && after && sameEntry(before, after)) return [];
+  const recording = (after ?? before)!;
+  const deltas = addDeltas(before ? cells(before, -1) : new Map(), after ? cells(after, 1) : new Map());
+  const kept = new Set(after ? facetsOf(after) : []);
+  const gone = (before ? facetsOf(before) : []).filter((f) => !kept.has(f));
+  return [
+    ...counterUpdate(recording.user_id, recording.id, deltas),
+    ...(before ? [] : dayUpdate(after!, 1)),
+    ...(after ? [] : dayUpdate(before!, -1)),
+    ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
+    ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
+  ];
+}
+
+/** Many new recordings at once (bulk loads): their entries, and one ADD per counter shard. */
+export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; counters: Write[] } {
+  const items = new Map<string, { key: Item; deltas: Map<string, number> }>();
+  const add = (key: Item, deltas: Map<string, number>) => {
+    const id = `${key.PK}|${key.SK}`;
+    const at = items.get(id) ?? { key, deltas: new Map() };
+    items.set(id, at);
+    addDeltas(at.deltas, deltas);
+  };
+  for (const r of recordings) {
+    add(counterKey(r.user_id, r.id % COUNTER_SHARDS), cells(r, 1));
+    const day = dayCell(r);
+    if (day) add(dayCounterKey(r.user_id, day.month, r.id % COUNTER_SHARDS), new Map([[day.cell, 1]]));
+  }
+  return {
+    entries: recordings.flatMap((r) => facetsOf(r).map((f) => entryItem(r, f))),
+    counters: [...items.values()].flatMap((i) => addCells(i.key, i.deltas)),
+  };
+}

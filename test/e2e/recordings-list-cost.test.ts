@@ -1,0 +1,160 @@
+// GET /recordings costs a page, not the library: the reads of page 1 (items examined and read
+// units, counted by a middleware on the document client) are the same for 500 recordings as
+// for 50. The index answers what the contract's in-memory rules (filterRecordings and
+// sortRecordings) answer over the whole library, for mixed filters too. Recordings stored
+// before the index existed are put into it by the backfill, once.
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/clients.ts';
+import { listQuery, type ListQuery } from '#shared/http/recording-schemas.ts';
+import { filterRecordings, listRecordings, sortRecordings } from '#shared/recordings/list.ts';
+import { backfillListIndex } from '#shared/store/list-backfill.ts';
+import { entryKey, facetsOf } from '#shared/store/list-index.ts';
+import { listUserRecordings } from '#shared/store/recordings.ts';
+import { key, tableName } from '#shared/store/table.ts';
+import { createUser } from '#shared/store/users.ts';
+import { CapacityMeter } from '../bench/lib/consumed.ts';
+import { seedRecordings } from '../bench/lib/seed-recordings.ts';
+import { seedRecording, seedTag } from './recordings-fixtures.ts';
+
+const meter = new CapacityMeter();
+let small: { userId: number; tagId: number };
+let large: { userId: number; tagId: number };
+
+async function library(count: number) {
+  const user = await createUser({ email: `list-cost-${randomUUID()}@example.test` });
+  const tagId = await seedTag(user.id, 'every fifth');
+  await seedRecordings(user.id, count, count, 4, tagId);
+  return { userId: user.id, tagId };
+}
+
+beforeAll(async () => {
+  [small, large] = await Promise.all([library(50), library(500)]);
+  meter.install(dynamo());
+}, 120_000);
+
+afterAll(() => {
+  dynamo().middlewareStack.remove('benchCapacityMeter');
+});
+
+const query = (params: Record<string, string | number | boolean>): ListQuery =>
+  listQuery.parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+
+async function cost(lib: { userId: number; tagId: number }, params: Record<string, string | number | boolean>) {
+  meter.reset();
+  const answer = await listRecordings(lib.userId, query(params));
+  return { scanned: meter.itemsScanned, units: meter.capacityUnits, answer };
+}
+
+// Page 1, 25 per page: the entries of the page, 8 counter shards, the profile, the tags.
+const PAGE_READS = 25 + 8 + 2 + 2;
+
+describe('what a page of the recordings list costs', () => {
+  const single: Record<string, string | number | boolean>[] = [
+    { sort_by: 'created_at' },
+    { sort_by: 'meeting_date' },
+    { sort_by: 'title', sort_order: 'asc' },
+    { sort_by: 'file_size' },
+    { status: 'completed' },
+    { starred: true },
+    { inbox: false },
+    { tag_id: 'tag' },
+  ];
+  const at = async (lib: typeof small, params: Record<string, string | number | boolean>) => cost(lib, { ...params, ...('tag_id' in params ? { tag_id: lib.tagId } : {}) });
+
+  it.each(single)('reads a page and the counters, as many at 500 recordings as at 50: %o', async (params) => {
+    const [few, many] = [await at(small, params), await at(large, params)];
+    expect(many.answer.recordings.length).toBe(Math.min(25, many.answer.pagination.total));
+    expect(many.scanned).toBeLessThanOrEqual(PAGE_READS);
+    expect(many.units).toBeLessThanOrEqual(few.units * 1.5 + 1);
+  });
+
+  it('reads a bounded multiple of the page when filters mix (the narrowest facet, filtered by the rest)', async () => {
+    const { scanned, answer } = await at(large, { starred: false, inbox: true, sort_by: 'title' });
+    expect(answer.recordings).toHaveLength(25);
+    expect(scanned).toBeLessThanOrEqual(3 * 25 + PAGE_READS - 25);
+  });
+
+  it('totals a date range from the day counters (8 items a month) and a partial first day, not the library', async () => {
+    const from = Date.now() - 60 * 86_400_000;
+    const { scanned, answer } = await cost(large, { date_from: new Date(from).toISOString() });
+    expect(answer.pagination.total).toBeGreaterThan(25);
+    expect(scanned).toBeLessThanOrEqual(PAGE_READS + 3 * 8 + 10);
+  });
+
+  it('answers what the in-memory rules answer over the whole library, mixed filters and every order included', async () => {
+    const all = await listUserRecordings(large.userId);
+    const cases: Record<string, string | number | boolean>[] = [
+      { sort_by: 'title', sort_order: 'asc', per_page: 100 },
+      { sort_by: 'title', page: 3, per_page: 40 },
+      { sort_by: 'meeting_date', sort_order: 'asc', page: 2 },
+      { sort_by: 'file_size', page: 4, per_page: 30 },
+      { tag_id: large.tagId, starred: false, sort_by: 'title', per_page: 100 },
+      { tag_id: large.tagId, inbox: true, page: 2, per_page: 10 },
+      { inbox: true, starred: false, sort_order: 'asc', page: 2 },
+      { q: 'budget', sort_by: 'file_size', per_page: 50 },
+      { q: 'ALICE', inbox: false, date_from: '2025-06-01', page: 2 },
+      { date_from: '2025-01-01', date_to: '2025-12-31T12:00:00Z', sort_by: 'meeting_date', per_page: 100 },
+      { date_to: '2025-06-30', tag_id: large.tagId, sort_order: 'asc' },
+      { date_to: '2025-06-30', sort_by: 'title' },
+      { date_from: '2026-02-01', page: 2 },
+      { date_from: '2025-03-10T05:00:00Z', date_to: '2025-03-20T20:00:00Z', per_page: 100 },
+      { date_from: '2025-03-10T05:00:00Z', date_to: '2025-03-10T20:00:00Z' },
+      { date_from: '2025-05-10', date_to: '2025-05-01' },
+      { status: 'failed' },
+      { page: 30 },
+    ];
+    for (const params of cases) {
+      const q = query(params);
+      const expected = sortRecordings(filterRecordings(all, q), q);
+      const { recordings, pagination } = await listRecordings(large.userId, q);
+      expect(pagination.total, JSON.stringify(params)).toBe(expected.length);
+      const offset = (q.page - 1) * q.per_page;
+      expect(recordings.map((r) => r.id), JSON.stringify(params)).toEqual(expected.slice(offset, offset + q.per_page).map((r) => r.id));
+    }
+  });
+
+  it('keeps the entries and totals true through a status change, a star, a tag and a delete', async () => {
+    const user = await createUser({ email: `list-write-${randomUUID()}@example.test` });
+    const tagId = await seedTag(user.id, 'moved');
+    const done = await seedRecording(user.id, { status: 'COMPLETED', changes: { is_highlighted: true, tag_ids: [tagId] } });
+    await seedRecording(user.id, { status: 'FAILED' });
+    const total = async (params: Record<string, string | number | boolean>) => (await listRecordings(user.id, query(params))).pagination.total;
+    expect([await total({}), await total({ status: 'completed' }), await total({ starred: true }), await total({ tag_id: tagId })]).toEqual([2, 1, 1, 1]);
+    const { deleteRecordingItems } = await import('#shared/store/recording-writes.ts');
+    await deleteRecordingItems(done);
+    expect([await total({}), await total({ status: 'completed' }), await total({ starred: true }), await total({ tag_id: tagId })]).toEqual([1, 0, 0, 0]);
+    expect(await total({ date_from: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })).toBe(1);
+    expect((await listRecordings(user.id, query({ status: 'failed' }))).recordings).toHaveLength(1);
+  });
+});
+
+/** Makes a recording look as one stored before the index: no entries, no counters, no mark. */
+async function unindex(userId: number, recordingId: number, facets: string[]): Promise<void> {
+  for (const facet of facets) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: entryKey(recordingId, facet) }));
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.recording(recordingId), UpdateExpression: 'REMOVE list_indexed' }));
+  for (const pk of [`LISTCOUNT#${userId}`, `LISTDAYS#${userId}`]) {
+    const { Items = [] } = await dynamo().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+    for (const item of Items) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK } }));
+  }
+}
+
+describe('backfilling the list index', () => {
+  it('indexes recordings stored before it, once, with the right totals', async () => {
+    const user = await createUser({ email: `list-backfill-${randomUUID()}@example.test` });
+    const seeded = await Promise.all(Array.from({ length: 6 }, (_, i) => seedRecording(user.id, { title: `old ${i}`, status: i % 2 ? 'COMPLETED' : 'FAILED', createdAt: new Date(Date.UTC(2024, 0, i + 1)) })));
+    for (const r of seeded) await unindex(user.id, r.id, facetsOf(r));
+    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(0);
+
+    expect((await backfillListIndex()).indexed).toBeGreaterThanOrEqual(6);
+    const { recordings, pagination } = await listRecordings(user.id, query({ sort_order: 'asc' }));
+    expect(pagination.total).toBe(6);
+    expect(recordings.map((r) => r.title)).toEqual(seeded.map((r) => r.title));
+    expect((await listRecordings(user.id, query({ status: 'completed' }))).pagination.total).toBe(3);
+    expect((await listRecordings(user.id, query({ date_from: '2024-01-02', date_to: '2024-01-04' }))).pagination.total).toBe(3);
+
+    await backfillListIndex();
+    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(6);
+  });
+});
