@@ -2,6 +2,7 @@
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
+import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
 import { firstAdminSignInLink } from './first-admin.ts';
 import { ensureFree, PortBusyError, stopOnSignals } from './lifecycle.ts';
@@ -30,6 +31,9 @@ async function start(): Promise<Runtime> {
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
   const sealed = await sealStoredSecrets();
   if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
+  // Recordings stored by a version without the list index join it (README: Lists).
+  const { indexed } = await backfillListIndex();
+  if (indexed > 0) logger.info('added earlier recordings to the list index', { count: indexed });
   return runtime;
 }
 
