@@ -20,7 +20,7 @@ interface Common<T extends EventTarget> {
   onFocus?: On<T>;
 }
 
-type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' };
+type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'date' | 'number' | 'datetime-local'; min?: number; max?: number };
 type CheckProps = Omit<Common<HTMLInputElement>, 'value'> & { checked?: boolean; onChange?: On<HTMLInputElement> };
 
 export function Field({ label, hint, ...input }: InputProps) {
@@ -45,6 +45,22 @@ export function TextArea({ label, ...area }: Common<HTMLTextAreaElement> & { row
     <div class="field">
       <label for={id}>{label}</label>
       <textarea id={id} {...area} />
+    </div>
+  );
+}
+
+export function Select({ label, options, ...select }: Omit<Common<HTMLSelectElement>, 'maxLength' | 'minLength' | 'placeholder'> & { options: readonly (readonly [string, string])[] }) {
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useSession } from '../session.ts';
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, update } = useSession();
   const { path, route } = useLocation();
-  const current = (href: string) => (href === '/' ? path === '/' : path.startsWith(href)) ? 'page' : undefined;
+  const current = (href: string) => ((href === '/' ? path === '/' || path.startsWith('/recordings/') : path.startsWith(href)) ? 'page' : undefined);
 
   async function signOut() {
     await api.POST('/auth/sign-out');
@@ -29,6 +29,21 @@ export function Layout({ children }: { children: ComponentChildren }) {
             <li>
               <a href="/" aria-current={current('/')}>
                 Recordings
+              </a>
+            </li>
+            <li>
+              <a href="/upload" aria-current={current('/upload')}>
+                Upload
+              </a>
+            </li>
+            <li>
+              <a href="/tags" aria-current={current('/tags')}>
+                Tags
+              </a>
+            </li>
+            <li>
+              <a href="/speakers" aria-current={current('/speakers')}>
+                Speakers
               </a>
             </li>
             <li>
