@@ -113,3 +113,18 @@ export function Section({ title, children, id }: { title: string; children: Comp
 }
 
 export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** Asks before something that cannot be undone. */
+export function Confirm({ question, yes, no, busy, onYes, onNo }: { question: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  return (
+    <div role="alertdialog" aria-label="Confirm deletion" class="confirm">
+      <p>{question}</p>
+      <button type="button" class="danger" disabled={busy} onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" class="secondary" onClick={onNo}>
+        {no}
+      </button>
+    </div>
+  );
+}

@@ -4,6 +4,14 @@ import { useLocation } from 'preact-iso';
 import { api } from '../api/client.ts';
 import { useSession } from '../session.ts';
 
+const LINKS = [
+  ['/', 'Recordings'],
+  ['/upload', 'Upload'],
+  ['/tags', 'Tags'],
+  ['/speakers', 'Speakers'],
+  ['/settings', 'Settings'],
+] as const;
+
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, update } = useSession();
   const { path, route } = useLocation();
@@ -26,31 +34,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </a>
         <nav aria-label="Main">
           <ul>
-            <li>
-              <a href="/" aria-current={current('/')}>
-                Recordings
-              </a>
-            </li>
-            <li>
-              <a href="/upload" aria-current={current('/upload')}>
-                Upload
-              </a>
-            </li>
-            <li>
-              <a href="/tags" aria-current={current('/tags')}>
-                Tags
-              </a>
-            </li>
-            <li>
-              <a href="/speakers" aria-current={current('/speakers')}>
-                Speakers
-              </a>
-            </li>
-            <li>
-              <a href="/settings" aria-current={current('/settings')}>
-                Settings
-              </a>
-            </li>
+            {LINKS.map(([href, name]) => (
+              <li key={href}>
+                <a href={href} aria-current={current(href)}>
+                  {name}
+                </a>
+              </li>
+            ))}
             {user?.is_admin && (
               <li>
                 <a href="/admin" aria-current={current('/admin')}>

@@ -6,7 +6,9 @@ import { Marked } from 'marked';
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const marked = new Marked({ async: false, gfm: true, breaks: false });
-marked.use({ renderer: { html: ({ text }) => escape(text) } });
+// Task-list boxes become a named symbol: a bare, unlabelled check box is no form control to use.
+const box = (checked: boolean) => `<span class="task" role="img" aria-label="${checked ? 'done' : 'to do'}">${checked ? '☑' : '☐'}</span> `;
+marked.use({ renderer: { html: ({ text }) => escape(text), checkbox: ({ checked }) => box(checked) } });
 
 export function toSafeHtml(markdown: string): string {
   return DOMPurify.sanitize(marked.parse(markdown) as string, { USE_PROFILES: { html: true } });

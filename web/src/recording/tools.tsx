@@ -3,7 +3,7 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Section, TextArea, useAction, when } from '../components/form.tsx';
+import { Alert, Confirm, Section, TextArea, useAction, when } from '../components/form.tsx';
 import type { CalendarEvent } from '../recordings/types.ts';
 
 export function Events({ id, version }: { id: number; version: string }) {
@@ -99,15 +99,14 @@ export function Processing({ id, onQueued }: { id: number; onQueued: () => Promi
         </button>
       </div>
       {confirming && (
-        <div role="alertdialog" aria-label="Confirm deletion" class="confirm">
-          <p>Delete this recording with its audio, transcript and summary? This cannot be undone.</p>
-          <button type="button" class="danger" disabled={busy} onClick={remove}>
-            Yes, delete it
-          </button>
-          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
+        <Confirm
+          question="Delete this recording with its audio, transcript and summary? This cannot be undone."
+          yes="Yes, delete it"
+          no="Keep it"
+          busy={busy}
+          onYes={remove}
+          onNo={() => setConfirming(false)}
+        />
       )}
       <Alert message={error} />
       <Alert message={queued} kind="info" />

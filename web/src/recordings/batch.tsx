@@ -2,7 +2,7 @@
 // of the inbox, reprocess, delete (after a confirmation).
 import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Select, useAction } from '../components/form.tsx';
+import { Alert, Confirm, Select, useAction } from '../components/form.tsx';
 import type { Tag } from './types.ts';
 
 export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: readonly Tag[]; onDone: (message: string) => void }) {
@@ -61,15 +61,14 @@ export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: 
         </button>
       </div>
       {confirming && (
-        <div role="alertdialog" aria-label="Confirm deletion" class="confirm">
-          <p>Delete {ids.length} recordings with their audio, transcripts and summaries? This cannot be undone.</p>
-          <button type="button" class="danger" disabled={busy} onClick={remove}>
-            Yes, delete {ids.length}
-          </button>
-          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-            Keep them
-          </button>
-        </div>
+        <Confirm
+          question={`Delete ${ids.length} recordings with their audio, transcripts and summaries? This cannot be undone.`}
+          yes={`Yes, delete ${ids.length}`}
+          no="Keep them"
+          busy={busy}
+          onYes={remove}
+          onNo={() => setConfirming(false)}
+        />
       )}
       <Alert message={error} />
     </section>

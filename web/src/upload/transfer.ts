@@ -51,6 +51,7 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
   const plan = resumed?.plan ?? (await call(api.POST('/recordings/uploads', { body: { ...fields, filename: file.name, size: file.size, content_type } })));
   if (plan.method === 'PUT') {
     await withRetries(() => put(plan.url!, file, plan.headers as Record<string, string> | undefined, (n) => progress(n, file.size)));
+    progress(file.size, file.size);
     return complete(plan.upload_id, undefined);
   }
   const etags: Record<number, string> = { ...resumed?.etags };
@@ -64,6 +65,7 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
     const slice = file.slice((part.part_number - 1) * size, part.part_number * size);
     etags[part.part_number] = await withRetries(() => put(part.url, slice, undefined, (n) => progress(sentBefore(part.part_number) + n, file.size)));
     save();
+    progress(sentBefore(0), file.size, `${Object.keys(etags).length} of ${plan.parts!.length} parts sent`);
   }
   const parts = plan.parts!.map((p) => ({ part_number: p.part_number, etag: etags[p.part_number]! }));
   const created = await complete(plan.upload_id, parts);
