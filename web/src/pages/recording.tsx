@@ -23,8 +23,8 @@ export function RecordingPage({ id }: { id: number }) {
 
   const load = useCallback(async () => {
     const found = await call(api.GET('/recordings/{id}', { params: { path: { id: String(id) }, query: { format: 'full' } } }));
-    setRecording(found);
     if (found.has_transcription) setSegments((await call(api.GET('/recordings/{id}/transcript', { ...path, params: { ...path.params, query: { format: 'json' } } }))).segments ?? []);
+    setRecording(found);
   }, [id]);
   useEffect(() => void run(load), [load]);
   usePolling(recording ? isWorking(recording.status) : false, async () => {
