@@ -24,6 +24,8 @@ const schema = z.object({
   SCHEDULER_ROLE_ARN: text('arn:aws:iam::000000000000:role/verbatim-scheduler'),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   PUBLIC_BASE_URL: optionalText,
+  /** The S3 endpoint the SDK uses when it is not AWS's own (the AWS SDK's standard variable). */
+  AWS_ENDPOINT_URL_S3: optionalText,
 
   RATE_LIMIT_STATS_PER_MINUTE: int(60),
   RATE_LIMIT_READ_PER_MINUTE: int(100),
@@ -100,6 +102,8 @@ export interface Settings {
   readonly schedulerRoleArn: string;
   readonly logLevel: string;
   readonly publicBaseUrl: string | undefined;
+  /** Where presigned URLs point (path-style S3): browsers upload and play audio from there. */
+  readonly storageOrigin: string;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
   readonly docsPublic: boolean;
   /** Web sessions: idle and absolute lifetime; sign-in failures allowed before delays grow. */
@@ -199,6 +203,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     region: s.AWS_REGION,
     tableName: s.TABLE_NAME,
     bucketName: s.BUCKET_NAME,
+    storageOrigin: s.AWS_ENDPOINT_URL_S3 ? new URL(s.AWS_ENDPOINT_URL_S3).origin : `https://s3.${s.AWS_REGION}.amazonaws.com`,
     scheduleGroup: s.SCHEDULE_GROUP,
     schedulerRoleArn: s.SCHEDULER_ROLE_ARN,
     logLevel: s.LOG_LEVEL,

@@ -23,7 +23,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { WEB_SECURITY_HEADERS } from '#shared/http/web-headers.ts';
+import { webSecurityHeaders } from '#shared/http/web-headers.ts';
 
 export interface WebAppProps {
   readonly api: HttpApi;
@@ -59,7 +59,8 @@ export class WebApp extends Construct {
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !prod,
     });
-    const csp = WEB_SECURITY_HEADERS['Content-Security-Policy']!;
+    // Presigned URLs are path-style (shared/clients.ts): the region's S3 endpoint.
+    const csp = webSecurityHeaders(`https://s3.${Stack.of(this).region}.amazonaws.com`)['Content-Security-Policy']!;
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },

@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { WEB_SECURITY_HEADERS } from '#shared/http/web-headers.ts';
+import { settings } from '#shared/config.ts';
+import { webSecurityHeaders } from '#shared/http/web-headers.ts';
 
 const DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -19,12 +20,13 @@ export function webApp(dist = DIST): StaticHandler {
       return true;
     };
   }
+  const headers = webSecurityHeaders(settings().storageOrigin);
   const serve = sirv(dist, {
     single: true,
     etag: true,
     gzip: false,
     setHeaders: (res, pathname) => {
-      for (const [name, value] of Object.entries(WEB_SECURITY_HEADERS)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

@@ -11,11 +11,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
 
 /** A fresh profile each time, so nothing of an earlier run (cookies, cache) is reused. */
-export async function launch(): Promise<BrowserContext> {
+export async function launch(options: { timezoneId?: string } = {}): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'verbatim-web-profile-')), {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 900 },
+    ...options,
   });
 }
 

@@ -7,6 +7,10 @@ import { api, setCsrfToken, whenSignedOut } from './api/client.ts';
 import { Layout } from './components/layout.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { Recordings } from './pages/recordings.tsx';
+import { RecordingPage } from './pages/recording.tsx';
+import { SpeakersPage } from './pages/speakers.tsx';
+import { Tags } from './pages/tags.tsx';
+import { Upload } from './pages/upload.tsx';
 import { Settings } from './pages/settings.tsx';
 import { Admin } from './pages/admin.tsx';
 import { SignIn } from './pages/sign-in.tsx';
@@ -35,6 +39,10 @@ export function App() {
             <Route path="/sign-in" component={SignIn} />
             <Route path="/welcome" component={Welcome} />
             <Route path="/" component={() => <Private>{<Recordings />}</Private>} />
+            <Route path="/upload" component={() => <Private>{<Upload />}</Private>} />
+            <Route path="/recordings/:id" component={({ id }: { id: string }) => <Private>{<RecordingPage id={Number(id)} />}</Private>} />
+            <Route path="/tags" component={() => <Private>{<Tags />}</Private>} />
+            <Route path="/speakers" component={() => <Private>{<SpeakersPage />}</Private>} />
             <Route path="/settings" component={() => <Private>{<Settings />}</Private>} />
             <Route path="/settings/webhooks/:id" component={({ id }: { id: string }) => <Private>{<WebhookPage id={Number(id)} />}</Private>} />
             <Route path="/admin" component={() => <Private>{<Admin />}</Private>} />

@@ -20,7 +20,7 @@ interface Common<T extends EventTarget> {
   onFocus?: On<T>;
 }
 
-type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' };
+type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'date' | 'number' | 'datetime-local'; min?: number; max?: number };
 type CheckProps = Omit<Common<HTMLInputElement>, 'value'> & { checked?: boolean; onChange?: On<HTMLInputElement> };
 
 export function Field({ label, hint, ...input }: InputProps) {
@@ -45,6 +45,22 @@ export function TextArea({ label, ...area }: Common<HTMLTextAreaElement> & { row
     <div class="field">
       <label for={id}>{label}</label>
       <textarea id={id} {...area} />
+    </div>
+  );
+}
+
+export function Select({ label, options, ...select }: Omit<Common<HTMLSelectElement>, 'maxLength' | 'minLength' | 'placeholder'> & { options: readonly (readonly [string, string])[] }) {
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} {...select}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -97,3 +113,18 @@ export function Section({ title, children, id }: { title: string; children: Comp
 }
 
 export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** Asks before something that cannot be undone. */
+export function Confirm({ question, yes, no, busy, onYes, onNo }: { question: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  return (
+    <div role="alertdialog" aria-label="Confirm deletion" class="confirm">
+      <p>{question}</p>
+      <button type="button" class="danger" disabled={busy} onClick={onYes}>
+        {yes}
+      </button>
+      <button type="button" class="secondary" onClick={onNo}>
+        {no}
+      </button>
+    </div>
+  );
+}

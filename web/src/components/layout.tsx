@@ -4,10 +4,18 @@ import { useLocation } from 'preact-iso';
 import { api } from '../api/client.ts';
 import { useSession } from '../session.ts';
 
+const LINKS = [
+  ['/', 'Recordings'],
+  ['/upload', 'Upload'],
+  ['/tags', 'Tags'],
+  ['/speakers', 'Speakers'],
+  ['/settings', 'Settings'],
+] as const;
+
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, update } = useSession();
   const { path, route } = useLocation();
-  const current = (href: string) => (href === '/' ? path === '/' : path.startsWith(href)) ? 'page' : undefined;
+  const current = (href: string) => ((href === '/' ? path === '/' || path.startsWith('/recordings/') : path.startsWith(href)) ? 'page' : undefined);
 
   async function signOut() {
     await api.POST('/auth/sign-out');
@@ -26,16 +34,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </a>
         <nav aria-label="Main">
           <ul>
-            <li>
-              <a href="/" aria-current={current('/')}>
-                Recordings
-              </a>
-            </li>
-            <li>
-              <a href="/settings" aria-current={current('/settings')}>
-                Settings
-              </a>
-            </li>
+            {LINKS.map(([href, name]) => (
+              <li key={href}>
+                <a href={href} aria-current={current(href)}>
+                  {name}
+                </a>
+              </li>
+            ))}
             {user?.is_admin && (
               <li>
                 <a href="/admin" aria-current={current('/admin')}>

@@ -1,35 +1,112 @@
-// Your recordings (the list; upload and the recording page come next).
-import { useEffect, useState } from 'preact/hooks';
-import { api, call, describeError } from '../api/client.ts';
+// Your recordings: search, filters, sort, pages; status chips that follow processing; star and
+// inbox toggles; several selected at once for the batch operations.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import { Alert, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
-import { Alert, when } from '../components/form.tsx';
-import type { paths } from '../api/schema';
-
-type Recording = paths['/recordings']['get']['responses'][200]['content']['application/json']['recordings'][number];
+import { BatchBar } from '../recordings/batch.tsx';
+import { FilterBar, NO_FILTERS, toQuery, type Filters } from '../recordings/filters.tsx';
+import { usePolling } from '../recordings/poll.ts';
+import { StatusChip } from '../recordings/status.tsx';
+import { isWorking, type ListPage, type RecordingRow, type Tag } from '../recordings/types.ts';
 
 export function Recordings() {
-  const [recordings, setRecordings] = useState<Recording[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    call(api.GET('/recordings', {})).then((page) => setRecordings(page.recordings), (e: unknown) => setError(describeError(e)));
-  }, []);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<ListPage | null>(null);
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const { error, run } = useAction();
+
+  const load = useCallback(async () => setList(await call(api.GET('/recordings', { params: { query: toQuery(filters, page) } }))), [filters, page]);
+  useEffect(() => void run(load), [load]);
+  useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
+  usePolling(list?.recordings.some((r) => isWorking(r.status)) ?? false, load);
+
+  const choose = (f: Filters) => {
+    setFilters(f);
+    setPage(1);
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) => setSelected((s) => (on ? new Set([...s, id]) : new Set([...s].filter((x) => x !== id))));
+  const rows = list?.recordings ?? [];
+  const afterBatch = (message: string) => {
+    setNotice(message);
+    setSelected(new Set());
+    void run(load);
+  };
+
   return (
     <>
-      <h1>Recordings</h1>
+      <div class="title-row">
+        <h1>Recordings</h1>
+        <a class="button" href="/upload">
+          Upload recordings
+        </a>
+      </div>
+      <FilterBar filters={filters} tags={tags} onChange={choose} />
       <Alert message={error} />
-      {recordings && recordings.length === 0 && <p>No recordings yet. Upload one with the API or the command-line tool.</p>}
-      {recordings && recordings.length > 0 && (
-        <DataTable caption="Your recordings, newest first" columns={['Title', 'Status', 'Created']}>
-          {recordings.map((r) => (
-            <tr key={r.id}>
-              <td>{r.title}</td>
-              <td>{r.status}</td>
-              <td>{when(r.created_at)}</td>
-            </tr>
+      <Alert message={notice} kind="info" />
+      {selected.size > 0 && <BatchBar ids={[...selected]} tags={tags} onDone={afterBatch} />}
+      {list && rows.length === 0 && <p>{filters === NO_FILTERS ? 'No recordings yet. Upload one to begin.' : 'No recording matches these filters.'}</p>}
+      {rows.length > 0 && (
+        <DataTable caption="Your recordings" columns={['Select', 'Title', 'Status', 'Meeting date', 'Tags']} actions>
+          {rows.map((r) => (
+            <Row key={r.id} recording={r} selected={selected.has(r.id)} onSelect={(on) => toggle(r.id, on)} onChanged={() => run(load)} />
           ))}
         </DataTable>
+      )}
+      {list && list.pagination.total_pages > 1 && (
+        <nav class="pages" aria-label="Pages">
+          <button type="button" class="secondary" disabled={!list.pagination.has_prev} onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+          <span aria-live="polite">
+            Page {list.pagination.page} of {list.pagination.total_pages} ({list.pagination.total} recordings)
+          </span>
+          <button type="button" class="secondary" disabled={!list.pagination.has_next} onClick={() => setPage(page + 1)}>
+            Next page
+          </button>
+        </nav>
       )}
     </>
   );
 }
 
+function Row({ recording: r, selected, onSelect, onChanged }: { recording: RecordingRow; selected: boolean; onSelect: (on: boolean) => void; onChanged: () => Promise<void> }) {
+  const flip = async (patch: { is_highlighted?: boolean; is_inbox?: boolean }) => {
+    await call(api.PATCH('/recordings/{id}', { params: { path: { id: String(r.id) } }, body: patch }));
+    await onChanged();
+  };
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" aria-label={`Select ${r.title}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
+      </td>
+      <td>
+        <a href={`/recordings/${r.id}`}>{r.title}</a>
+        {r.is_inbox && <span class="chip">new</span>}
+      </td>
+      <td>
+        <StatusChip status={r.status} />
+      </td>
+      <td>{when(r.meeting_date)}</td>
+      <td>
+        {r.tags.map((t) => (
+          <span key={t.id} class="chip tag" style={{ borderColor: t.color }}>
+            {t.name}
+          </span>
+        ))}
+      </td>
+      <td class="toggles">
+        <button type="button" class="icon" aria-pressed={r.is_highlighted} aria-label={`Star ${r.title}`} onClick={() => flip({ is_highlighted: !r.is_highlighted })}>
+          {r.is_highlighted ? '★' : '☆'}
+        </button>
+        <button type="button" class="icon" aria-pressed={r.is_inbox} aria-label={`${r.title} in the inbox`} onClick={() => flip({ is_inbox: !r.is_inbox })}>
+          ✉
+        </button>
+      </td>
+    </tr>
+  );
+}

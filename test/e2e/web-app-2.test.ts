@@ -1,0 +1,293 @@
+// The web app's recordings in a real browser on the test stack: the flite meeting uploaded with
+// the keyboard only, followed to COMPLETED, its transcript seeking the audio, a speaker named,
+// the chat's source seeking the audio, the .ics read by node-ical, markup typed by a person
+// shown as text, a large file sent in parts (a failed part retried, the upload resumed after a
+// reload), the list's search, star and batch delete, the tags and speakers pages. axe checks
+// every page; the upload and recording pages are photographed at 1280 and 390 px.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ical, { type VEvent } from 'node-ical';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword } from '#shared/auth/sessions.ts';
+import { newUser, stack } from '../support/api.ts';
+import { makeMeeting } from '../support/speech.ts';
+import { expectAccessible, launch, screenshots } from './web-support.ts';
+
+const TIMEOUT = 300_000;
+const PASSWORD = 'a long enough passphrase';
+const MARKUP = '<img src=x onerror=alert(1)>';
+const dir = mkdtempSync(join(tmpdir(), 'verbatim-web2-'));
+let context: BrowserContext;
+let page: Page;
+let meetingPath: string;
+let recordingUrl: string;
+const alerts: string[] = [];
+
+beforeAll(async () => {
+  const [{ user }, meeting] = await Promise.all([newUser(), makeMeeting(dir)]);
+  meetingPath = meeting.path;
+  await setPassword(user.id, PASSWORD);
+  context = await launch({ timezoneId: 'UTC' });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${stack().url}/sign-in`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  await page.getByText('No recordings yet. Upload one to begin.').waitFor();
+}, TIMEOUT);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** A WAV header for 8 channels at 48 kHz: 16 MB of it is only 22 s of (silent) audio to process. */
+function wideWavHeader(dataBytes: number): Buffer {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + dataBytes, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(8, 22);
+  h.writeUInt32LE(48_000, 24);
+  h.writeUInt32LE(48_000 * 16, 28);
+  h.writeUInt16LE(16, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(dataBytes, 40);
+  return h;
+}
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+const progress = () => page.getByRole('progressbar').evaluate((p: any) => p.value as number);
+const audioState = () => page.locator('audio').evaluate((a: any) => ({ time: a.currentTime as number, paused: a.paused as boolean, ready: a.readyState as number }));
+const noImages = () => page.locator('main img').count();
+
+/** Presses Tab until the focused element matches, as a keyboard user would. */
+async function tabTo(test: (el: { tag: string; label: string; text: string }) => boolean, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const el = await page.evaluate(() => {
+      const a = (globalThis as any).document.activeElement;
+      return { tag: a.tagName as string, label: (a.labels?.[0]?.textContent ?? a.getAttribute('aria-label') ?? '') as string, text: (a.textContent ?? '') as string };
+    });
+    if (test(el)) return;
+  }
+  throw new Error('focus never reached the element');
+}
+
+/** Space on the focused file input opens the chooser (pressed again if the first press is lost on a busy machine). */
+async function openChooser() {
+  for (let attempt = 1; ; attempt++) {
+    const opened = page.waitForEvent('filechooser', { timeout: 10_000 });
+    await page.keyboard.press('Space');
+    try {
+      return await opened;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+describe('the web app, part 2', () => {
+  it('uploads the meeting with the keyboard only, with a title in markup shown as text, and follows it to COMPLETED', async () => {
+    await tabTo((el) => el.tag === 'A' && el.text === 'Upload recordings');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Upload recordings' }).waitFor();
+    await expectAccessible(page, 'upload');
+    await tabTo((el) => el.tag === 'INPUT' && el.label === 'Upload recordings');
+    const chooser = await openChooser();
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles(meetingPath);
+    await tabTo((el) => el.label === 'Title');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(`Planning ${MARKUP}`);
+    // (A date field's keyboard entry follows the browser's locale; the value is set directly.)
+    await page.getByLabel('Meeting date').fill('2026-11-19T10:00');
+    await tabTo((el) => el.tag === 'BUTTON' && el.text === 'Upload 1 file');
+    await page.keyboard.press('Enter');
+    const link = page.getByRole('link', { name: `Planning ${MARKUP}` });
+    await link.waitFor();
+    await expect(progress()).resolves.toBe(100);
+    await expectAccessible(page, 'upload, done');
+    await screenshots(page, 'upload');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Planning ${MARKUP}` }).waitFor();
+    recordingUrl = page.url();
+    await page.locator('.chip.status-completed').waitFor({ timeout: 240_000 });
+    await poll(() => page.locator('ol.transcript li').count()).toBeGreaterThanOrEqual(3);
+    expect(await noImages()).toBe(0);
+    await expectAccessible(page, 'recording');
+  }, TIMEOUT);
+
+  it('plays from the keyboard: space plays and pauses, the right arrow goes 5 s on', async () => {
+    await poll(async () => (await audioState()).ready).toBeGreaterThanOrEqual(1);
+    await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+    await page.keyboard.press('Space');
+    await poll(async () => (await audioState()).paused).toBe(false);
+    await page.keyboard.press('Space');
+    await poll(async () => (await audioState()).paused).toBe(true);
+    const before = (await audioState()).time;
+    await page.keyboard.press('ArrowRight');
+    await poll(async () => (await audioState()).time).toBeCloseTo(before + 5, 1);
+    await page.keyboard.press('ArrowLeft');
+    await poll(async () => (await audioState()).time).toBeCloseTo(before, 1);
+  });
+
+  it('seeks the audio to the third segment when it is clicked, and highlights it', async () => {
+    const third = page.locator('ol.transcript li').nth(2);
+    const start = await third.locator('.time').innerText();
+    await third.getByRole('button').click();
+    const [m, s] = start.split(':').map(Number);
+    await poll(async () => Math.floor((await audioState()).time)).toBe(m! * 60 + s!);
+    await expect(third.getAttribute('aria-current')).resolves.toBe('true');
+  });
+
+  it('names SPEAKER_00, and the transcript shows the name', { timeout: 120_000 }, async () => {
+    await page.getByLabel(/^SPEAKER_00/).fill('Maria');
+    await page.getByRole('button', { name: 'Save speaker names' }).click();
+    await page.getByText(/Saved\. Participants: Maria/).waitFor({ timeout: 90_000 });
+    await page.locator('ol.transcript .speaker', { hasText: 'Maria' }).first().waitFor();
+  });
+
+  it('answers "when do we meet?" with a source that seeks the audio; a question in markup is text', async () => {
+    await page.getByLabel('Your question').fill('when do we meet?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const source = page.getByRole('list', { name: 'Sources' }).getByRole('button', { name: /tuesday/i }).first();
+    await source.waitFor();
+    const [m, s] = (await source.innerText()).split(' ')[0]!.split(':').map(Number);
+    await source.click();
+    await poll(async () => Math.floor((await audioState()).time)).toBe(m! * 60 + s!);
+    await page.getByLabel('Your question').fill(MARKUP);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.locator('ol.chat li.user', { hasText: MARKUP }).waitFor();
+    expect(await noImages()).toBe(0);
+    await expectAccessible(page, 'recording with chat');
+    await screenshots(page, 'recording');
+  });
+
+  it('downloads the .ics that node-ical reads, with the Tuesday meeting', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download .ics' }).click()]);
+    const file = join(dir, 'events.ics');
+    await download.saveAs(file);
+    const events = Object.values(ical.sync.parseICS(readFileSync(file, 'utf8'))).filter((c): c is VEvent => c?.type === 'VEVENT');
+    expect(events.map((e) => e.start.toISOString())).toContain('2026-11-24T15:00:00.000Z');
+  });
+
+  it('shows a summary and a note written in markup as text', async () => {
+    await page.getByRole('button', { name: 'Edit summary' }).click();
+    await page.getByLabel('Summary (Markdown)').fill(`## Decisions\n\n- meet on **Tuesday**\n\n${MARKUP}`);
+    await page.getByRole('button', { name: 'Save summary' }).click();
+    const summary = page.getByRole('region', { name: 'Summary text' });
+    await summary.getByRole('heading', { name: 'Decisions' }).waitFor();
+    await expect(summary.locator('strong').innerText()).resolves.toBe('Tuesday');
+    await expect(summary.innerText()).resolves.toContain(MARKUP);
+    await page.getByLabel('Your notes').fill(`Bring ${MARKUP}`);
+    await page.getByRole('button', { name: 'Save notes' }).click();
+    await page.getByText('Notes saved.').waitFor();
+    await page.reload();
+    await page.getByLabel('Saved notes').getByText(`Bring ${MARKUP}`).waitFor();
+    expect(await noImages()).toBe(0);
+    expect(alerts).toEqual([]);
+  });
+});
+
+describe('a large file in parts', () => {
+  const big = join(dir, 'long-meeting.wav');
+  const size = 16 * 1024 * 1024;
+
+  it('shows progress, retries a failed part, and resumes after a reload without sending the first part again', async () => {
+    writeFileSync(big, Buffer.concat([wideWavHeader(size - 44), Buffer.alloc(size - 44)]));
+    const sent: number[] = [];
+    let held: Route | undefined;
+    let failedOnce = false;
+    await page.route(/partNumber=\d+/, async (route) => {
+      const part = Number(new URL(route.request().url()).searchParams.get('partNumber'));
+      if (part === 2 && !held) return void (held = route);
+      if (part === 3 && !failedOnce) {
+        failedOnce = true;
+        return route.fulfill({ status: 500, body: 'try again' });
+      }
+      sent.push(part);
+      return route.continue();
+    });
+    await page.goto(`${stack().url}/upload`);
+    await page.getByLabel('Upload recordings').setInputFiles(big);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    await page.getByText('1 of 4 parts sent').waitFor({ timeout: 90_000 });
+    expect(await progress()).toBeGreaterThanOrEqual(30);
+    expect(sent).toEqual([1]);
+    await page.reload();
+    await page.getByText(/Unfinished uploads: long-meeting\.wav \(1 of 4 parts sent\)/).waitFor();
+    await page.getByLabel('Upload recordings').setInputFiles(big);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    await page.getByRole('link', { name: 'long-meeting' }).waitFor({ timeout: 180_000 });
+    expect(failedOnce).toBe(true);
+    expect(sent).toEqual([1, 2, 3, 4]);
+    await page.unroute(/partNumber=\d+/);
+  }, TIMEOUT);
+
+  it('refuses a file that is not audio with a readable message', async () => {
+    await page.reload();
+    const text = join(dir, 'agenda.txt');
+    writeFileSync(text, 'not audio');
+    await page.getByLabel('Upload recordings').setInputFiles(text);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toMatch(/agenda\.txt: .*audio or video/);
+  });
+});
+
+describe('the list, tags and speakers', () => {
+  it('searches, stars, filters and deletes a selection after a confirmation', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    const rows = page.locator('tbody tr');
+    await poll(() => rows.count()).toBe(2);
+    await page.getByLabel('Search recordings').fill('Planning');
+    await poll(() => rows.count()).toBe(1);
+    await expect(rows.first().locator('.chip.status-completed').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: `Star Planning ${MARKUP}` }).click();
+    await poll(() => page.getByRole('button', { name: `Star Planning ${MARKUP}` }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Search recordings').fill('');
+    await page.getByLabel('Starred only').check();
+    await poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Starred only').uncheck();
+    await poll(() => rows.count()).toBe(2);
+    await expectAccessible(page, 'recordings list');
+    await rows.filter({ hasText: 'long-meeting' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('button', { name: 'Yes, delete 1' }).click();
+    await page.getByText('Deleted 1.').waitFor();
+    await poll(() => rows.count()).toBe(1);
+    await screenshots(page, 'recordings');
+  });
+
+  it('creates and edits a tag, and renames a speaker of the library', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
+    await page.getByRole('button', { name: 'New tag' }).click();
+    await page.getByLabel('Tag name').fill('Planning');
+    await page.getByRole('button', { name: 'Save tag' }).click();
+    await page.getByRole('button', { name: 'Edit Planning' }).click();
+    await page.getByLabel('Summary prompt for recordings with this tag').fill('List the decisions.');
+    await page.getByLabel('Protect its recordings from deletion').check();
+    await page.getByRole('button', { name: 'Save tag' }).click();
+    await page.getByText('Summary prompt: List the decisions.').waitFor();
+    await expectAccessible(page, 'tags');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Speakers' }).click();
+    await page.getByRole('button', { name: 'Rename Maria' }).click();
+    await page.getByLabel('New name').fill('Maria Lopez');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('cell', { name: 'Maria Lopez', exact: true }).waitFor();
+    await expectAccessible(page, 'speakers');
+    await page.goto(recordingUrl);
+    await page.locator('ol.transcript .speaker', { hasText: 'Maria Lopez' }).first().waitFor();
+  });
+});

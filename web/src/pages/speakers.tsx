@@ -1,0 +1,83 @@
+// The speaker library: add, rename (the new name reaches every transcript it is in) and delete.
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import { Alert, Field, useAction, when } from '../components/form.tsx';
+import { DataTable } from '../components/table.tsx';
+import type { LibrarySpeaker } from '../recordings/types.ts';
+
+export function SpeakersPage() {
+  const [speakers, setSpeakers] = useState<LibrarySpeaker[]>([]);
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
+  const reload = async () => setSpeakers((await call(api.GET('/speakers'))).speakers);
+  useEffect(() => void run(reload), []);
+
+  const add = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await call(api.POST('/speakers', { body: { name: name.trim() } }));
+      setName('');
+      await reload();
+    });
+  };
+  const rename = (event: Event) => {
+    event.preventDefault();
+    if (!renaming) return;
+    void run(async () => {
+      const result = await call(api.PUT('/speakers/{id}', { params: { path: { id: String(renaming.id) } }, body: { name: renaming.name.trim() } }));
+      setNotice(`Renamed to ${result.speaker.name}: ${result.cascade === 'done' ? `${result.recordings_updated} recordings updated` : 'recordings are being updated'}.`);
+      setRenaming(null);
+      await reload();
+    });
+  };
+  const remove = (s: LibrarySpeaker) =>
+    run(async () => {
+      await call(api.DELETE('/speakers/{id}', { params: { path: { id: String(s.id) } } }));
+      await reload();
+    });
+
+  return (
+    <>
+      <h1>Speakers</h1>
+      <form class="inline" onSubmit={add}>
+        <Field label="New speaker's name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit" disabled={busy}>
+          Add speaker
+        </button>
+      </form>
+      <Alert message={error} />
+      <Alert message={notice} kind="info" />
+      {renaming && (
+        <form class="inline card" onSubmit={rename}>
+          <Field label="New name" required maxLength={100} value={renaming.name} onInput={(e) => setRenaming({ ...renaming, name: e.currentTarget.value })} />
+          <button type="submit" disabled={busy}>
+            Save name
+          </button>
+          <button type="button" class="secondary" onClick={() => setRenaming(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
+        {speakers.map((s) => (
+          <tr key={s.id}>
+            <td>{s.name}</td>
+            <td>{s.use_count}</td>
+            <td>{s.has_voice_profile ? `yes (${s.embedding_count} samples)` : 'no'}</td>
+            <td>{when(s.last_used)}</td>
+            <td class="actions">
+              <button type="button" class="secondary" onClick={() => setRenaming({ id: s.id, name: s.name })}>
+                Rename {s.name}
+              </button>
+              <button type="button" class="danger" disabled={busy} onClick={() => remove(s)}>
+                Delete {s.name}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
+  );
+}

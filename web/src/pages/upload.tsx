@@ -1,0 +1,91 @@
+// Upload recordings: a file picker (or files dropped on the page), each file with its own
+// fields and progress bar; files are sent one after another through the presigned flow.
+import { useEffect, useId, useState } from 'preact/hooks';
+import { api, call, describeError } from '../api/client.ts';
+import type { Tag } from '../recordings/types.ts';
+import { FileCard, newEntry, type Entry } from '../upload/file-card.tsx';
+import { send, unfinished, type UploadFields } from '../upload/transfer.ts';
+
+function fieldsOf(e: Entry): UploadFields {
+  return {
+    title: e.title.trim() || e.file.name,
+    meeting_date: e.meetingDate ? new Date(e.meetingDate).toISOString() : undefined,
+    ...(e.file.lastModified ? { file_last_modified: e.file.lastModified } : {}),
+    ...(e.language.trim() ? { language: e.language.trim() } : {}),
+    ...(e.minSpeakers ? { min_speakers: Number(e.minSpeakers) } : {}),
+    ...(e.maxSpeakers ? { max_speakers: Number(e.maxSpeakers) } : {}),
+    ...(e.tagIds.length ? { tag_ids: e.tagIds } : {}),
+    ...(e.notes.trim() ? { notes: e.notes } : {}),
+  };
+}
+
+export function Upload() {
+  const inputId = useId();
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [pending] = useState(unfinished);
+  useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
+
+  const add = (files: FileList | null) => {
+    const fresh = [...(files ?? [])].map(newEntry);
+    setEntries((list) => [...list.filter((e) => e.state !== 'done'), ...fresh.filter((f) => !list.some((e) => e.key === f.key))]);
+  };
+  const patch = (key: string, change: Partial<Entry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
+
+  async function start() {
+    setSending(true);
+    for (const e of entries.filter((x) => x.state === 'ready' || x.state === 'failed')) {
+      patch(e.key, { state: 'sending', error: null, sent: 0 });
+      try {
+        const created = await send(e.file, fieldsOf(e), (sent, _total, note) => patch(e.key, note ? { sent, note } : { sent }));
+        patch(e.key, { state: 'done', sent: e.file.size, created });
+      } catch (failure) {
+        patch(e.key, { state: 'failed', error: describeError(failure) });
+      }
+    }
+    setSending(false);
+  }
+
+  const waiting = entries.filter((e) => e.state === 'ready' || e.state === 'failed').length;
+  return (
+    <>
+      <h1>Upload recordings</h1>
+      {pending.length > 0 && (
+        <div class="alert warning" role="status">
+          Unfinished uploads: {pending.map((p) => `${p.name} (${p.done} of ${p.parts} parts sent)`).join(', ')}. Choose the same file again to resume it.
+        </div>
+      )}
+      <div
+        class={`drop card${dragging ? ' over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          add(e.dataTransfer?.files ?? null);
+        }}
+      >
+        <label for={inputId}>Upload recordings</label>
+        <input id={inputId} type="file" multiple accept="audio/*,video/*" aria-describedby={`${inputId}-hint`} onChange={(e) => add(e.currentTarget.files)} />
+        <p id={`${inputId}-hint`} class="hint">
+          Choose one or more audio or video files, or drop them here. Large files are sent in parts and can be resumed after a reload.
+        </p>
+      </div>
+      <ul class="uploads">
+        {entries.map((e) => (
+          <FileCard key={e.key} entry={e} tags={tags} onChange={(c) => patch(e.key, c)} onRemove={() => setEntries((l) => l.filter((x) => x.key !== e.key))} />
+        ))}
+      </ul>
+      {waiting > 0 && (
+        <button type="button" disabled={sending} onClick={start}>
+          {waiting === 1 ? 'Upload 1 file' : `Upload ${waiting} files`}
+        </button>
+      )}
+    </>
+  );
+}

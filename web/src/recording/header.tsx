@@ -1,0 +1,86 @@
+// The recording's header: its title (editable), status with queue position, meeting date,
+// participants and tags (added and removed here).
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import { Alert, Select, useAction, when } from '../components/form.tsx';
+import { StatusChip } from '../recordings/status.tsx';
+import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
+
+export function Header({ recording: r, queuePosition, onChanged }: { recording: Recording; queuePosition: number | null; onChanged: () => Promise<void> }) {
+  const [title, setTitle] = useState(r.title);
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [tagId, setTagId] = useState('');
+  const { busy, error, run } = useAction();
+  const path = { params: { path: { id: String(r.id) } } };
+  useEffect(() => setTitle(r.title), [r.title]);
+  useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
+
+  const rename = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await call(api.PATCH('/recordings/{id}', { ...path, body: { title } }));
+      await onChanged();
+    });
+  };
+  const addTag = () =>
+    run(async () => {
+      if (tagId) await call(api.POST('/recordings/{id}/tags', { ...path, body: { tag_id: Number(tagId) } }));
+      await onChanged();
+    });
+  const dropTag = (id: number) =>
+    run(async () => {
+      await call(api.DELETE('/recordings/{id}/tags/{tag_id}', { params: { path: { id: String(r.id), tag_id: String(id) } } }));
+      await onChanged();
+    });
+  const free = tags.filter((t) => !r.tags.some((x) => x.id === t.id));
+
+  return (
+    <header class="recording-head">
+      <h1>{r.title}</h1>
+      <form class="inline" onSubmit={rename}>
+        <div class="field">
+          <label for="recording-title">Title</label>
+          <input id="recording-title" maxLength={500} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+        </div>
+        <button type="submit" disabled={busy || title === r.title}>
+          Save title
+        </button>
+      </form>
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd>
+          <span role="status">
+            <StatusChip status={r.status} />
+            {isWorking(r.status) && queuePosition ? ` position ${queuePosition} in the queue` : ''}
+            {r.status === 'FAILED' && r.error_message ? ` — ${r.error_message}` : ''}
+          </span>
+        </dd>
+        <dt>Meeting date</dt>
+        <dd>{when(r.meeting_date)}</dd>
+        <dt>Participants</dt>
+        <dd>{r.participants || '—'}</dd>
+        <dt>Tags</dt>
+        <dd>
+          {r.tags.length === 0 && '—'}
+          {r.tags.map((t) => (
+            <span key={t.id} class="chip tag" style={{ borderColor: t.color }}>
+              {t.name}{' '}
+              <button type="button" class="icon" aria-label={`Remove tag ${t.name}`} onClick={() => dropTag(t.id)}>
+                ×
+              </button>
+            </span>
+          ))}
+        </dd>
+      </dl>
+      {free.length > 0 && (
+        <div class="inline">
+          <Select label="Add a tag" value={tagId} options={[['', 'Choose a tag'], ...free.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => setTagId(e.currentTarget.value)} />
+          <button type="button" class="secondary" disabled={busy || !tagId} onClick={addTag}>
+            Add tag
+          </button>
+        </div>
+      )}
+      <Alert message={error} />
+    </header>
+  );
+}

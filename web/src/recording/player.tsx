@@ -1,0 +1,75 @@
+// The audio (streamed by the browser with Range requests) and the transcript beside it: the
+// segment being played is highlighted and kept in view; clicking a segment seeks there.
+// Keyboard: space plays or pauses, the left and right arrows seek 5 s (outside text fields).
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { clock, type Segment } from '../recordings/types.ts';
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'AUDIO', 'VIDEO']);
+
+function useKeys(audio: RefObject<HTMLAudioElement | null>) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      const el = audio.current;
+      if (!el || e.altKey || e.ctrlKey || e.metaKey || TYPING.has(target.tagName) || target.isContentEditable) return;
+      if (e.key === ' ' && !['BUTTON', 'A', 'SUMMARY'].includes(target.tagName)) {
+        e.preventDefault();
+        void (el.paused ? el.play() : el.pause());
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        el.currentTime = Math.max(0, el.currentTime + (e.key === 'ArrowRight' ? 5 : -5));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [audio]);
+}
+
+export function Player({ id, audio, segments }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[] }) {
+  const [now, setNow] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  useKeys(audio);
+  const active = segments.findIndex((s) => now >= s.start_time && now < s.end_time);
+  useEffect(() => {
+    const item = list.current?.children[active] as HTMLElement | undefined;
+    item?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+  const seek = (t: number) => {
+    if (audio.current) audio.current.currentTime = t;
+    setNow(t);
+  };
+  return (
+    <section class="card player" aria-labelledby="transcript-heading">
+      <div class="audio">
+        <audio
+          ref={audio}
+          controls
+          preload="metadata"
+          src={`/api/v1/recordings/${id}/audio`}
+          aria-label="Recording audio"
+          onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
+          onSeeked={(e) => setNow(e.currentTarget.currentTime)}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+        />
+        <button type="button" class="secondary" onClick={() => void (audio.current?.paused ? audio.current.play() : audio.current?.pause())}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <p class="hint">Space plays or pauses, the arrow keys go 5 seconds back or forward.</p>
+      </div>
+      <h2 id="transcript-heading">Transcript</h2>
+      {segments.length === 0 && <p>No transcript yet.</p>}
+      <ol class="transcript" ref={list}>
+        {segments.map((s, i) => (
+          <li key={i} aria-current={i === active ? 'true' : undefined} class={i === active ? 'active' : undefined}>
+            <button type="button" class="segment" onClick={() => seek(s.start_time)} aria-label={`${clock(s.start_time)} ${s.speaker}: ${s.sentence}`}>
+              <span class="time">{clock(s.start_time)}</span> <span class="speaker">{s.speaker}</span> <span class="text">{s.sentence}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

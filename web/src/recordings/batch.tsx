@@ -1,0 +1,76 @@
+// What can be done to several selected recordings at once: tag, untag, star, unstar, move out
+// of the inbox, reprocess, delete (after a confirmation).
+import { useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import { Alert, Confirm, Select, useAction } from '../components/form.tsx';
+import type { Tag } from './types.ts';
+
+export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: readonly Tag[]; onDone: (message: string) => void }) {
+  const [tagId, setTagId] = useState(tags[0] ? String(tags[0].id) : '');
+  const [confirming, setConfirming] = useState(false);
+  const { busy, error, run } = useAction();
+  const recording_ids = [...ids];
+  const update = (updates: { is_inbox?: boolean; is_highlighted?: boolean; add_tag_ids?: number[]; remove_tag_ids?: number[] }, what: string) =>
+    run(async () => {
+      const result = await call(api.PATCH('/recordings/batch', { body: { recording_ids, updates } }));
+      onDone(`${what}: ${result.updated} updated${result.failed ? `, ${result.failed} failed` : ''}.`);
+    });
+  const reprocess = () =>
+    run(async () => {
+      const result = await call(api.POST('/recordings/batch/transcribe', { body: { recording_ids } }));
+      onDone(`Reprocess: ${result.queued} queued${result.failed ? `, ${result.failed} refused` : ''}.`);
+    });
+  const remove = () =>
+    run(async () => {
+      const result = await call(api.DELETE('/recordings/batch', { body: { recording_ids } }));
+      setConfirming(false);
+      onDone(`Deleted ${result.deleted}${result.failed ? `, ${result.failed} could not be deleted` : ''}.`);
+    });
+  const tagIds = tagId ? [Number(tagId)] : [];
+  return (
+    <section class="batch card" aria-label="Selected recordings">
+      <p>
+        <strong>{ids.length} selected</strong>
+      </p>
+      <div class="actions">
+        {tags.length > 0 && (
+          <>
+            <Select label="Tag for the selection" value={tagId} options={tags.map((t) => [String(t.id), t.name] as const)} onInput={(e) => setTagId(e.currentTarget.value)} />
+            <button type="button" class="secondary" disabled={busy} onClick={() => update({ add_tag_ids: tagIds }, 'Tagged')}>
+              Add tag
+            </button>
+            <button type="button" class="secondary" disabled={busy} onClick={() => update({ remove_tag_ids: tagIds }, 'Untagged')}>
+              Remove tag
+            </button>
+          </>
+        )}
+        <button type="button" class="secondary" disabled={busy} onClick={() => update({ is_highlighted: true }, 'Starred')}>
+          Star
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => update({ is_highlighted: false }, 'Unstarred')}>
+          Unstar
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={() => update({ is_inbox: false }, 'Out of the inbox')}>
+          Mark as read
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={reprocess}>
+          Reprocess
+        </button>
+        <button type="button" class="danger" disabled={busy} onClick={() => setConfirming(true)}>
+          Delete…
+        </button>
+      </div>
+      {confirming && (
+        <Confirm
+          question={`Delete ${ids.length} recordings with their audio, transcripts and summaries? This cannot be undone.`}
+          yes={`Yes, delete ${ids.length}`}
+          no="Keep them"
+          busy={busy}
+          onYes={remove}
+          onNo={() => setConfirming(false)}
+        />
+      )}
+      <Alert message={error} />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The list's search box, filters and sort order. Changes apply at once (the search box on
+// submit or after a pause in typing), and always go back to page 1.
+import { useEffect, useState } from 'preact/hooks';
+import { Check, Field, Select } from '../components/form.tsx';
+import type { ListQuery, Tag } from './types.ts';
+
+export interface Filters {
+  q: string;
+  status: NonNullable<ListQuery['status']>;
+  tag_id: string;
+  starred: boolean;
+  inbox: boolean;
+  date_from: string;
+  date_to: string;
+  sort: string;
+}
+
+export const NO_FILTERS: Filters = { q: '', status: 'all', tag_id: '', starred: false, inbox: false, date_from: '', date_to: '', sort: 'created_at:desc' };
+
+const SORTS = [
+  ['created_at:desc', 'Newest first'],
+  ['created_at:asc', 'Oldest first'],
+  ['meeting_date:desc', 'Meeting date, latest first'],
+  ['title:asc', 'Title, A to Z'],
+  ['file_size:desc', 'Largest first'],
+] as const;
+
+const STATUSES = [
+  ['all', 'Any status'],
+  ['pending', 'Queued'],
+  ['processing', 'Processing'],
+  ['completed', 'Completed'],
+  ['failed', 'Failed'],
+] as const;
+
+/** The API's query for these filters and a page. */
+export function toQuery(f: Filters, page: number): ListQuery {
+  const [sort_by, sort_order] = f.sort.split(':') as [ListQuery['sort_by'], ListQuery['sort_order']];
+  return {
+    page: String(page),
+    per_page: '20',
+    sort_by,
+    sort_order,
+    ...(f.q.trim() ? { q: f.q.trim() } : {}),
+    ...(f.status !== 'all' ? { status: f.status } : {}),
+    ...(f.tag_id ? { tag_id: f.tag_id } : {}),
+    ...(f.starred ? { starred: 'true' as const } : {}),
+    ...(f.inbox ? { inbox: 'true' as const } : {}),
+    ...(f.date_from ? { date_from: f.date_from } : {}),
+    ...(f.date_to ? { date_to: f.date_to } : {}),
+  };
+}
+
+export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags: readonly Tag[]; onChange: (f: Filters) => void }) {
+  const [q, setQ] = useState(filters.q);
+  useEffect(() => {
+    if (q === filters.q) return undefined;
+    const timer = setTimeout(() => onChange({ ...filters, q }), 400);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  return (
+    <form
+      role="search"
+      class="filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        set({ q });
+      }}
+    >
+      <Field label="Search recordings" type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
+      <Select label="Status" value={filters.status} options={STATUSES} onInput={(e) => set({ status: e.currentTarget.value as Filters['status'] })} />
+      <Select label="Tag" value={filters.tag_id} options={[['', 'Any tag'], ...tags.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => set({ tag_id: e.currentTarget.value })} />
+      <Field label="From" type="date" value={filters.date_from} onInput={(e) => set({ date_from: e.currentTarget.value })} />
+      <Field label="To" type="date" value={filters.date_to} onInput={(e) => set({ date_to: e.currentTarget.value })} />
+      <Select label="Sort" value={filters.sort} options={SORTS} onInput={(e) => set({ sort: e.currentTarget.value })} />
+      <Check label="Starred only" checked={filters.starred} onChange={(e) => set({ starred: e.currentTarget.checked })} />
+      <Check label="Inbox only" checked={filters.inbox} onChange={(e) => set({ inbox: e.currentTarget.checked })} />
+    </form>
+  );
+}

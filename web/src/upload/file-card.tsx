@@ -1,0 +1,100 @@
+// One chosen file: its fields (title, meeting date, language, speakers, tags, notes), then its
+// progress bar while it is sent, and a link to the recording or the reason it was refused.
+import { useId } from 'preact/hooks';
+import { Check, Field, TextArea } from '../components/form.tsx';
+import type { Tag } from '../recordings/types.ts';
+import type { Created } from './transfer.ts';
+
+export interface Entry {
+  readonly key: string;
+  readonly file: File;
+  title: string;
+  meetingDate: string;
+  language: string;
+  minSpeakers: string;
+  maxSpeakers: string;
+  tagIds: number[];
+  notes: string;
+  sent: number;
+  state: 'ready' | 'sending' | 'done' | 'failed';
+  note: string | null;
+  error: string | null;
+  created: Created | null;
+}
+
+/** A datetime-local value in the browser's time zone. */
+const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+export function newEntry(file: File): Entry {
+  return {
+    key: `${file.name}:${file.size}:${file.lastModified}`,
+    file,
+    title: file.name.replace(/\.[^.]+$/, ''),
+    meetingDate: local(file.lastModified || Date.now()),
+    language: '',
+    minSpeakers: '',
+    maxSpeakers: '',
+    tagIds: [],
+    notes: '',
+    sent: 0,
+    state: 'ready',
+    note: null,
+    error: null,
+    created: null,
+  };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry; tags: readonly Tag[]; onChange: (patch: Partial<Entry>) => void; onRemove: () => void }) {
+  const id = useId();
+  const locked = e.state !== 'ready' && e.state !== 'failed';
+  const percent = e.file.size ? Math.round((e.sent / e.file.size) * 100) : 100;
+  return (
+    <li class="card upload" aria-labelledby={id}>
+      <h2 id={id}>
+        {e.file.name} <small class="hint">({megabytes(e.file.size)})</small>
+      </h2>
+      <fieldset disabled={locked}>
+        <legend class="sr-only">Details of {e.file.name}</legend>
+        <Field label="Title" value={e.title} maxLength={300} onInput={(ev) => onChange({ title: ev.currentTarget.value })} />
+        <Field label="Meeting date" type="datetime-local" value={e.meetingDate} onInput={(ev) => onChange({ meetingDate: ev.currentTarget.value })} />
+        <Field label="Language (e.g. en, blank to detect)" value={e.language} maxLength={10} onInput={(ev) => onChange({ language: ev.currentTarget.value })} />
+        <Field label="Fewest speakers" type="number" min={1} max={50} value={e.minSpeakers} onInput={(ev) => onChange({ minSpeakers: ev.currentTarget.value })} />
+        <Field label="Most speakers" type="number" min={1} max={50} value={e.maxSpeakers} onInput={(ev) => onChange({ maxSpeakers: ev.currentTarget.value })} />
+        <TextArea label="Notes" rows={2} value={e.notes} onInput={(ev) => onChange({ notes: ev.currentTarget.value })} />
+        {tags.map((t) => (
+          <Check
+            key={t.id}
+            label={`Tag ${t.name}`}
+            checked={e.tagIds.includes(t.id)}
+            onChange={(ev) => onChange({ tagIds: ev.currentTarget.checked ? [...e.tagIds, t.id] : e.tagIds.filter((x) => x !== t.id) })}
+          />
+        ))}
+      </fieldset>
+      {e.state !== 'ready' && (
+        <div class="progress">
+          <progress id={`${id}-bar`} max={100} value={percent} aria-label={`Upload of ${e.file.name}`} />
+          <span>{percent} %</span>
+        </div>
+      )}
+      {e.note && <p role="status">{e.note}</p>}
+      {e.error && (
+        <p class="alert error" role="alert">
+          {e.file.name}: {e.error}
+        </p>
+      )}
+      {e.created && (
+        <p role="status">
+          Uploaded: <a href={`/recordings/${e.created.id}`}>{e.created.title}</a>
+          {e.created.duplicate_warning && ` (${e.created.duplicate_warning.message})`}
+        </p>
+      )}
+      {e.state === 'ready' && (
+        <button type="button" class="secondary" onClick={onRemove}>
+          Remove {e.file.name}
+        </button>
+      )}
+    </li>
+  );
+}
