@@ -8,7 +8,7 @@ import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 import type { LocalFunctions } from './lambda/functions.ts';
 import { FunctionTimeoutError } from './lambda/pool.ts';
-import { webApp } from './static-files.ts';
+import { storageOrigin, webApp, type StaticHandler } from './static-files.ts';
 
 /**
  * Lambda refuses an invocation whose event is over 6 MB (6,291,456 bytes), and the event carries
@@ -25,8 +25,10 @@ export interface Gateway {
 }
 
 export async function startGateway(port: number, functions: LocalFunctions, host = '127.0.0.1'): Promise<Gateway> {
+  // The browser PUTs to and plays from the storage the functions presign for (their S3 endpoint).
+  const web = webApp(storageOrigin(functions.environment('api/fallback').AWS_ENDPOINT_URL_S3));
   const server = createServer((req, res) => {
-    serve(req, res, functions).catch((error: unknown) => {
+    serve(req, res, functions, web).catch((error: unknown) => {
       // API Gateway's answers when the function fails or runs out of time, in the error shape.
       const requestId = randomUUID();
       const [status, code, message] =
@@ -45,12 +47,10 @@ export async function startGateway(port: number, functions: LocalFunctions, host
   return { url: `http://${host}:${actual}`, port: actual, stop: () => close(server) };
 }
 
-let web: ReturnType<typeof webApp> | undefined;
-
-async function serve(req: IncomingMessage, res: ServerResponse, functions: LocalFunctions): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, functions: LocalFunctions, web: StaticHandler): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   // Everything outside /api/ is the web app.
-  if (!url.pathname.startsWith('/api/') && (web ??= webApp())(req, res)) return;
+  if (!url.pathname.startsWith('/api/') && web(req, res)) return;
   const method = (req.method ?? 'GET').toUpperCase();
   const match = matchRoute(method, url.pathname);
   const handlerPath = match.kind === 'found' ? `api/${match.row.spec.handler}` : 'api/fallback';

@@ -12,7 +12,12 @@ const DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export function webApp(dist = DIST): StaticHandler {
+/** The origin of the storage endpoint the functions presign URLs for; AWS's regional one without. */
+export function storageOrigin(endpoint: string | undefined): string {
+  return endpoint ? new URL(endpoint).origin : settings().storageOrigin;
+}
+
+export function webApp(origin: string, dist = DIST): StaticHandler {
   if (!existsSync(dist)) {
     return (_req, res) => {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -20,7 +25,7 @@ export function webApp(dist = DIST): StaticHandler {
       return true;
     };
   }
-  const headers = webSecurityHeaders(settings().storageOrigin);
+  const headers = webSecurityHeaders(origin);
   const serve = sirv(dist, {
     single: true,
     etag: true,

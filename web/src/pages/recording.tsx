@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, useAction } from '../components/form.tsx';
 import { Chat } from '../recording/chat.tsx';
-import { Header } from '../recording/header.tsx';
+import { Header, type Progress } from '../recording/header.tsx';
 import { Player } from '../recording/player.tsx';
 import { Speakers } from '../recording/speakers.tsx';
 import { Notes, Summary } from '../recording/texts.tsx';
@@ -16,7 +16,7 @@ import { isWorking, type Recording, type Segment } from '../recordings/types.ts'
 export function RecordingPage({ id }: { id: number }) {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [segments, setSegments] = useState<Segment[]>([]);
-  const [queue, setQueue] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Progress>({ queue: null, percent: null, eta: null });
   const audio = useRef<HTMLAudioElement>(null);
   const { error, run } = useAction();
   const path = { params: { path: { id: String(id) } } };
@@ -29,7 +29,7 @@ export function RecordingPage({ id }: { id: number }) {
   useEffect(() => void run(load), [load]);
   usePolling(recording ? isWorking(recording.status) : false, async () => {
     const status = await call(api.GET('/recordings/{id}/status', path));
-    setQueue(status.queue_position ?? null);
+    setProgress({ queue: status.queue_position ?? null, percent: status.progress ?? null, eta: status.eta_seconds ?? null });
     if (status.status !== recording?.status) await load();
   });
 
@@ -41,7 +41,7 @@ export function RecordingPage({ id }: { id: number }) {
   if (!recording) return <Alert message={error} />;
   return (
     <>
-      <Header recording={recording} queuePosition={queue} onChanged={load} />
+      <Header recording={recording} progress={progress} onChanged={load} />
       <Alert message={error} />
       <div class="recording-grid">
         <Player id={id} audio={audio} segments={segments} />

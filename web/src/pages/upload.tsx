@@ -11,6 +11,7 @@ function fieldsOf(e: Entry): UploadFields {
     title: e.title.trim() || e.file.name,
     meeting_date: e.meetingDate ? new Date(e.meetingDate).toISOString() : undefined,
     ...(e.file.lastModified ? { file_last_modified: e.file.lastModified } : {}),
+    ...(e.timeZone.trim() ? { time_zone: e.timeZone.trim() } : {}),
     ...(e.language.trim() ? { language: e.language.trim() } : {}),
     ...(e.minSpeakers ? { min_speakers: Number(e.minSpeakers) } : {}),
     ...(e.maxSpeakers ? { max_speakers: Number(e.maxSpeakers) } : {}),

@@ -1,4 +1,5 @@
-// The recording's header: its title (editable), status with queue position, meeting date,
+// The recording's header: its title (editable), status with queue position or progress and
+// time left, meeting date,
 // participants and tags (added and removed here).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
@@ -6,7 +7,20 @@ import { Alert, Select, useAction, when } from '../components/form.tsx';
 import { StatusChip } from '../recordings/status.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
 
-export function Header({ recording: r, queuePosition, onChanged }: { recording: Recording; queuePosition: number | null; onChanged: () => Promise<void> }) {
+/** From the status route while the recording is worked on. */
+export interface Progress {
+  readonly queue: number | null;
+  /** Percent of the audio transcribed. */
+  readonly percent: number | null;
+  readonly eta: number | null;
+}
+
+function progressText(p: Progress): string {
+  if (p.percent !== null) return ` ${Math.round(p.percent)} %${p.eta !== null ? `, about ${p.eta < 60 ? `${p.eta} s` : `${Math.round(p.eta / 60)} min`} left` : ''}`;
+  return p.queue ? ` position ${p.queue} in the queue` : '';
+}
+
+export function Header({ recording: r, progress, onChanged }: { recording: Recording; progress: Progress; onChanged: () => Promise<void> }) {
   const [title, setTitle] = useState(r.title);
   const [tags, setTags] = useState<Tag[]>([]);
   const [tagId, setTagId] = useState('');
@@ -51,7 +65,7 @@ export function Header({ recording: r, queuePosition, onChanged }: { recording: 
         <dd>
           <span role="status">
             <StatusChip status={r.status} />
-            {isWorking(r.status) && queuePosition ? ` position ${queuePosition} in the queue` : ''}
+            {isWorking(r.status) ? progressText(progress) : ''}
             {r.status === 'FAILED' && r.error_message ? ` — ${r.error_message}` : ''}
           </span>
         </dd>

@@ -1,4 +1,4 @@
-// One chosen file: its fields (title, meeting date, language, speakers, tags, notes), then its
+// One chosen file: its fields (title, meeting date, time zone, language, speakers, tags, notes), then its
 // progress bar while it is sent, and a link to the recording or the reason it was refused.
 import { useId } from 'preact/hooks';
 import { Check, Field, TextArea } from '../components/form.tsx';
@@ -10,6 +10,7 @@ export interface Entry {
   readonly file: File;
   title: string;
   meetingDate: string;
+  timeZone: string;
   language: string;
   minSpeakers: string;
   maxSpeakers: string;
@@ -31,6 +32,8 @@ export function newEntry(file: File): Entry {
     file,
     title: file.name.replace(/\.[^.]+$/, ''),
     meetingDate: local(file.lastModified || Date.now()),
+    // The browser's zone: spoken times ("tomorrow at 3 pm") are read in it.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     language: '',
     minSpeakers: '',
     maxSpeakers: '',
@@ -59,6 +62,7 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
         <legend class="sr-only">Details of {e.file.name}</legend>
         <Field label="Title" value={e.title} maxLength={300} onInput={(ev) => onChange({ title: ev.currentTarget.value })} />
         <Field label="Meeting date" type="datetime-local" value={e.meetingDate} onInput={(ev) => onChange({ meetingDate: ev.currentTarget.value })} />
+        <Field label="Time zone (IANA name, e.g. Europe/Berlin)" value={e.timeZone} maxLength={64} onInput={(ev) => onChange({ timeZone: ev.currentTarget.value })} />
         <Field label="Language (e.g. en, blank to detect)" value={e.language} maxLength={10} onInput={(ev) => onChange({ language: ev.currentTarget.value })} />
         <Field label="Fewest speakers" type="number" min={1} max={50} value={e.minSpeakers} onInput={(ev) => onChange({ minSpeakers: ev.currentTarget.value })} />
         <Field label="Most speakers" type="number" min={1} max={50} value={e.maxSpeakers} onInput={(ev) => onChange({ maxSpeakers: ev.currentTarget.value })} />
