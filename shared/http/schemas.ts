@@ -116,6 +116,7 @@ export const declareUploadBody = z.strictObject({
   meeting_date: z.optional(z.string()),
   file_last_modified: z.optional(formValue),
   language: z.optional(z.string()),
+  time_zone: z.optional(z.string().check(z.describe('IANA zone the spoken times are read in (default: yours)'))),
   min_speakers: z.optional(formValue),
   max_speakers: z.optional(formValue),
   tag_ids: z.optional(z.array(z.number().check(z.int())).check(z.maxLength(100))),

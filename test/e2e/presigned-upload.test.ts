@@ -21,7 +21,7 @@ describe('the presigned upload flow', () => {
   it('takes a file PUT straight to storage and queues it like a multipart upload', async () => {
     const { user, token } = await newUser();
     const bytes = silentWav(2);
-    const plan = await call('/recordings/uploads', { method: 'POST', token, body: { filename: 'standup.wav', size: bytes.length, content_type: 'audio/wav', notes: 'from the presigned flow', language: 'en' } });
+    const plan = await call('/recordings/uploads', { method: 'POST', token, body: { filename: 'standup.wav', size: bytes.length, content_type: 'audio/wav', notes: 'from the presigned flow', language: 'en', time_zone: 'europe/berlin', meeting_date: '2026-11-19T11:00' } });
     expect(plan.status).toBe(201);
     expect(plan.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'audio/wav' }, upload_id: expect.any(String) });
     expect(plan.body.url).not.toMatch(/x-amz-checksum/i);
@@ -32,6 +32,11 @@ describe('the presigned upload flow', () => {
     expect(done.status).toBe(202);
     expect(done.body).toMatchObject({ title: 'standup', status: 'PENDING', file_size: bytes.length, mime_type: 'audio/wav', notes: 'from the presigned flow' });
     expect((await recordingEvents(done.body.id))[0]?.type).toBe('recording.created');
+    // The zone given at declaration applies: its canonical name is kept, and a naive meeting date is read in it.
+    const detail = await call(`/recordings/${done.body.id}`, { token });
+    expect(detail.body).toMatchObject({ time_zone: 'Europe/Berlin', meeting_date: '2026-11-19T10:00:00.000Z' });
+    const bad = await call('/recordings/uploads', { method: 'POST', token, body: { filename: 'b.wav', size: 10, content_type: 'audio/wav', time_zone: 'Mars/Olympus' } });
+    expect(bad.status).toBe(400);
     expect((await call(`/recordings/uploads/${plan.body.upload_id}/complete`, { method: 'POST', token, body: {} })).status).toBe(404);
     expect(await listUserRecordings(user.id)).toHaveLength(1);
   });
