@@ -1,6 +1,6 @@
 // Your recordings: search, filters, sort, pages; status chips that follow processing; star and
 // inbox toggles; several selected at once for the batch operations.
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
@@ -19,7 +19,13 @@ export function Recordings() {
   const [notice, setNotice] = useState<string | null>(null);
   const { error, run } = useAction();
 
-  const load = useCallback(async () => setList(await call(api.GET('/recordings', { params: { query: toQuery(filters, page) } }))), [filters, page]);
+  // Answers can arrive out of order (typing in the search box, a poll): only the latest request's is shown.
+  const latest = useRef(0);
+  const load = useCallback(async () => {
+    const request = ++latest.current;
+    const answer = await call(api.GET('/recordings', { params: { query: toQuery(filters, page) } }));
+    if (request === latest.current) setList(answer);
+  }, [filters, page]);
   useEffect(() => void run(load), [load]);
   useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
   usePolling(list?.recordings.some((r) => isWorking(r.status)) ?? false, load);
