@@ -8,6 +8,8 @@ import { Layout } from './components/layout.tsx';
 import { NotFound } from './pages/not-found.tsx';
 import { Recordings } from './pages/recordings.tsx';
 import { RecordingPage } from './pages/recording.tsx';
+import { SearchPage } from './pages/search.tsx';
+import { LibraryChat } from './pages/library-chat.tsx';
 import { SpeakersPage } from './pages/speakers.tsx';
 import { Tags } from './pages/tags.tsx';
 import { Upload } from './pages/upload.tsx';
@@ -40,7 +42,9 @@ export function App() {
             <Route path="/welcome" component={Welcome} />
             <Route path="/" component={() => <Private>{<Recordings />}</Private>} />
             <Route path="/upload" component={() => <Private>{<Upload />}</Private>} />
-            <Route path="/recordings/:id" component={({ id }: { id: string }) => <Private>{<RecordingPage id={Number(id)} />}</Private>} />
+            <Route path="/recordings/:id" component={({ id, query }: { id: string; query?: Record<string, string> }) => <Private>{<RecordingPage id={Number(id)} start={moment(query?.t)} />}</Private>} />
+            <Route path="/search" component={() => <Private>{<SearchPage />}</Private>} />
+            <Route path="/chat" component={() => <Private>{<LibraryChat />}</Private>} />
             <Route path="/tags" component={() => <Private>{<Tags />}</Private>} />
             <Route path="/speakers" component={() => <Private>{<SpeakersPage />}</Private>} />
             <Route path="/settings" component={() => <Private>{<Settings />}</Private>} />
@@ -52,6 +56,12 @@ export function App() {
       </LocationProvider>
     </SessionContext.Provider>
   );
+}
+
+/** `?t=12.5` → 12.5 seconds; anything else → no moment. */
+function moment(t: string | undefined): number | undefined {
+  const seconds = Number(t);
+  return t && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 function Private({ children }: { children: ComponentChildren }) {

@@ -7,6 +7,8 @@ import { useSession } from '../session.ts';
 const LINKS = [
   ['/', 'Recordings'],
   ['/upload', 'Upload'],
+  ['/search', 'Search'],
+  ['/chat', 'Ask'],
   ['/tags', 'Tags'],
   ['/speakers', 'Speakers'],
   ['/settings', 'Settings'],

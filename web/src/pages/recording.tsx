@@ -13,7 +13,7 @@ import { Downloads, Events, Processing } from '../recording/tools.tsx';
 import { usePolling } from '../recordings/poll.ts';
 import { isWorking, type Recording, type Segment } from '../recordings/types.ts';
 
-export function RecordingPage({ id }: { id: number }) {
+export function RecordingPage({ id, start }: { id: number; start?: number }) {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [segments, setSegments] = useState<Segment[]>([]);
   const [progress, setProgress] = useState<Progress>({ queue: null, percent: null, eta: null });
@@ -44,7 +44,7 @@ export function RecordingPage({ id }: { id: number }) {
       <Header recording={recording} progress={progress} onChanged={load} />
       <Alert message={error} />
       <div class="recording-grid">
-        <Player id={id} audio={audio} segments={segments} />
+        <Player id={id} audio={audio} segments={segments} start={start} />
         <div>
           <Chat id={id} seek={seek} />
           <Speakers id={id} key={`${recording.status}:${recording.has_transcription}`} onNamed={load} />

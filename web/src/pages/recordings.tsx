@@ -5,6 +5,7 @@ import { api, call } from '../api/client.ts';
 import { Alert, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import { BatchBar } from '../recordings/batch.tsx';
+import { LibrarySearch } from '../recordings/library-search.tsx';
 import { FilterBar, NO_FILTERS, toQuery, type Filters } from '../recordings/filters.tsx';
 import { usePolling } from '../recordings/poll.ts';
 import { StatusChip } from '../recordings/status.tsx';
@@ -51,6 +52,7 @@ export function Recordings() {
           Upload recordings
         </a>
       </div>
+      <LibrarySearch />
       <FilterBar filters={filters} tags={tags} onChange={choose} />
       <Alert message={error} />
       <Alert message={notice} kind="info" />

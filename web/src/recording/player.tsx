@@ -26,8 +26,10 @@ function useKeys(audio: RefObject<HTMLAudioElement | null>) {
   }, [audio]);
 }
 
-export function Player({ id, audio, segments }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[] }) {
-  const [now, setNow] = useState(0);
+/** `start`: the moment to open at (a search hit or a library chat source), in seconds. */
+export function Player({ id, audio, segments, start }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[]; start?: number }) {
+  const [now, setNow] = useState(start ?? 0);
+  const opened = useRef(false);
   const [playing, setPlaying] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   useKeys(audio);
@@ -49,6 +51,11 @@ export function Player({ id, audio, segments }: { id: number; audio: RefObject<H
           preload="metadata"
           src={`/api/v1/recordings/${id}/audio`}
           aria-label="Recording audio"
+          onLoadedMetadata={(e) => {
+            if (start === undefined || opened.current) return;
+            opened.current = true;
+            e.currentTarget.currentTime = start;
+          }}
           onTimeUpdate={(e) => setNow(e.currentTarget.currentTime)}
           onSeeked={(e) => setNow(e.currentTarget.currentTime)}
           onPlay={() => setPlaying(true)}

@@ -26,3 +26,11 @@ export function clock(seconds: number): string {
   const ss = String(s % 60).padStart(2, '0');
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
+
+export type SearchResult = Json<'/search', 'get'>;
+export type SearchHit = SearchResult['hits'][number];
+export type LibraryAnswer = Json<'/chat', 'post'>;
+
+/** Where a hit opens: the recording page, at the hit's moment when it is in the transcript. */
+export const hitLink = (hit: Pick<SearchHit, 'recording_id' | 'start_time'>) =>
+  `/recordings/${hit.recording_id}${hit.start_time === null ? '' : `?t=${hit.start_time}`}`;

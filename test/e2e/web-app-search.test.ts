@@ -1,0 +1,91 @@
+// Library search and library chat in a real browser on the test stack: the recordings page's
+// box opens results grouped by recording, a hit opens its recording with the audio at the hit's
+// moment, the library chat's source does the same, and words typed as markup stay text. axe
+// checks both pages.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword } from '#shared/auth/sessions.ts';
+import { queueIndexUpdate } from '#shared/search/queue.ts';
+import type { Segment } from '#shared/providers/types.ts';
+import { call, newUser, stack } from '../support/api.ts';
+import { seedRecording, wav } from './recordings-fixtures.ts';
+import { expectAccessible, launch } from './web-support.ts';
+
+const PASSWORD = 'a long enough passphrase';
+const MARKUP = '<img src=x onerror=alert(1)>';
+const seg = (speaker: string, sentence: string, start: number, end: number): Segment => ({ speaker, sentence, start_time: start, end_time: end });
+let context: BrowserContext;
+let page: Page;
+const alerts: string[] = [];
+
+beforeAll(async () => {
+  const { user, token } = await newUser();
+  // 10 s of audio each (8 kHz, 16 bit), so the player can seek to any segment.
+  const audio = wav(8000 * 2 * 10);
+  await seedRecording(user.id, {
+    title: 'Harbour budget',
+    status: 'COMPLETED',
+    audio,
+    segments: [seg('Ana', 'Welcome to the review.', 0, 2), seg('Ben', 'The harbour crane budget doubled this year.', 4.5, 7.5)],
+  });
+  await seedRecording(user.id, { title: 'Garden club', status: 'COMPLETED', audio, segments: [seg('Cleo', `The harbour tour ${MARKUP} starts at noon.`, 6, 8)] });
+  await seedRecording(user.id, { title: 'Unrelated', status: 'COMPLETED', audio, segments: [seg('Dan', 'Tomatoes need water.', 1, 3)] });
+  await queueIndexUpdate({ user_id: user.id, rebuild: true });
+  // The index worker applies the rebuild from its queue.
+  for (let waited = 0; ((await call('/search?q=harbour', { token })).body?.pagination?.total ?? 0) < 2; waited += 500) {
+    if (waited > 60_000) throw new Error('the search index did not pick up the seeded recordings');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await setPassword(user.id, PASSWORD);
+  context = await launch({ timezoneId: 'UTC' });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${stack().url}/sign-in`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+const audioTime = () => page.locator('audio').evaluate((a: any) => a.currentTime as number);
+
+describe('search and library chat in the web app', () => {
+  it('searches what was said from the recordings page, grouped by recording, and opens a hit at its moment', async () => {
+    await page.getByLabel('Search what was said').fill('harbour');
+    await page.getByRole('button', { name: 'Search transcripts' }).click();
+    await page.getByRole('heading', { name: 'Search', exact: true }).waitFor();
+    const groups = page.locator('main section.card');
+    await expect.poll(() => groups.count()).toBe(2);
+    expect(await groups.locator('h2').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Harbour budget'), expect.stringContaining('Garden club')]));
+    expect(await page.locator('main mark').allInnerTexts()).toContain('harbour');
+    // Markup in a transcript is text: no image element, no dialog.
+    await expect(page.getByText(MARKUP, { exact: false }).count()).resolves.toBe(1);
+    expect(await page.locator('main img').count()).toBe(0);
+    await expectAccessible(page, 'search');
+    await page.getByRole('link', { name: 'Play Harbour budget from 0:04' }).click();
+    await page.getByRole('heading', { name: 'Harbour budget' }).waitFor();
+    await expect.poll(audioTime, { timeout: 30_000 }).toBeCloseTo(4.5, 1);
+  });
+
+  it('asks the whole library, and a source opens its recording at that moment', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask' }).click();
+    await page.getByLabel('Your question about all your recordings').fill(`How much did the crane budget change? ${MARKUP}`);
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const sources = page.getByRole('list', { name: 'Sources' });
+    await sources.waitFor();
+    expect(await page.locator('main img').count()).toBe(0);
+    await expectAccessible(page, 'library chat');
+    await sources.getByRole('link', { name: 'Harbour budget at 0:04' }).first().click();
+    await page.getByRole('heading', { name: 'Harbour budget' }).waitFor();
+    await expect.poll(audioTime, { timeout: 30_000 }).toBeCloseTo(4.5, 1);
+    expect(alerts).toEqual([]);
+  });
+});
