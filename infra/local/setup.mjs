@@ -24,6 +24,8 @@ const NEEDS = {
     // Real read speech with transcripts for the speech-recognition benchmark.
     { command: 'test -d /usr/share/pocketsphinx/test/data/librivox && true', packages: ['pocketsphinx-testdata'] },
     { command: 'chromium', packages: ['chromium'] },
+    // The exposure test probes the stack from a network namespace of its own.
+    { command: 'ip netns list', packages: ['iproute2'] },
   ],
 };
 
