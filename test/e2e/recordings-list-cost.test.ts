@@ -67,7 +67,9 @@ describe('what a page of the recordings list costs', () => {
     const [few, many] = [await at(small, params), await at(large, params)];
     expect(many.answer.recordings.length).toBe(Math.min(25, many.answer.pagination.total));
     expect(many.scanned).toBeLessThanOrEqual(PAGE_READS);
-    expect(many.units).toBeLessThanOrEqual(few.units * 1.5 + 1);
+    // Per row answered: a facet rarer than a page (starred is 1 in 10) fills fewer rows of the small library's page.
+    const perRow = (c: typeof few) => c.units / Math.max(1, c.answer.recordings.length);
+    expect(perRow(many)).toBeLessThanOrEqual(perRow(few) * 1.5 + 0.1);
   });
 
   it('reads a bounded multiple of the page when filters mix (the narrowest facet, filtered by the rest)', async () => {
