@@ -77,7 +77,7 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
     answer.pipe(res);
   });
   upstream.on('error', (error) => {
-    logger.error('IAM proxy: the emulator did not answer', { service: options.service, error });
+    logger.error('IAM proxy: the emulator did not answer', { aws_service: options.service, error });
     if (!res.headersSent) res.writeHead(502);
     res.end();
   });
