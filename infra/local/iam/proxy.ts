@@ -76,14 +76,18 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
     answer.pipe(res);
   });
+  let clientGone = false;
   upstream.on('error', (error) => {
-    logger.error('IAM proxy: the emulator did not answer', { aws_service: options.service, error });
+    // Ending the call because its client left (or the stack stops) is not the emulator's fault.
+    if (!clientGone) logger.error('IAM proxy: the emulator did not answer', { aws_service: options.service, error });
     if (!res.headersSent) res.writeHead(502);
     res.end();
   });
   // A client gone mid-upload must not leave the emulator waiting.
   res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (res.writableFinished) return;
+    clientGone = true;
+    upstream.destroy();
   });
   if (body) upstream.end(body);
   else req.pipe(upstream);
