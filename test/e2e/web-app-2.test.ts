@@ -10,37 +10,23 @@ import { join } from 'node:path';
 import ical, { type VEvent } from 'node-ical';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPassword } from '#shared/auth/sessions.ts';
 import { newUser, stack } from '../support/api.ts';
 import { makeMeeting } from '../support/speech.ts';
-import { expectAccessible, launch, screenshots } from './web-support.ts';
+import { expectAccessible, screenshots, signedIn } from './web-support.ts';
 
 const TIMEOUT = 300_000;
-const PASSWORD = 'a long enough passphrase';
 const MARKUP = '<img src=x onerror=alert(1)>';
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-web2-'));
 let context: BrowserContext;
 let page: Page;
 let meetingPath: string;
 let recordingUrl: string;
-const alerts: string[] = [];
+let alerts: string[] = [];
 
 beforeAll(async () => {
   const [{ user }, meeting] = await Promise.all([newUser(), makeMeeting(dir)]);
   meetingPath = meeting.path;
-  await setPassword(user.id, PASSWORD);
-  context = await launch({ timezoneId: 'UTC' });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(30_000);
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(`${stack().url}/sign-in`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  ({ context, page, alerts } = await signedIn(stack().url, user));
   await page.getByText('No recordings yet. Upload one to begin.').waitFor();
 }, TIMEOUT);
 

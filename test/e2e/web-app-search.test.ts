@@ -4,19 +4,17 @@
 // checks both pages.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPassword } from '#shared/auth/sessions.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
 import type { Segment } from '#shared/providers/types.ts';
 import { call, newUser, stack } from '../support/api.ts';
 import { seedRecording, wav } from './recordings-fixtures.ts';
-import { expectAccessible, launch } from './web-support.ts';
+import { expectAccessible, signedIn } from './web-support.ts';
 
-const PASSWORD = 'a long enough passphrase';
 const MARKUP = '<img src=x onerror=alert(1)>';
 const seg = (speaker: string, sentence: string, start: number, end: number): Segment => ({ speaker, sentence, start_time: start, end_time: end });
 let context: BrowserContext;
 let page: Page;
-const alerts: string[] = [];
+let alerts: string[] = [];
 
 beforeAll(async () => {
   const { user, token } = await newUser();
@@ -36,19 +34,7 @@ beforeAll(async () => {
     if (waited > 60_000) throw new Error('the search index did not pick up the seeded recordings');
     await new Promise((r) => setTimeout(r, 500));
   }
-  await setPassword(user.id, PASSWORD);
-  context = await launch({ timezoneId: 'UTC' });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(30_000);
-  page.on('dialog', (d) => {
-    alerts.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(`${stack().url}/sign-in`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  ({ context, page, alerts } = await signedIn(stack().url, user));
 }, 300_000);
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { setPassword } from '#shared/auth/sessions.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
@@ -53,4 +54,31 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     expect(overflow, `${name} at ${width} px scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+export interface SignedIn {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Messages of every dialog the page opened (each dismissed): markup run as script shows here. */
+  readonly alerts: string[];
+}
+
+/** A browser in UTC signed in as the user (given a password first) on the recordings page. */
+export async function signedIn(baseUrl: string, user: { id: number; email: string }): Promise<SignedIn> {
+  const password = 'a long enough passphrase';
+  await setPassword(user.id, password);
+  const context = await launch({ timezoneId: 'UTC' });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(30_000);
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  return { context, page, alerts };
 }
