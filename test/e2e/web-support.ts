@@ -75,10 +75,23 @@ export async function signedIn(baseUrl: string, user: { id: number; email: strin
     alerts.push(d.message());
     void d.dismiss();
   });
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  // What the page saw, for the failure message: a page stuck on "Loading…" says which call hung.
+  const seen: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => seen.push(`${Date.now() - started} ms ${line}`);
+  page.on('console', (m) => note(`console ${m.type()}: ${m.text()}`));
+  page.on('request', (r) => note(`→ ${r.method()} ${r.url()}`));
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => note(`← ${r.status()} ${r.request().method()} ${r.url()}`));
+  try {
+    await page.goto(`${baseUrl}/sign-in`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Recordings', exact: true }).waitFor();
+  } catch (error) {
+    const text = await page.locator('body').innerText({ timeout: 1000 }).catch(() => '(no body)');
+    throw new Error(`signing in failed at ${page.url()} showing ${JSON.stringify(text.slice(0, 300))}; the page saw:\n${seen.join('\n')}`, { cause: error });
+  }
   return { context, page, alerts };
 }
