@@ -18,15 +18,11 @@ export function storageOrigin(endpoint: string | undefined): string {
 }
 
 export function webApp(origin: string, dist = DIST): StaticHandler {
-  if (!existsSync(dist)) {
-    return (_req, res) => {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The web app is not built: run "npm run build:web" (npm start does it).\n');
-      return true;
-    };
-  }
   const headers = webSecurityHeaders(origin);
+  // `dev` looks each file up when asked rather than once at start: `npm run build:web` swaps in
+  // a new build while the gateway runs, and the files (names, sizes) of the old one are gone.
   const serve = sirv(dist, {
+    dev: true,
     single: true,
     etag: true,
     gzip: false,
@@ -37,6 +33,11 @@ export function webApp(origin: string, dist = DIST): StaticHandler {
   });
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (!existsSync(dist)) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built: run "npm run build:web" (npm start does it).\n');
+      return true;
+    }
     serve(req, res, () => {
       res.writeHead(404).end();
     });
