@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readRefusals, REFUSAL_FILE } from '../../infra/local/iam/enforce.ts';
+import { describeRefusal } from '../../infra/local/iam/proxy.ts';
 import { startLocalProcess } from './local-process.ts';
 
 export interface StackInfo {
@@ -34,7 +35,7 @@ export default async function setup(project: Pick<TestProject, 'provide'>): Prom
     rmSync(dataDir, { recursive: true, force: true });
     const problems = [
       ...(code === 0 ? [] : [`the local stack exited with ${code} on SIGTERM:\n${local.output()}`]),
-      ...(refusals.length === 0 ? [] : [`IAM refused ${refusals.length} AWS call(s) of the stack's functions during the run:\n${refusals.map((r) => `  ${r.function} may not ${r.action} on ${r.resource}`).join('\n')}`]),
+      ...(refusals.length === 0 ? [] : [`IAM refused ${refusals.length} AWS call(s) of the stack's functions during the run:\n${refusals.map((r) => `  ${describeRefusal(r)}`).join('\n')}`]),
     ];
     if (problems.length === 0) return;
     // Vitest only logs an error thrown here; the exit code is what fails the run.
