@@ -64,7 +64,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   try {
     const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
-    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops);
+    // The Scheduler delivers as a schedule's role, judged once the IAM proxies are up.
+    const gate: { authorize?: (roleArn: string, targetArn: string) => Promise<void> } = {};
+    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (role, target) => gate.authorize?.(role, target) ?? Promise.resolve());
     const endpoints = started.endpoints;
     const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints));
     const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
@@ -73,6 +75,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const caller = (keyId: string) => signers.functions?.credentials(keyId)?.entry;
     const iam = await steps.run('starting IAM proxies', () => enforceIam(artifacts, endpoints, { caller, refusalFile: join(dataDir, REFUSAL_FILE) }));
     stops.push(() => iam.stop());
+    gate.authorize = iam.authorizeDelivery;
     const signingKey = randomBytes(32);
     const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) }, signingKey);
     signers.functions = functions;
@@ -102,7 +105,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Database, queues, storage and scheduler, each pushing its stop onto `stops`. */
-async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[]) {
+async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (roleArn: string, targetArn: string) => Promise<void>) {
   const kept = (name: string) => (persistent ? join(dataDir, name) : undefined);
   const dynamo = await steps.run('starting database (DynamoDB Local)', () => startDynamoDbLocal(kept('dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid })));
   stops.push(() => dynamo.stop());
@@ -110,7 +113,7 @@ async function startEmulators(dataDir: string, persistent: boolean, steps: Start
   stops.push(() => fauxqs.stop());
   const s3 = await steps.run('starting storage (S3)', () => startLocalS3({ dir: kept('s3'), bucket: LOCAL_NAMES.bucket, credentials: LOCAL_CREDENTIALS }));
   stops.push(() => s3.stop());
-  const scheduler = await steps.run('starting scheduler', () => startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined }));
+  const scheduler = await steps.run('starting scheduler', () => startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined, authorize }));
   stops.push(() => scheduler.stop());
   return { s3, endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url } };
 }

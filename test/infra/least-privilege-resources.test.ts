@@ -12,7 +12,9 @@ import { prepareArtifacts } from '../../infra/local/artifacts/prepare.ts';
 import { resolver } from '../../infra/local/artifacts/resolve.ts';
 import { callsOf, type Call } from '../../infra/local/iam/calls.ts';
 import { judgeOf } from '../../infra/local/iam/policies.ts';
+import { deliveryGate } from '../../infra/local/iam/enforce.ts';
 import { startIamProxy, type IamProxy, type Refusal } from '../../infra/local/iam/proxy.ts';
+import { startSchedulerEmulator } from '../../infra/local/scheduler/emulator.ts';
 import { accessKeyId } from '../../infra/local/lambda/functions.ts';
 
 const ACCOUNT = '000000000000';
@@ -138,5 +140,38 @@ describe('the IAM proxy in front of the Scheduler', () => {
       scheduler.destroy();
     }
     expect(refusals).toEqual([{ function: 'workers/deliver', principal: 'scheduler.amazonaws.com', action: 'sts:AssumeRole', resource: roleArn }]);
+  });
+});
+
+describe("the Scheduler's deliveries", () => {
+  it("are made as the schedule's role: a queue its policy does not grant is never sent to", async () => {
+    // A stand-in for SQS that only counts what reaches it.
+    const reached: string[] = [];
+    const sqs = createServer((req, res) => {
+      req.resume();
+      reached.push(String(req.headers['x-amz-target'] ?? req.url));
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => sqs.listen(0, '127.0.0.1', resolve));
+    const refusals: Refusal[] = [];
+    const emulator = await startSchedulerEmulator({ sqsEndpoint: `http://127.0.0.1:${(sqs.address() as { port: number }).port}`, tickMs: 3_600_000, authorize: deliveryGate(judgeOf(artifacts), (r) => refusals.push(r)) });
+    const client = new SchedulerClient({ region: 'us-east-1', endpoint: emulator.url, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const roleArn = arnOf(idOf(artifacts.template, 'AWS::IAM::Role', /^DataSchedulerRole/));
+    const schedule = (name: string, queue: string) =>
+      new CreateScheduleCommand({ Name: name, ScheduleExpression: 'at(2020-01-01T00:00:00)', FlexibleTimeWindow: { Mode: 'OFF' }, Target: { Arn: `arn:aws:sqs:us-east-1:${ACCOUNT}:verbatim-${queue}`, RoleArn: roleArn } });
+    try {
+      await client.send(schedule('to-search', 'search'));
+      await emulator.fireDue();
+      expect(reached).toEqual([]);
+      expect(refusals).toEqual([{ function: 'scheduler', principal: roleArn, action: 'sqs:SendMessage', resource: `arn:aws:sqs:us-east-1:${ACCOUNT}:verbatim-search` }]);
+      await client.send(schedule('to-deliveries', 'deliveries'));
+      await emulator.fireDue();
+      expect(reached.length).toBeGreaterThan(0);
+      expect(refusals).toHaveLength(1);
+    } finally {
+      client.destroy();
+      await emulator.stop();
+      sqs.close();
+    }
   });
 });
