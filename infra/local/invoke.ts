@@ -1,6 +1,7 @@
 // `npm run invoke -- <handler> <event file>`: runs one function once, from its bundle with the
 // template's settings, against the local services and prints its result, as `sam local invoke`
-// would. Uses the running stack of DATA_DIR, or starts the local services for the one call.
+// would. Uses the running stack of DATA_DIR, or starts the local services for the one call;
+// either way the function's AWS calls go through the IAM proxies under its role's policy.
 // `{{ADMIN_TOKEN}}` in the event file stands for the token in DATA_DIR/admin-token.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,13 +16,14 @@ process.env.LOG_LEVEL ??= 'WARN';
 
 const { settings } = await import('#shared/config.ts');
 const { readLiveRuntime } = await import('./runtime-file.ts');
-const { functionsOn, startRuntime } = await import('./runtime.ts');
+const { functionsOfRunning, startRuntime } = await import('./runtime.ts');
 const { prepareArtifacts } = await import('./artifacts/prepare.ts');
 
 const dataDir = resolve(settings().dataDir);
 const running = readLiveRuntime(dataDir);
 const ownRuntime = running ? undefined : await startRuntime({ dataDir, port: 0, persistent: !settings().localInMemory });
-const functions = ownRuntime?.functions ?? functionsOn(await prepareArtifacts(), { ...process.env, ...running!.env });
+// On a running stack the function reaches the emulators through its IAM proxies, as there.
+const functions = ownRuntime?.functions ?? functionsOfRunning(await prepareArtifacts(), running!);
 
 try {
   const entry = handlerArg.replace(/^functions\//, '').replace(/\.ts$/, '');

@@ -14,6 +14,8 @@ export interface RuntimeFile {
   readonly url?: string;
   readonly endpoints?: Endpoints;
   readonly env?: Record<string, string>;
+  /** The IAM proxies functions call, and the key their secrets derive from (README: IAM locally). */
+  readonly iam?: { readonly endpoints: Required<Endpoints>; readonly signingKey: string };
   /** Present once the runtime has printed its first-start banner and handles SIGINT and SIGTERM. */
   readonly ready?: boolean;
 }

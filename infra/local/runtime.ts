@@ -1,5 +1,6 @@
 // The whole service on one machine: the emulators, the resources from topology.ts, the API
 // gateway, the queue consumers and the periodic jobs, all pointed at one data folder.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,10 +18,10 @@ import type { Artifacts } from './artifacts/manifest.ts';
 import { prepareArtifacts } from './artifacts/prepare.ts';
 import { localArn, resolver } from './artifacts/resolve.ts';
 import { localFunctions, type LocalFunctions } from './lambda/functions.ts';
-import { enforceIam } from './iam/enforce.ts';
+import { enforceIam, REFUSAL_FILE } from './iam/enforce.ts';
 import type { Refusal } from './iam/proxy.ts';
 import { createResources, LOCAL_CREDENTIALS, LOCAL_NAMES, localEnvironment } from './resources.ts';
-import { claimDataDir, releaseDataDir, updateRuntimeFile } from './runtime-file.ts';
+import { claimDataDir, releaseDataDir, updateRuntimeFile, type LiveRuntime } from './runtime-file.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type InvokeSqs } from './sqs-poller.ts';
 import { createScheduleGroup } from './schedule-group.ts';
@@ -63,15 +64,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   try {
     const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
-    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops);
+    // The Scheduler delivers as a schedule's role, judged once the IAM proxies are up.
+    const gate: { authorize?: (roleArn: string, targetArn: string) => Promise<void> } = {};
+    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (role, target) => gate.authorize?.(role, target) ?? Promise.resolve());
     const endpoints = started.endpoints;
     const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints));
     const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
     // Functions reach the emulators only through the IAM proxies, signing as themselves.
     const signers: { functions?: LocalFunctions } = {};
-    const iam = await steps.run('starting IAM proxies', () => enforceIam(artifacts, endpoints, (keyId) => signers.functions?.credentials(keyId)?.entry));
+    const caller = (keyId: string) => signers.functions?.credentials(keyId)?.entry;
+    const iam = await steps.run('starting IAM proxies', () => enforceIam(artifacts, endpoints, { caller, refusalFile: join(dataDir, REFUSAL_FILE) }));
     stops.push(() => iam.stop());
-    const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) });
+    gate.authorize = iam.authorizeDelivery;
+    const signingKey = randomBytes(32);
+    const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) }, signingKey);
     signers.functions = functions;
     stops.push(() => functions.stop());
     for (const { entry } of artifacts.functions) {
@@ -89,7 +95,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const gateway = await steps.run('starting functions and gateway', () => startGateway(options.port, functions, options.host));
     stops.push(() => gateway.stop());
     stops.push(startWorkers(env, iam.endpoints.sqs, functions));
-    updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env });
+    // `npm run invoke` runs a function as this stack does: through its proxies, signing as it.
+    updateRuntimeFile(dataDir, { url: gateway.url, endpoints, env, iam: { endpoints: iam.endpoints, signingKey: signingKey.toString('base64') } });
     return { url: gateway.url, env, firstAdminToken, functions, refusals: iam.refusals, stop };
   } catch (error) {
     await stop();
@@ -98,7 +105,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Database, queues, storage and scheduler, each pushing its stop onto `stops`. */
-async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[]) {
+async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (roleArn: string, targetArn: string) => Promise<void>) {
   const kept = (name: string) => (persistent ? join(dataDir, name) : undefined);
   const dynamo = await steps.run('starting database (DynamoDB Local)', () => startDynamoDbLocal(kept('dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid })));
   stops.push(() => dynamo.stop());
@@ -106,17 +113,26 @@ async function startEmulators(dataDir: string, persistent: boolean, steps: Start
   stops.push(() => fauxqs.stop());
   const s3 = await steps.run('starting storage (S3)', () => startLocalS3({ dir: kept('s3'), bucket: LOCAL_NAMES.bucket, credentials: LOCAL_CREDENTIALS }));
   stops.push(() => s3.stop());
-  const scheduler = await steps.run('starting scheduler', () => startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined }));
+  const scheduler = await steps.run('starting scheduler', () => startSchedulerEmulator({ sqsEndpoint: fauxqs.endpoint, dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined, authorize }));
   stops.push(() => scheduler.stop());
   return { s3, endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url } };
 }
 
 /** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */
-export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>): LocalFunctions {
+export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>, signingKey?: Buffer): LocalFunctions {
   const resolve = resolver(artifacts, (name, dlq) => (env[queueUrlSetting(name as QueueName)] ?? '').replace(/(\.fifo)?$/, dlq ? '-dlq$1' : '$1'));
   // The template carries AWS's provider defaults; locally the runtime's own choice (its defaults included) runs.
   const chosen = loadSettings(env);
-  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances });
+  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances, signingKey });
+}
+
+/**
+ * The functions of a stack running in another process, as that stack runs them: through its
+ * IAM proxies, signing with the same credentials (`npm run invoke`).
+ */
+export function functionsOfRunning(artifacts: Artifacts, running: LiveRuntime, env: Readonly<Record<string, string | undefined>> = process.env): LocalFunctions {
+  if (!running.iam) throw new Error(`the stack running as pid ${running.pid} has no IAM proxies (an older version): restart it`);
+  return functionsOn(artifacts, { ...env, ...running.env, ...localEnvironment(running.iam.endpoints, {}) }, Buffer.from(running.iam.signingKey, 'base64'));
 }
 
 /** Jobs work in temporary folders; a process killed mid-job cannot clean its own up. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PREFIX, routeRows } from '#shared/routes.ts';
 import { consumers } from '#shared/topology.ts';
+import { describeRefusal } from './iam/proxy.ts';
 import { LocalFunction } from './lambda/pool.ts';
 import { functionName } from './lambda/functions.ts';
 import { startRuntime } from './runtime.ts';
@@ -36,7 +37,7 @@ try {
     }
   }
   // Every call went through the IAM proxies: one a role does not allow would fail on AWS.
-  for (const r of runtime.refusals) failures.push(`${r.function}: IAM refused ${r.action} on ${r.resource}`);
+  for (const r of runtime.refusals) failures.push(`IAM refused: ${describeRefusal(r)}`);
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,11 @@ import { LOCAL_STACK } from '../artifacts/manifest.ts';
 export type Service = 'dynamodb' | 'sqs' | 's3' | 'scheduler';
 
 export interface Call {
+  /**
+   * Who makes the call, if not the signing function: a service acting for it (e.g.
+   * scheduler.amazonaws.com assuming the role a schedule passes) or a role of the template by ARN.
+   */
+  readonly principal?: string;
   readonly action: string;
   readonly resource: string;
   readonly context?: Readonly<Record<string, string>>;
@@ -137,9 +142,13 @@ function schedulerCalls(request: ReadRequest, body: Record<string, any>): Call[]
   if (kind !== 'schedules' || !name) return [{ action: 'scheduler:ListSchedules', resource: '*' }];
   const group = String(body.GroupName ?? url.searchParams.get('groupName') ?? 'default');
   const calls: Call[] = [{ action: `scheduler:${verb}Schedule`, resource: arn(`schedule/${group}/${name}`) }];
-  // Creating or updating a schedule passes its target's role to the Scheduler.
+  // Creating or updating a schedule passes its target's role to the Scheduler, which must be
+  // able to assume it: AWS checks the role's trust policy then (a ValidationException if not).
   const role = body.Target?.RoleArn;
-  if (typeof role === 'string') calls.push({ action: 'iam:PassRole', resource: role, context: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+  if (typeof role !== 'string') return calls;
+  const scheduler = 'scheduler.amazonaws.com';
+  calls.push({ action: 'iam:PassRole', resource: role, context: { 'iam:PassedToService': scheduler } });
+  calls.push({ principal: scheduler, action: 'sts:AssumeRole', resource: role, context: { 'aws:SourceAccount': account, 'aws:SourceArn': calls[0]!.resource } });
   return calls;
 }
 

@@ -1,25 +1,77 @@
 // IAM on the local stack: one policy-checking proxy in front of each emulator. Functions are
 // given the proxies' endpoints; the runtime itself (resources, first administrator) and tests
 // keep the emulators' own. README: IAM locally.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Artifacts } from '../artifacts/manifest.ts';
 import type { Endpoints } from '../resources.ts';
 import type { Service } from './calls.ts';
-import { judgeOf } from './policies.ts';
-import { startIamProxy, type Refusal } from './proxy.ts';
+import { logger } from '#shared/logger.ts';
+import { judgeOf, type Judge } from './policies.ts';
+import { describeRefusal, startIamProxy, type Refusal } from './proxy.ts';
 
 export interface IamEnforcement {
   /** The proxies' endpoints, to hand to functions in place of the emulators'. */
   readonly endpoints: Required<Endpoints>;
   /** Every refused call so far, oldest first. */
   readonly refusals: readonly Refusal[];
+  /** The Scheduler's delivery to a queue, judged as made by the schedule's role. */
+  readonly authorizeDelivery: (roleArn: string, targetArn: string) => Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function enforceIam(artifacts: Artifacts, emulators: Required<Endpoints>, caller: (accessKeyId: string) => string | undefined): Promise<IamEnforcement> {
+export interface IamOptions {
+  /** The function (by entry) whose access key id this is, if any. */
+  readonly caller: (accessKeyId: string) => string | undefined;
+  /** A file that lists this run's refused calls, one JSON line each (emptied at the start). */
+  readonly refusalFile?: string;
+}
+
+/** Where a runtime lists its refused calls, in its data folder. */
+export const REFUSAL_FILE = 'iam-refusals.jsonl';
+
+export async function enforceIam(artifacts: Artifacts, emulators: Required<Endpoints>, options: IamOptions): Promise<IamEnforcement> {
   const judge = judgeOf(artifacts);
   const refusals: Refusal[] = [];
+  const { caller, refusalFile } = options;
+  if (refusalFile) writeFileSync(refusalFile, '', { mode: 0o600 });
+  const onRefusal = (refusal: Refusal) => {
+    refusals.push(refusal);
+    if (refusalFile) appendFileSync(refusalFile, `${JSON.stringify(refusal)}\n`);
+  };
   const services = Object.keys(emulators) as Service[];
-  const proxies = await Promise.all(services.map((service) => startIamProxy({ service, target: emulators[service], judge, caller, onRefusal: (r) => refusals.push(r) })));
+  const proxies = await Promise.all(services.map((service) => startIamProxy({ service, target: emulators[service], judge, caller, onRefusal })));
   const endpoints = Object.fromEntries(services.map((s, i) => [s, proxies[i]!.endpoint])) as unknown as Required<Endpoints>;
-  return { endpoints, refusals, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
+  const authorizeDelivery = deliveryGate(judge, onRefusal);
+  return { endpoints, refusals, authorizeDelivery, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
+}
+
+/**
+ * EventBridge Scheduler sends a schedule's message as the role it was given: that role's
+ * policy and the queue's policy must allow sqs:SendMessage, or the delivery fails (retried,
+ * then dead-lettered) as on AWS.
+ */
+export function deliveryGate(judge: Judge, onRefusal: (refusal: Refusal) => void): (roleArn: string, targetArn: string) => Promise<void> {
+  return async (roleArn, targetArn) => {
+    const call = { principal: roleArn, action: 'sqs:SendMessage', resource: targetArn, context: { 'aws:SecureTransport': 'true' } };
+    if (await judge.allows('scheduler', call)) return;
+    const refusal: Refusal = { function: 'scheduler', principal: roleArn, action: call.action, resource: targetArn };
+    logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
+    onRefusal(refusal);
+    throw Object.assign(new Error(`AccessDenied: ${describeRefusal(refusal)}`), { name: 'AccessDenied' });
+  };
+}
+
+/** The refused calls a run listed in its refusal file (none if it has none). */
+export function readRefusals(refusalFile: string): Refusal[] {
+  let text: string;
+  try {
+    text = readFileSync(refusalFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Refusal);
 }

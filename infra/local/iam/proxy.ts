@@ -9,6 +9,8 @@ import type { Judge } from './policies.ts';
 
 export interface Refusal {
   readonly function: string;
+  /** The service or role refused on the function's behalf, if not the function itself. */
+  readonly principal?: string;
   readonly action: string;
   readonly resource: string;
 }
@@ -66,8 +68,9 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
     const refused = await firstRefused(options.judge, entry, calls);
     if (refused) {
       const who = entry ?? `unknown key ${keyId ?? '(unsigned)'}`;
-      logger.warn(`IAM refused: ${who} may not ${refused.action} on ${refused.resource}`, { function: who, action: refused.action, resource: refused.resource });
-      options.onRefusal?.({ function: who, action: refused.action, resource: refused.resource });
+      const refusal: Refusal = { function: who, ...(refused.principal ? { principal: refused.principal } : {}), action: refused.action, resource: refused.resource };
+      logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
+      options.onRefusal?.(refusal);
       deny(options.service, req, res, who, refused);
       return;
     }
@@ -93,6 +96,9 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
   else req.pipe(upstream);
 }
 
+/** "api/x may not s3:GetObject on arn:…", or "scheduler.amazonaws.com (for api/x) may not sts:AssumeRole on arn:…". */
+export const describeRefusal = (r: Refusal) => `${r.principal ? `${r.principal} (for ${r.function})` : r.function} may not ${r.action} on ${r.resource}`;
+
 async function firstRefused(judge: Judge, entry: string | undefined, calls: readonly Call[]): Promise<Call | undefined> {
   for (const call of calls) if (entry === undefined || !(await judge.allows(entry, call))) return call;
   return undefined;
@@ -116,6 +122,12 @@ function deny(service: Service, req: IncomingMessage, res: ServerResponse, who: 
   if (service === 's3') {
     res.writeHead(403, { 'content-type': 'application/xml' });
     res.end(req.method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error>`);
+    return;
+  }
+  if (service === 'scheduler' && call.principal) {
+    // What CreateSchedule answers when the Scheduler cannot assume the role it is given.
+    res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' });
+    res.end(JSON.stringify({ Message: `The execution role you provide must allow AWS EventBridge Scheduler to assume the role. (${call.principal} may not ${call.action} on ${call.resource})` }));
     return;
   }
   if (service === 'scheduler') {

@@ -32,6 +32,8 @@ export interface LocalFunctionsOptions {
   readonly base: Readonly<Record<string, string | undefined>>;
   /** Instances at most, by entry; API_INSTANCES if not given. */
   readonly maxInstances?: (entry: string) => number | undefined;
+  /** Derives each function's secret key; the running stack's own, to sign as its functions do. */
+  readonly signingKey?: Buffer;
 }
 
 /** "api/recordings/notes-get" → "api-recordings-notes-get", the function's name in logs and contexts. */
@@ -57,7 +59,7 @@ export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
   const { artifacts, resolve } = options;
   const byEntry = new Map(artifacts.functions.map((f) => [f.entry, f]));
   const byKey = new Map(artifacts.functions.map((f) => [accessKeyId(f.entry), f.entry]));
-  const signingKey = randomBytes(32);
+  const signingKey = options.signingKey ?? randomBytes(32);
   const secretOf = (entry: string) => createHmac('sha256', signingKey).update(entry).digest('base64url');
   const tunable = new Set<string>(TUNABLE_SETTINGS);
   const given = Object.entries(options.base).filter((e): e is [string, string] => e[1] !== undefined);

@@ -16,6 +16,8 @@ export interface DispatcherOptions {
   region: string;
   now: () => number;
   log: LogFn;
+  /** Throws if the target's role may not deliver to the target (a failed delivery, as on AWS). */
+  authorize?: (roleArn: string, targetArn: string) => Promise<void>;
 }
 
 const MAX_BACKOFF_MS = 60_000;
@@ -94,6 +96,7 @@ export class Dispatcher {
     const { Target: target, runtime } = schedule;
     const body = renderInput(schedule, runtime.nextFireAt ?? now, runtime.attempts + 1);
     try {
+      await this.options.authorize?.(target.RoleArn, target.Arn);
       await this.send(target.Arn, body, target.SqsParameters?.MessageGroupId);
     } catch (error) {
       if (this.isCurrent(schedule)) await this.onFailure(schedule, now, body, error);

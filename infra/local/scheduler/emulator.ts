@@ -22,6 +22,8 @@ export interface SchedulerEmulatorOptions {
   now?: () => number;
   tickMs?: number;
   log?: (line: Record<string, unknown>) => void;
+  /** Judges each delivery as made by the schedule's role (the local stack's IAM, README: IAM locally). */
+  authorize?: (roleArn: string, targetArn: string) => Promise<void>;
 }
 
 export interface SchedulerEmulator {
@@ -40,7 +42,7 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
   const now = options.now ?? Date.now;
   const log: LogFn = options.log ?? (() => undefined);
   const store = await ScheduleStore.open(options.dataFile, region, now());
-  const dispatcher = new Dispatcher({ store, sqsEndpoint: options.sqsEndpoint, region, now, log });
+  const dispatcher = new Dispatcher({ store, sqsEndpoint: options.sqsEndpoint, region, now, log, authorize: options.authorize });
   const routes = routesFor(new SchedulerApi(store, region, now));
   const server = createServer((req, res) => void handle(routes, req, res, log));
   const port = await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
