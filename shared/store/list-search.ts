@@ -13,7 +13,7 @@ import { entryKey, entryOf, trigramsOf, type ListEntry } from './list-index.ts';
 import { tableName } from './table.ts';
 
 const MAX_GRAMS = 8;
-const FIRST_PAGE = 100;
+const FIRST_PAGE = 25;
 const MAX_PAGE = 1000;
 
 /** A `q` the postings can answer: three characters or more. */
