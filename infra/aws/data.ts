@@ -45,10 +45,13 @@ export class Data extends Construct {
     const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const t = topo.table;
+    // CloudFormation adds one global secondary index per table update: a table deployed before
+    // several new ones gains them over several deploys (`-c withoutIndexes=GSI4`, then without it).
+    const without = new Set(String(this.node.tryGetContext('withoutIndexes') ?? '').split(',').filter(Boolean));
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: t.partitionKey, type: AttributeType.STRING },
       sortKey: { name: t.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: t.indexes.map((ix) => ({
+      globalSecondaryIndexes: t.indexes.filter((ix) => !without.has(ix.name)).map((ix) => ({
         indexName: ix.name,
         partitionKey: { name: ix.partitionKey, type: AttributeType.STRING },
         sortKey: { name: ix.sortKey, type: AttributeType.STRING },

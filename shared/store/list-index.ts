@@ -10,6 +10,12 @@
 //   Sharded so that writes to different recordings of one user seldom meet on an item.
 // - Day counters: LISTDAYS#<uid> / <yyyy-mm>#<rid mod 8>, a cell d<dd> per UTC day of
 //   created_at (which never changes), so a date range's total reads 8 items a month.
+// - The counter shards also hold `bytes` (file_size of the recordings whose audio is kept), and
+//   a DONE item (PK LIST#<rid>, SK DONE) puts each recording with a completed_at in GSI1
+//   LISTDONE#<uid> by that time: GET /stats reads those instead of the library.
+// - Trigram postings (list-search.ts): LISTGRAM#<uid>#<trigram> / <rid padded>, one per
+//   distinct trigram of the lower-cased title or participants, carrying that text, so `q`
+//   reads the postings of its rarest trigram and the entries of what matches.
 //
 // Both are written in the recording's own transaction (recording-writes.ts), from the
 // recording before and after, so they are exactly what the recordings say.
@@ -28,7 +34,7 @@ export const SORT_INDEX = { created_at: 'GSI1', meeting_date: 'GSI2', title: 'GS
 /** The fields a list entry carries: the list item's, plus what filters read. */
 export const ENTRY_FIELDS = [
   'id', 'user_id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants',
-  'is_inbox', 'is_highlighted', 'audio_key', 'transcript_key', 'has_summary', 'tag_ids',
+  'is_inbox', 'is_highlighted', 'audio_key', 'transcript_key', 'has_summary', 'tag_ids', 'completed_at',
 ] as const;
 export type ListEntry = Pick<Recording, (typeof ENTRY_FIELDS)[number]>;
 
@@ -50,6 +56,9 @@ export const counterKey = (userId: number, shard: number) => ({ PK: `LISTCOUNT#$
 export const dayCounterKey = (userId: number, month: string, shard: number) => ({ PK: `LISTDAYS#${userId}`, SK: `${month}#${shard}` });
 export const cellName = (group: StatusGroup, inbox: boolean, starred: boolean) => `c_${group}_${inbox ? 1 : 0}${starred ? 1 : 0}`;
 export const tagCellName = (tagId: number) => `t_${tagId}`;
+/** The counter cell of the bytes stored: file_size of the recordings whose audio is kept. */
+export const BYTES_CELL = 'bytes';
+export const donePartition = (userId: number) => `LISTDONE#${userId}`;
 
 /** Numbers compare as numbers (digit runs padded), letters without case or accents, as the title sort's collator does for them. */
 export function titleKey(title: string): string {
@@ -57,7 +66,7 @@ export function titleKey(title: string): string {
   return folded.replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0')).slice(0, 300);
 }
 
-function dateKey(value: string): string {
+export function dateKey(value: string): string {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
@@ -76,15 +85,43 @@ export function sortKeys(r: ListEntry) {
 /** Lower-cased title and participants: what `q` is a substring of. */
 export const searchText = (r: ListEntry) => `${r.title.toLowerCase()}\n${r.participants.toLowerCase()}`;
 
-export function entryFields(r: ListEntry): ListEntry {
-  return Object.fromEntries(ENTRY_FIELDS.map((f) => [f, r[f]])) as unknown as ListEntry;
+/** Lower-case three-letter (code point) pieces of a text's lines: a substring of 3 or more holds only pieces of the line it is in. */
+export function trigramsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of text.split('\n')) {
+    const chars = Array.from(line);
+    for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
+  }
+  return out;
+}
+
+export const gramKey = (userId: number, gram: string, recordingId: number) => ({ PK: `LISTGRAM#${userId}#${gram}`, SK: padId(recordingId) });
+
+/** The trigram postings follow title and participants: rewritten (they carry the text) when either changes. */
+function gramWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
+  const was = before ? searchText(before) : undefined;
+  const is = after ? searchText(after) : undefined;
+  if (was === is) return [];
+  const kept = is === undefined ? new Set<string>() : trigramsOf(is);
+  const gone = was === undefined ? [] : [...trigramsOf(was)].filter((g) => !kept.has(g));
+  const r = (after ?? before)!;
+  return [
+    ...[...kept].map((g): Write => ({ Put: { TableName: tableName(), Item: { ...gramKey(r.user_id, g, r.id), search: is } } })),
+    ...gone.map((g): Write => ({ Delete: { TableName: tableName(), Key: gramKey(r.user_id, g, r.id) } })),
+  ];
+}
+
+/** The entry's fields of a recording or a stored entry. */
+export function entryOf(item: ListEntry | Record<string, unknown>): ListEntry {
+  const fields = item as Record<string, unknown>;
+  return Object.fromEntries(ENTRY_FIELDS.map((f) => [f, fields[f]])) as unknown as ListEntry;
 }
 
 export function entryItem(r: ListEntry, facet: string): Item {
   const pk = facetPartition(r.user_id, facet);
   return {
     ...entryKey(r.id, facet), GSI1PK: pk, GSI2PK: pk, GSI3PK: pk, GSI4PK: pk, ...sortKeys(r),
-    ...entryFields(r), search: searchText(r), group: statusGroup(r.status),
+    ...entryOf(r), search: searchText(r), group: statusGroup(r.status),
   };
 }
 
@@ -94,6 +131,7 @@ const sameEntry = (a: ListEntry, b: ListEntry) => ENTRY_FIELDS.every((f) => JSON
 function cells(r: ListEntry, sign: number): Map<string, number> {
   const out = new Map<string, number>([[cellName(statusGroup(r.status), r.is_inbox, r.is_highlighted), sign]]);
   for (const t of new Set(r.tag_ids)) out.set(tagCellName(t), sign);
+  if (r.audio_key !== null && r.file_size > 0) out.set(BYTES_CELL, sign * r.file_size);
   return out;
 }
 
@@ -108,6 +146,21 @@ function dayCell(r: ListEntry): { month: string; cell: string } | undefined {
 function dayUpdate(r: ListEntry, sign: number): Write[] {
   const at = dayCell(r);
   return at ? addCells(dayCounterKey(r.user_id, at.month, r.id % COUNTER_SHARDS), new Map([[at.cell, sign]])) : [];
+}
+
+function doneItem(r: ListEntry): Item | undefined {
+  if (!r.completed_at) return undefined;
+  return { ...entryKey(r.id, 'DONE'), GSI1PK: donePartition(r.user_id), GSI1SK: `${dateKey(r.completed_at)}#${padId(r.id)}`, completed_at: r.completed_at };
+}
+
+/** The DONE item follows completed_at: put when it is set or moves, deleted when it goes. */
+function doneWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
+  const was = before?.completed_at ?? null;
+  const is = after?.completed_at ?? null;
+  if (was === is) return [];
+  const item = after && doneItem(after);
+  if (item) return [{ Put: { TableName: tableName(), Item: item } }];
+  return [{ Delete: { TableName: tableName(), Key: entryKey(before!.id, 'DONE') } }];
 }
 
 /** One ADD on the recording's counter shard, or nothing when no cell moves. */
@@ -150,6 +203,9 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
     ...(after ? [] : dayUpdate(before!, -1)),
     ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
+    ...doneWrites(before, after),
+    // Last: past a transaction's 100 actions, these are what is written after it commits.
+    ...gramWrites(before, after),
   ];
 }
 
@@ -168,7 +224,11 @@ export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; 
     if (day) add(dayCounterKey(r.user_id, day.month, r.id % COUNTER_SHARDS), new Map([[day.cell, 1]]));
   }
   return {
-    entries: recordings.flatMap((r) => facetsOf(r).map((f) => entryItem(r, f))),
+    entries: recordings.flatMap((r) => [
+      ...facetsOf(r).map((f) => entryItem(r, f)),
+      ...[doneItem(r)].filter((i) => i !== undefined),
+      ...gramWrites(undefined, r).map((w) => w.Put!.Item!),
+    ]),
     counters: [...items.values()].flatMap((i) => addCells(i.key, i.deltas)),
   };
 }

@@ -3,7 +3,7 @@
 // "Recordings list" section.
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
-import { ENTRY_FIELDS, facetPartition, SORT_INDEX, type ListEntry, type StatusGroup } from './list-index.ts';
+import { donePartition, entryOf, facetPartition, SORT_INDEX, type ListEntry, type StatusGroup } from './list-index.ts';
 import { tableName } from './table.ts';
 
 /** What an entry must match beyond its facet. Dates are on created_at, epoch milliseconds, inclusive. */
@@ -87,8 +87,6 @@ export interface Order {
   readonly share?: number;
 }
 
-const toEntry = (item: Record<string, unknown>) => Object.fromEntries(ENTRY_FIELDS.map((f) => [f, item[f]])) as unknown as ListEntry;
-
 /**
  * The matching entries from `skip` to `skip + take` in the order asked. Without a filter it
  * reads exactly skip + take entries; with one, it reads on until enough matched (or the facet ends).
@@ -108,7 +106,7 @@ export async function pageOfEntries(q: FacetQuery, order: Order, skip: number, t
         Limit: expr.FilterExpression ? Math.min(1000, Math.ceil((need / Math.max(share, 0.01)) * 1.2) + 5) : need,
       }),
     );
-    matched.push(...(page.Items ?? []).map(toEntry));
+    matched.push(...(page.Items ?? []).map(entryOf));
     start = page.LastEvaluatedKey;
   } while (start && matched.length < skip + take);
   return matched.slice(skip, skip + take);
@@ -176,4 +174,15 @@ export async function countCreatedBetween(userId: number, from: number | undefin
   }
   if (first !== undefined && last !== undefined && first > last) return total;
   return total + (await sumDays(userId, first, last));
+}
+
+/** The latest completed_at of the user's recordings: the first DONE item of GSI1 LISTDONE#<uid>, newest first. */
+export async function lastCompleted(userId: number): Promise<string | null> {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': donePartition(userId) },
+      ScanIndexForward: false, Limit: 1,
+    }),
+  );
+  return typeof Items[0]?.completed_at === 'string' ? Items[0].completed_at : null;
 }

@@ -20,7 +20,9 @@
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
 // | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
-// | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred> and t_<tag id>)
+// | list done        | LIST#<rid>                  | DONE         | LISTDONE#<uid> / <completed_at>#<id> |                            | (only while completed_at is set)
+// | list trigram     | LISTGRAM#<uid>#<trigram>    | <rid padded> |                                     |                             | (`search`: the lower-cased title and participants)
+// | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred>, t_<tag id>, bytes)
 // | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
@@ -47,14 +49,21 @@
 //   (one call per event; past the lane share the rest of the window goes to the overflow queue)
 // - a recording with its notes and summary: Query PK = REC#<id> (the item stays small for lists)
 // - a recording's calendar events: Query PK = REC#<id> AND begins_with(SK, EVENT#)
-// - a user's recordings (statistics, tag unlinking, search rebuilds): Query GSI1 USER#<uid>#RECS
+// - a user's recordings (tag unlinking, search rebuilds): Query GSI1 USER#<uid>#RECS
 // - a page of the recordings list (shared/recordings/list-plan.ts): Query PK LISTCOUNT#<uid>
 //   (8 counter shards: the totals), then Query GSI1|2|3|4 LIST#<uid>#<facet> in the order asked,
 //   Limit offset + per_page, with a FilterExpression for the filters the facet does not cover;
 //   a date range alone: Query PK LISTDAYS#<uid> BETWEEN its months (8 items a month);
-//   a total the counters cannot give (q, dates or a tag with another filter): Query GSI1
-//   LIST#<uid>#<facet> (BETWEEN the dates) with Select COUNT. Entries and counters are written
-//   in the recording's own transaction (list-index.ts).
+//   a total the counters cannot give (dates or a tag with another filter, a common or short q):
+//   Query GSI1 LIST#<uid>#<facet> (BETWEEN the dates) with Select COUNT. Entries and counters
+//   are written in the recording's own transaction (list-index.ts).
+// - q of 3+ characters (list-search.ts): Query PK LISTGRAM#<uid>#<trigram> for up to 8 of its
+//   trigrams side by side, pages doubling from 25, until one ends (the rarest); its postings'
+//   text holding q are the matches; BatchGet LIST#<rid> / ALL of each (while they are at most
+//   1 in 6 of the narrowest facet; past that, the facet Query above with a filter on `search`)
+// - statistics (GET /stats): Query PK LISTCOUNT#<uid> (8 shards: status groups, bytes), Query
+//   PK LISTDAYS#<uid> SK begins this month (today's cell), Query GSI1 LISTDONE#<uid> newest first
+//   Limit 1 (last completion); scope=all: those for each user, and LISTDAYS# from 30 days ago
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX

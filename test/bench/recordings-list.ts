@@ -1,5 +1,6 @@
 // GET /api/v1/recordings, 25 per page, for each sort and each filter the contract names
-// (status, date range, tag, starred, inbox, q), at 100 recordings of one user and at 2,000
+// (status, date range, tag, starred, inbox, q: a common word, a rare title), and GET /stats,
+// at 100 recordings of one user and at 2,000
 // (and, full run, 10,000): over HTTP (sequential fetch), and in process with the read
 // capacity DynamoDB Local reports and the items the reads examined (the cost at 2,000 has
 // rows of its own). The goals (issue 17): a list costs a page, not the library —
@@ -10,6 +11,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { dynamo } from '#shared/clients.ts';
 import { logger } from '#shared/logger.ts';
+import { listUserRecordings } from '#shared/store/recordings.ts';
 import { tableName } from '#shared/store/table.ts';
 import { issueToken } from '#shared/store/tokens.ts';
 import { createUser } from '#shared/store/users.ts';
@@ -21,7 +23,7 @@ import { startStack, type BenchStack } from './lib/stack.ts';
 import { ms, summarize, type Summary } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 
-const SETTINGS = { RATE_LIMIT_READ_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
+const SETTINGS = { RATE_LIMIT_READ_PER_MINUTE: '0', RATE_LIMIT_STATS_PER_MINUTE: '0', LOG_LEVEL: 'SILENT' };
 const PER_PAGE = 25;
 const LATENCY_RATIO_GOAL = 1.3;
 const READ_UNITS_GOAL = 3;
@@ -38,7 +40,12 @@ const VARIANTS = [
   'starred=true',
   'inbox=true',
   'q=budget',
+  'q=alice',
+  // One recording's title (seeded "<topic> <team> <n>"): a few matches.
+  'q={title}',
+  'GET /stats',
 ] as const;
+const STATS = 'GET /stats';
 
 interface Plan {
   readonly count: number;
@@ -73,8 +80,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 async function getList(url: string, secret: string): Promise<number> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${secret}` } });
-  const body = (await response.json()) as { recordings: unknown[]; pagination: { total: number } };
+  const body = (await response.json()) as { recordings: unknown[] | { total: number }; pagination: { total: number } };
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  // GET /stats: its recordings' total.
+  if (!Array.isArray(body.recordings)) return body.recordings.total;
   if (body.recordings.length !== Math.min(PER_PAGE, body.pagination.total)) throw new Error(`${url}: ${body.recordings.length} items of ${body.pagination.total}`);
   return body.pagination.total;
 }
@@ -98,14 +107,16 @@ async function pageUnits(userId: number): Promise<number> {
 }
 
 async function inProcessReads(secret: string, meter: CapacityMeter, query: string, requests: number): Promise<{ readUnits: number; itemsRead: number; itemsScanned: number }> {
-  const { handler } = (await import('../../functions/api/recordings/list.ts')) as { handler: Handler };
+  const stats = query === STATS;
+  const { handler } = (await (stats ? import('../../functions/api/stats/get.ts') : import('../../functions/api/recordings/list.ts'))) as { handler: Handler };
+  const event = () => (stats ? apiEvent('GET', '/stats', { authorization: `Bearer ${secret}` }) : listEvent(secret, query));
   // The logger took its level when first imported, before LOG_LEVEL=SILENT was set here.
   const level = logger.getLevelName();
   logger.setLogLevel('SILENT');
   try {
-    await invokeSequentially(handler, () => listEvent(secret, query), 1);
+    await invokeSequentially(handler, event, 1);
     meter.reset();
-    await invokeSequentially(handler, () => listEvent(secret, query), requests);
+    await invokeSequentially(handler, event, requests);
   } finally {
     logger.setLogLevel(level);
   }
@@ -120,13 +131,15 @@ async function measureSize(stack: BenchStack, meter: CapacityMeter, { count, req
   log(`${count}: seeded in ${seedSeconds.toFixed(1)} s (${(count / seedSeconds).toFixed(0)} items/s)`);
   for (let i = 0; i < 3; i++) await getList(`${stack.url}/api/v1/recordings`, secret);
   const variants: VariantResult[] = [];
+  const [someTitle] = (await listUserRecordings(user.id)).map((r) => r.title);
   for (const variant of VARIANTS) {
-    const query = `per_page=${PER_PAGE}&${variant.replace('{tag}', String(tag.id))}`;
+    const query = variant === STATS ? STATS : `per_page=${PER_PAGE}&${variant.replace('{tag}', String(tag.id)).replace('{title}', encodeURIComponent(someTitle ?? ''))}`;
+    const url = variant === STATS ? `${stack.url}/api/v1/stats` : `${stack.url}/api/v1/recordings?${query}`;
     const latencies: number[] = [];
     let total = 0;
     const deadline = performance.now() + budgetSeconds * 1000;
     for (let i = 0; i < requests && (i < MIN_REQUESTS || performance.now() < deadline); i++) {
-      const [elapsed, t] = await timed(() => getList(`${stack.url}/api/v1/recordings?${query}`, secret));
+      const [elapsed, t] = await timed(() => getList(url, secret));
       latencies.push(elapsed);
       total = t;
     }
@@ -170,7 +183,7 @@ function seedRow(r: SizeResult): Row {
 
 export const recordingsList: Benchmark = {
   name: 'recordings-list',
-  description: 'GET /recordings at 100, 2k (and 10k) recordings: each sort and filter, p50 against the p50 at 100 and read units against one page',
+  description: 'GET /recordings at 100, 2k (and 10k) recordings: each sort and filter, and GET /stats, p50 against the p50 at 100 and read units against one page',
   async run({ quick, log }) {
     const plan: Plan[] = quick
       ? [{ count: 100, requests: 30, budgetSeconds: 4 }, { count: 2000, requests: 30, budgetSeconds: 6 }]

@@ -1,18 +1,22 @@
 // GET /recordings costs a page, not the library: the reads of page 1 (items examined and read
 // units, counted by a middleware on the document client) are the same for 500 recordings as
-// for 50. The index answers what the contract's in-memory rules (filterRecordings and
-// sortRecordings) answer over the whole library, for mixed filters too. Recordings stored
-// before the index existed are put into it by the backfill, once.
+// for 50; `q` reads what matches; GET /stats reads the counters. The index answers what the
+// contract's in-memory rules (filterRecordings and sortRecordings, libraryFacts) answer over
+// the whole library, for mixed filters too. Recordings stored before the index existed are put
+// into it by the backfill, once.
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { listQuery, type ListQuery } from '#shared/http/recording-schemas.ts';
+import { NO_BUDGETS, statistics } from '#shared/domain/recordings/statistics.ts';
 import { filterRecordings, listRecordings, sortRecordings } from '#shared/recordings/list.ts';
+import { userStats } from '#shared/recordings/stats.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { entryKey, facetsOf } from '#shared/store/list-index.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
 import { key, tableName } from '#shared/store/table.ts';
+import { NO_USAGE } from '#shared/store/usage.ts';
 import { createUser } from '#shared/store/users.ts';
 import { CapacityMeter } from '../bench/lib/consumed.ts';
 import { seedRecordings } from '../bench/lib/seed-recordings.ts';
@@ -97,6 +101,13 @@ describe('what a page of the recordings list costs', () => {
       { inbox: true, starred: false, sort_order: 'asc', page: 2 },
       { q: 'budget', sort_by: 'file_size', per_page: 50 },
       { q: 'ALICE', inbox: false, date_from: '2025-06-01', page: 2 },
+      { q: 'ice', sort_by: 'title', sort_order: 'asc', page: 2, per_page: 20 },
+      { q: 'ÉMI', tag_id: large.tagId, sort_by: 'meeting_date' },
+      { q: 'e, b', starred: false, per_page: 100 },
+      { q: ' Retro web ', status: 'completed' },
+      { q: 'bo', sort_by: 'file_size', page: 2 },
+      { q: 'y', inbox: true },
+      { q: 'zzz' },
       { date_from: '2025-01-01', date_to: '2025-12-31T12:00:00Z', sort_by: 'meeting_date', per_page: 100 },
       { date_to: '2025-06-30', tag_id: large.tagId, sort_order: 'asc' },
       { date_to: '2025-06-30', sort_by: 'title' },
@@ -129,6 +140,76 @@ describe('what a page of the recordings list costs', () => {
     expect([await total({}), await total({ status: 'completed' }), await total({ starred: true }), await total({ tag_id: tagId })]).toEqual([1, 0, 0, 0]);
     expect(await total({ date_from: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })).toBe(1);
     expect((await listRecordings(user.id, query({ status: 'failed' }))).recordings).toHaveLength(1);
+  });
+});
+
+describe('what q and the statistics cost', () => {
+  const plain = () => cost(large, {});
+
+  it('q reads the postings of its rarest trigram and the entries of its matches: per match, as much at 500 recordings as at 50, and less than the library', async () => {
+    // One title in 12 holds "hiring"; "hi" has no trigram, so it reads the whole facet, as q did before the postings.
+    const [few, many, facet] = [await cost(small, { q: 'hiring' }), await cost(large, { q: 'hiring' }), await cost(large, { q: 'hi' })];
+    expect(many.answer.pagination.total).toBeGreaterThan(few.answer.pagination.total);
+    const perMatch = (c: typeof few) => c.units / Math.max(1, c.answer.pagination.total);
+    expect(perMatch(many)).toBeLessThanOrEqual(perMatch(few) * 1.5 + 0.1);
+    expect(facet.scanned).toBeGreaterThanOrEqual(500);
+    expect(many.scanned).toBeLessThan(facet.scanned / 2);
+    expect(many.units).toBeLessThan(facet.units);
+  });
+
+  it('a q matching more than 1 in 6 reads the facet instead, which then costs less than an entry per match', async () => {
+    // "ing": Hiring, Onboarding and the marketing team, about 1 title in 4.
+    const [many, facet] = [await cost(large, { q: 'ing' }), await cost(large, { q: 'hi' })];
+    expect(many.answer.pagination.total * 6).toBeGreaterThan(500);
+    expect(many.scanned).toBeGreaterThanOrEqual(500);
+    expect(many.units).toBeLessThanOrEqual(facet.units * 1.3 + 3);
+  });
+
+  it('a rare q costs a page or less, however large the library', async () => {
+    const [first] = (await listRecordings(large.userId, query({ sort_order: 'asc', per_page: 1 }))).recordings;
+    const { units, answer } = await cost(large, { q: first!.title.toUpperCase() });
+    expect(answer.recordings.map((r) => r.id)).toContain(first!.id);
+    expect(units).toBeLessThanOrEqual(3 * (await plain()).units);
+  });
+
+  it('GET /stats reads the counters, today and the latest completion: as many items at 500 recordings as at 50, the same numbers as the library', async () => {
+    const now = new Date();
+    const read = async (lib: typeof small) => {
+      meter.reset();
+      const stats = await userStats(lib.userId, now);
+      return { stats, scanned: meter.itemsScanned, units: meter.capacityUnits };
+    };
+    const [few, many] = [await read(small), await read(large)];
+    expect(many.scanned).toBeLessThanOrEqual(few.scanned + 8);
+    expect(many.units).toBeLessThanOrEqual(few.units + 2);
+    for (const [lib, { stats }] of [[small, few], [large, many]] as const) {
+      const expected = statistics(await listUserRecordings(lib.userId), NO_USAGE, NO_BUDGETS, now);
+      expect(stats.recordings).toEqual(expected.recordings);
+      expect(stats.storage).toEqual(expected.storage);
+      expect(stats.activity).toEqual(expected.activity);
+    }
+  });
+
+  it('keeps q and the statistics true through a rename, long participants, a lost audio file and a delete', async () => {
+    const user = await createUser({ email: `list-q-${randomUUID()}@example.test` });
+    const total = async (q: string) => (await listRecordings(user.id, query({ q }))).pagination.total;
+    const early = await seedRecording(user.id, { title: 'Quarterly planning', status: 'COMPLETED', fileSize: 1500, changes: { completed_at: '2025-02-01T10:00:00.000Z' } });
+    const late = await seedRecording(user.id, { title: 'Weekly sync', status: 'COMPLETED', fileSize: 2500, changes: { completed_at: '2025-03-01T10:00:00.000Z' } });
+    expect([await total('planning'), await total('sync'), await total('WEEK')]).toEqual([1, 1, 1]);
+
+    const { writeRecording, deleteRecordingItems } = await import('#shared/store/recording-writes.ts');
+    // Hundreds of trigrams: more postings than one transaction takes.
+    const crowd = Array.from({ length: 120 }, (_, i) => `Person ${i.toString(36)}${(i * 7919).toString(36)}`).join(', ');
+    const renamed = (await writeRecording(late, { changes: { title: 'Monthly review', participants: crowd } })).recording;
+    expect([await total('sync'), await total('monthly'), await total('person 3b'), await total(crowd.slice(-12))]).toEqual([0, 1, 1, 1]);
+
+    const stats = async () => (await userStats(user.id)).activity.last_transcription + ' ' + (await userStats(user.id)).storage.used_bytes;
+    expect(await stats()).toBe('2025-03-01T10:00:00.000Z 4000');
+    await writeRecording(early, { changes: { audio_key: null } });
+    expect(await stats()).toBe('2025-03-01T10:00:00.000Z 2500');
+    await deleteRecordingItems(renamed);
+    expect([await total('monthly'), await total('person')]).toEqual([0, 0]);
+    expect(await stats()).toBe('2025-02-01T10:00:00.000Z 0');
   });
 });
 

@@ -62,20 +62,59 @@ function latest(values: readonly (string | null | undefined)[]): string | null {
   return values.filter((v): v is string => typeof v === 'string' && v.length > 0).sort((a, b) => Date.parse(a) - Date.parse(b)).pop() ?? null;
 }
 
+/** What the statistics need of a library: the list index's counters give these without reading it. */
+export interface LibraryFacts {
+  readonly pending: number;
+  readonly processing: number;
+  readonly completed: number;
+  readonly failed: number;
+  /** file_size of the recordings whose audio is kept. */
+  readonly used_bytes: number;
+  /** Recordings created on the UTC day of `now`. */
+  readonly recordings_today: number;
+  /** The latest completed_at of the recordings. */
+  readonly last_completed_at: string | null;
+}
+
 function countBy(recordings: readonly RecordingFacts[], statuses: readonly RecordingStatus[]): number {
   return recordings.filter((r) => statuses.includes(r.status)).length;
 }
 
+/** The facts from the recordings themselves: the reference the counters agree with. */
+export function libraryFacts(recordings: readonly RecordingFacts[], now: Date): LibraryFacts {
+  const today = now.toISOString().slice(0, 10);
+  return {
+    pending: countBy(recordings, ['PENDING']),
+    processing: countBy(recordings, ['PROCESSING', 'SUMMARIZING']),
+    completed: countBy(recordings, ['COMPLETED']),
+    failed: countBy(recordings, ['FAILED']),
+    used_bytes: recordings.filter((r) => r.audio_key !== null).reduce((sum, r) => sum + r.file_size, 0),
+    recordings_today: recordings.filter((r) => new Date(r.created_at).toISOString().slice(0, 10) === today).length,
+    last_completed_at: latest(recordings.map((r) => r.completed_at)),
+  };
+}
+
+/** Several libraries' facts as one (scope=all). */
+export function sumFacts(all: readonly LibraryFacts[]): LibraryFacts {
+  const sum = (pick: (f: LibraryFacts) => number) => all.reduce((total, f) => total + pick(f), 0);
+  return {
+    pending: sum((f) => f.pending), processing: sum((f) => f.processing), completed: sum((f) => f.completed), failed: sum((f) => f.failed),
+    used_bytes: sum((f) => f.used_bytes), recordings_today: sum((f) => f.recordings_today),
+    last_completed_at: latest(all.map((f) => f.last_completed_at)),
+  };
+}
+
 export function statistics(recordings: readonly RecordingFacts[], usage: MonthUsage, budgets: Budgets, now: Date) {
-  const usedBytes = recordings.filter((r) => r.audio_key !== null).reduce((sum, r) => sum + r.file_size, 0);
-  const pending = countBy(recordings, ['PENDING']);
-  const processing = countBy(recordings, ['PROCESSING', 'SUMMARIZING']);
+  return statisticsOf(libraryFacts(recordings, now), usage, budgets);
+}
+
+export function statisticsOf(facts: LibraryFacts, usage: MonthUsage, budgets: Budgets) {
+  const { pending, processing, used_bytes: usedBytes } = facts;
   const tokens = usage.prompt_tokens + usage.completion_tokens;
   const seconds = Math.round(usage.transcription_seconds);
   const budgetSeconds = budgets.transcriptionSeconds ?? 0;
-  const today = now.toISOString().slice(0, 10);
   return {
-    recordings: { total: recordings.length, completed: countBy(recordings, ['COMPLETED']), processing, pending, failed: countBy(recordings, ['FAILED']) },
+    recordings: { total: pending + processing + facts.completed + facts.failed, completed: facts.completed, processing, pending, failed: facts.failed },
     storage: { used_bytes: usedBytes, used_human: humanSize(usedBytes) },
     queue: { jobs_queued: pending, jobs_processing: processing },
     tokens: { used_this_month: tokens, budget: budgets.tokens ?? 0, percentage: percentage(tokens, budgets.tokens) },
@@ -87,14 +126,11 @@ export function statistics(recordings: readonly RecordingFacts[], usage: MonthUs
       percentage: percentage(usage.transcription_seconds, budgets.transcriptionSeconds),
       estimated_cost: Math.round(usage.estimated_cost * 10_000) / 10_000,
     },
-    activity: {
-      recordings_today: recordings.filter((r) => new Date(r.created_at).toISOString().slice(0, 10) === today).length,
-      last_transcription: latest([...recordings.map((r) => r.completed_at), usage.last_transcription]),
-    },
+    activity: { recordings_today: facts.recordings_today, last_transcription: latest([facts.last_completed_at, usage.last_transcription]) },
   };
 }
 
-export type Statistics = ReturnType<typeof statistics>;
+export type Statistics = ReturnType<typeof statisticsOf>;
 
 /** scope=all: every user, and those with a recording created in the last 30 days. */
 export function userActivity(recordingsPerUser: readonly (readonly RecordingFacts[])[], now: Date): { total: number; active: number } {

@@ -1,0 +1,79 @@
+// `q` over the list index: which of a user's recordings hold a substring in their title or
+// participants, read from the trigram postings (list-index.ts) instead of the library.
+//
+// Every trigram of `q` is in the text of each recording that matches, so the postings of any
+// one trigram of `q` hold every match. The rarest is found without counters: the postings of
+// (up to 8 of) q's trigrams are read side by side, a page of each per round, pages doubling;
+// the first to end is within one page of the rarest. Its postings carry the text, so the
+// substring is checked on them: what is left is exactly the matches (the list re-checks them on
+// the entries, so a posting left behind by a racing write never shows up).
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../clients.ts';
+import { entryKey, entryOf, trigramsOf, type ListEntry } from './list-index.ts';
+import { tableName } from './table.ts';
+
+const MAX_GRAMS = 8;
+const FIRST_PAGE = 25;
+const MAX_PAGE = 1000;
+
+/** A `q` the postings can answer: three characters or more. */
+export const searchable = (q: string) => Array.from(q).length >= 3;
+
+/** Up to MAX_GRAMS of q's trigrams, spread over it (any of them holds every match). */
+function gramsToRead(q: string): string[] {
+  const grams = [...trigramsOf(q)];
+  if (grams.length <= MAX_GRAMS) return grams;
+  return Array.from({ length: MAX_GRAMS }, (_, i) => grams[Math.floor((i * (grams.length - 1)) / (MAX_GRAMS - 1))]!);
+}
+
+interface Postings {
+  readonly gram: string;
+  readonly items: Record<string, unknown>[];
+  start?: Record<string, unknown>;
+  done: boolean;
+}
+
+async function readPage(userId: number, p: Postings, limit: number): Promise<void> {
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `LISTGRAM#${userId}#${p.gram}` },
+      Limit: limit, ExclusiveStartKey: p.start,
+    }),
+  );
+  p.items.push(...(page.Items ?? []));
+  p.start = page.LastEvaluatedKey;
+  p.done = !p.start;
+}
+
+const holds = (text: unknown, q: string) => typeof text === 'string' && text.split('\n').some((line) => line.includes(q));
+
+/** The ids of the user's recordings whose lower-cased title or participants hold `q` (lower-cased, 3+ characters). */
+export async function searchMatches(userId: number, q: string): Promise<number[]> {
+  const postings: Postings[] = gramsToRead(q).map((gram) => ({ gram, items: [], done: false }));
+  for (let limit = FIRST_PAGE; ; limit = Math.min(MAX_PAGE, limit * 2)) {
+    await Promise.all(postings.filter((p) => !p.done).map((p) => readPage(userId, p, limit)));
+    const rarest = postings.filter((p) => p.done).sort((a, b) => a.items.length - b.items.length)[0];
+    if (rarest) return rarest.items.filter((i) => holds(i.search, q)).map((i) => Number(i.SK));
+  }
+}
+
+async function getBatch(ids: readonly number[]): Promise<ListEntry[]> {
+  const out: ListEntry[] = [];
+  let keys: Record<string, unknown>[] = ids.map((id) => entryKey(id, 'ALL'));
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    const answer = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+    out.push(...(answer.Responses?.[tableName()] ?? []).map(entryOf));
+    keys = answer.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+  }
+  return out;
+}
+
+/** The list entries (facet ALL) of these recordings, 100 a call, 4 calls at a time; those gone meanwhile are left out. */
+export async function entriesOf(ids: readonly number[]): Promise<ListEntry[]> {
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100));
+  const out: ListEntry[] = [];
+  for (let i = 0; i < batches.length; i += 4) (await Promise.all(batches.slice(i, i + 4).map(getBatch))).forEach((b) => out.push(...b));
+  return out;
+}
