@@ -190,8 +190,8 @@ export const processingStatus = z.object({
   queue_position: z.nullable(z.number()).check(z.describe('1-based among PENDING recordings; 0 while working; null when done')),
   error_message: z.nullable(z.string()),
   completed_at: z.nullable(timestamp),
-  progress: z.nullable(z.number().check(z.gte(0), z.lte(100), z.describe('Percent of the audio transcribed so far (0 to 100) while PROCESSING, updated every few seconds; null otherwise or while the engine cannot tell'))),
-  eta_seconds: z.nullable(z.number().check(z.describe('Seconds the transcription should still take at its pace so far, while PROCESSING; null until some audio is transcribed'))),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(100), z.describe('Percent of the job done so far (0 to 100): of the audio transcribed while PROCESSING, of the summary steps while SUMMARIZING; updated every few seconds; null otherwise or while the engine cannot tell'))),
+  eta_seconds: z.nullable(z.number().check(z.describe('Seconds the job should still take at its pace so far, while PROCESSING or SUMMARIZING; null until some of it is done'))),
 });
 
 export const transcriptResult = z.object({

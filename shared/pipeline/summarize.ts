@@ -3,6 +3,7 @@
 import { getJson } from '../blob/objects.ts';
 import { settings } from '../config.ts';
 import { pricesFor, tokenCost } from '../domain/pricing.ts';
+import { steps } from '../domain/recordings/progress.ts';
 import { logger } from '../logger.ts';
 import { languageModel } from '../providers/registry.ts';
 import type { FoundEvent, Segment, TokenUsage } from '../providers/types.ts';
@@ -18,9 +19,13 @@ import { ownerTags } from '../tags/access.ts';
 import { pickSummaryPrompt, type Tag } from '../tags/rules.ts';
 import { claim, keepLease } from './lease.ts';
 import { retryOrFail } from './outcome.ts';
+import { progressReporter } from './progress.ts';
 
 export const BUILT_IN_SUMMARY_PROMPT =
   'Summarise this meeting for someone who missed it: the key points, the decisions taken, the action items with their owners and due dates, and the dates mentioned. Answer in Markdown.';
+
+/** The job's two steps (the summary, then the event search) count for half its progress each. */
+const STEP_WEIGHTS = [1, 1];
 
 export async function runSummary(recordingId: number): Promise<void> {
   const claimed = await claim(recordingId, 'SUMMARIZING');
@@ -34,14 +39,16 @@ export async function runSummary(recordingId: number): Promise<void> {
     const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
     const tags = await ownerTags(recording);
     const timeZone = await recordingTimeZone(recording);
+    const step = steps(await progressReporter(recording), STEP_WEIGHTS);
     const result = await (await languageModel()).summarize({
       segments,
       prompt: await summaryPrompt(recording, tags),
       context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, tagNames: tags.map((t) => t.name), timeZone },
       signal: lease.lost,
+      onProgress: step(0),
     });
     // decisions §4: calendar events from the summary's job; their failure never fails the summary.
-    const found = await extractCalendarEvents(recording, timeZone, segments, result.markdown, lease.lost);
+    const found = await extractCalendarEvents(recording, timeZone, segments, result.markdown, lease.lost, step(1));
     const usage = { prompt_tokens: result.usage.prompt_tokens + found.usage.prompt_tokens, completion_tokens: result.usage.completion_tokens + found.usage.completion_tokens };
     lease.stop();
     const now = new Date();
@@ -92,13 +99,21 @@ const NO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
  * is logged and the summary goes on without events (the stored ones stay); only a lost lease
  * propagates, so the job stops as it would anyway.
  */
-async function extractCalendarEvents(recording: Recording, timeZone: string, segments: Segment[], summary: string, signal: AbortSignal): Promise<{ count: number; usage: TokenUsage }> {
+async function extractCalendarEvents(
+  recording: Recording,
+  timeZone: string,
+  segments: Segment[],
+  summary: string,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<{ count: number; usage: TokenUsage }> {
   try {
     const { events, usage } = await (await languageModel()).extractEvents({
       segments,
       summary,
       context: { title: recording.title, meetingDate: recording.meeting_date, participants: recording.participants || undefined, timeZone },
       signal,
+      onProgress,
     });
     signal.throwIfAborted();
     const stored = await replaceEvents(recording.id, inUtc(events, timeZone));

@@ -15,17 +15,14 @@ import { transcriber } from '../providers/registry.ts';
 import { isExternal, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
-import { recordProgress, StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
-import { throttled } from '../domain/recordings/progress.ts';
+import { StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
 import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
 import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
 import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
-
-/** How often at most a job stores its progress. */
-const PROGRESS_EVERY_MS = 2_000;
+import { progressReporter } from './progress.ts';
 
 export async function runTranscription(recordingId: number): Promise<void> {
   const waiting = await findRecording(recordingId);
@@ -114,13 +111,6 @@ async function afterError(recording: Recording, error: unknown): Promise<void> {
   if (error instanceof BudgetExceededError) return failTranscription(recording, error.message).catch(ignoreStale);
   logger.warn('transcription attempt failed', { recording_id: recording.id, error });
   await retryOrFail(recording, error, 'transcribe', (message) => failTranscription(recording, message));
-}
-
-/** Progress of this attempt, from 0 now, written at most every PROGRESS_EVERY_MS. */
-async function progressReporter(recording: Recording): Promise<(fraction: number) => void> {
-  const since = new Date().toISOString();
-  await recordProgress(recording, 0, since).catch((error: unknown) => logger.warn('progress not stored', { recording_id: recording.id, error }));
-  return throttled((fraction) => recordProgress(recording, fraction, since), PROGRESS_EVERY_MS);
 }
 
 async function transcribeAudio(recording: Recording, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<TranscriptionResult> {

@@ -69,6 +69,8 @@ export interface SummaryRequest {
     readonly timeZone?: string;
   };
   readonly signal?: AbortSignal;
+  /** Told the share of the work done so far (0..1: parts summarised, combining steps), when the model can tell. */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 export interface SummaryResult {
@@ -92,6 +94,8 @@ export interface EventsRequest {
   readonly summary: string;
   readonly context: SummaryRequest['context'];
   readonly signal?: AbortSignal;
+  /** Told the share of the transcript searched so far (0..1), when the model can tell. */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 export interface ChatMessage {

@@ -133,7 +133,9 @@ export async function writeRecording(recording: Recording, options: WriteOptions
   // Entering a status whose job is queued now: PENDING (transcribe) or SUMMARIZING (summarize).
   const entered = status !== recording.status;
   const requeued = entered && status === 'PENDING' ? { queued_at: now.toISOString(), sent_at: now.toISOString() } : entered && status === 'SUMMARIZING' ? { sent_at: now.toISOString() } : {};
-  const changes = Object.fromEntries(Object.entries({ ...options.changes, ...requeued }).filter(([, v]) => v !== undefined)) as Changes;
+  // Progress belongs to the job of one status: the next status starts without it.
+  const cleared = entered ? { progress: null, progress_at: null, progress_since: null } : {};
+  const changes = Object.fromEntries(Object.entries({ ...options.changes, ...requeued, ...cleared }).filter(([, v]) => v !== undefined)) as Changes;
   const next = { ...recording, ...changes, status, event_seq: recording.event_seq + (options.events?.length ?? 0) } as Recording;
   const built = (options.events ?? []).map((e, i) =>
     eventPut({ type: e.type, userId: recording.user_id, recordingId: recording.id, seq: recording.event_seq + i + 1, data: eventData(e.type, next, e.extra), now }),

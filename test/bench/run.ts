@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asrAccuracy } from './asr-accuracy.ts';
+import { asrDiarization } from './asr-diarization.ts';
 import { asrRtf } from './asr-rtf.ts';
 import { coldImport } from './cold-import.ts';
 import { describeMachine, machineInfo } from './lib/machine.ts';
@@ -19,7 +20,7 @@ import { webhookDelivery } from './webhook-delivery.ts';
 import { logger } from '#shared/logger.ts';
 
 /** Every benchmark, in the order they run. A new one is a file plus a line here. */
-const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory, pipelineOverhead, asrRtf, asrAccuracy, webhookDelivery, search];
+const BENCHMARKS: readonly Benchmark[] = [coldImport, usersMe, recordingsList, uploadMemory, pipelineOverhead, asrRtf, asrAccuracy, asrDiarization, webhookDelivery, search];
 
 // Service code run in this process would otherwise log every request into the report.
 logger.setLogLevel('SILENT');

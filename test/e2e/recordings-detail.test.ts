@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteObject } from '#shared/blob/objects.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
-import { recordProgress } from '#shared/store/recording-writes.ts';
+import { recordProgress, transition } from '#shared/store/recording-writes.ts';
+import { findRecording } from '#shared/store/recordings.ts';
 import { updateUserSettings } from '#shared/store/users.ts';
 import { call, newUser } from '../support/api.ts';
 import { SEGMENTS, seedRecording } from './recordings-fixtures.ts';
@@ -99,6 +100,21 @@ describe('reading a recording', () => {
     // A recording that moved on refuses a late write from its old job.
     const done = await seedRecording(owner.user.id, { status: 'COMPLETED' });
     expect(await recordProgress({ ...done, status: 'PROCESSING' }, 0.5, new Date(now).toISOString())).toBe(false);
+  });
+
+  it('gives the progress of a summary while SUMMARIZING, and a change of status clears it', async () => {
+    const summarizing = await seedRecording(owner.user.id, { status: 'SUMMARIZING' });
+    const now = Date.now();
+    // Half the steps done in 10 s: about 10 s left.
+    expect(await recordProgress(summarizing, 0.5, new Date(now - 10_000).toISOString(), new Date(now))).toBe(true);
+    const { body } = await call(`/recordings/${summarizing.id}/status`, { token: owner.token });
+    expect(body).toMatchObject({ status: 'SUMMARIZING', progress: 50 });
+    expect(body.eta_seconds).toBeGreaterThan(0);
+    expect(body.eta_seconds).toBeLessThanOrEqual(10);
+    const stored = (await findRecording(summarizing.id))!;
+    await transition(stored, 'summary-stored', { changes: { completed_at: new Date().toISOString() } });
+    expect(await findRecording(summarizing.id)).toMatchObject({ status: 'COMPLETED', progress: null, progress_at: null, progress_since: null });
+    expect((await call(`/recordings/${summarizing.id}/status`, { token: owner.token })).body).toMatchObject({ progress: null, eta_seconds: null });
   });
 
   it('gives the processing status with the queue position of decisions §4', async () => {

@@ -14,7 +14,7 @@ import {
   transcriptLine,
   type LlmMessage,
 } from '#shared/providers/llm/prompts.ts';
-import { splitIntoParts, summarizeLong, type Complete } from '#shared/providers/llm/long-summary.ts';
+import { extractEventsLong, splitIntoParts, summarizeLong, type Complete } from '#shared/providers/llm/long-summary.ts';
 
 const context = { title: 'Budget review', meetingDate: '2025-03-14', participants: 'Alice, Bob', tagNames: ['finance', 'q2'] };
 const seg = (speaker: string, sentence: string, start: number, end = start + 2): Segment => ({ speaker, sentence, start_time: start, end_time: end });
@@ -185,8 +185,14 @@ describe('splitting long transcripts', () => {
     };
     const segments = random(2000);
     const limits = { contextTokens: 4000, maxOutputTokens: 1000 };
-    const result = await summarizeLong({ segments, prompt: 'Write minutes.', context }, complete, limits);
+    const progress: number[] = [];
+    const result = await summarizeLong({ segments, prompt: 'Write minutes.', context, onProgress: (f) => progress.push(f) }, complete, limits);
     expect(result.parts).toBeGreaterThan(5);
+    // One report per request, rising to 1 with the last (combining rounds are planned as they come).
+    expect(progress).toHaveLength(calls.length);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress[result.parts - 1]).toBeCloseTo(result.parts / (result.parts + 1));
+    for (const f of progress.slice(0, -1)) expect(f).toBeLessThan(1);
     for (const call of calls) expect(messagesTokens(call)).toBeLessThanOrEqual(3000);
     const partCalls = calls.filter((c) => c[0]?.content.includes('Summarise this part'));
     expect(partCalls).toHaveLength(result.parts);
@@ -200,7 +206,18 @@ describe('splitting long transcripts', () => {
   it('a short transcript takes one request', async () => {
     let n = 0;
     const complete: Complete = async () => ({ text: `## Minutes ${++n}`, usage: { prompt_tokens: 5, completion_tokens: 2 } });
-    const result = await summarizeLong({ segments: random(10), prompt: 'P', context }, complete, { contextTokens: 24000, maxOutputTokens: 2000 });
+    const progress: number[] = [];
+    const result = await summarizeLong({ segments: random(10), prompt: 'P', context, onProgress: (f) => progress.push(f) }, complete, { contextTokens: 24000, maxOutputTokens: 2000 });
     expect(result).toEqual({ markdown: '## Minutes 1', usage: { prompt_tokens: 5, completion_tokens: 2 }, parts: 1 });
+    expect(progress).toEqual([1]);
+  });
+
+  it('tells the share of the transcript searched for events, part by part', async () => {
+    let calls = 0;
+    const complete: Complete = async () => ({ text: `{"events":[]}`, usage: { prompt_tokens: 1, completion_tokens: 1 } });
+    const progress: number[] = [];
+    await extractEventsLong({ segments: random(2000), summary: 'S', context, onProgress: (f) => progress.push(f) }, async (m, o) => (calls++, complete(m, o)), { contextTokens: 4000, maxOutputTokens: 1000 });
+    expect(calls).toBeGreaterThan(3);
+    expect(progress).toEqual(Array.from({ length: calls }, (_, i) => (i + 1) / calls));
   });
 });

@@ -1,5 +1,6 @@
-// How far a transcription has come (the share of the audio decoded) and how long the rest
-// should take at the pace so far. Pure: the recording's stored progress and the time come in.
+// How far the running job has come — a transcription (the share of the audio decoded) or a
+// summary (the share of its steps done: parts summarised, events looked for) — and how long the
+// rest should take at the pace so far. Pure: the recording's stored progress and the time come in.
 
 export interface StoredProgress {
   readonly status: string;
@@ -9,16 +10,18 @@ export interface StoredProgress {
 }
 
 export interface ProgressView {
-  /** Percent of the audio decoded (0 to 100) while PROCESSING; null otherwise or while unknown. */
+  /** Percent of the job done (0 to 100) while PROCESSING or SUMMARIZING; null otherwise or while unknown. */
   readonly progress: number | null;
   /** Seconds left at the pace so far; null until some audio is decoded. */
   readonly eta_seconds: number | null;
 }
 
 const NONE: ProgressView = { progress: null, eta_seconds: null };
+/** The statuses a job works in; progress is stored per status (a change of status clears it). */
+const WORKING = new Set(['PROCESSING', 'SUMMARIZING']);
 
 export function progressView(r: StoredProgress, now: number): ProgressView {
-  if (r.status !== 'PROCESSING' || typeof r.progress !== 'number' || !Number.isFinite(r.progress)) return NONE;
+  if (!WORKING.has(r.status) || typeof r.progress !== 'number' || !Number.isFinite(r.progress)) return NONE;
   const progress = Math.min(Math.max(r.progress, 0), 1);
   const percent = Math.round(progress * 1000) / 10;
   const since = Date.parse(r.progress_since ?? '');
@@ -42,5 +45,18 @@ export function throttled(write: (fraction: number) => Promise<unknown>, everyMs
     last = clock();
     shown = fraction;
     write(fraction).catch(() => undefined);
+  };
+}
+
+/**
+ * Splits one job's progress into consecutive steps of the given weights: `step(i)` takes that
+ * step's own fraction (0..1) and reports the job's. Weights need not sum to 1.
+ */
+export function steps(report: (fraction: number) => void, weights: readonly number[]): (index: number) => (fraction: number) => void {
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  return (index) => {
+    const before = weights.slice(0, index).reduce((a, b) => a + b, 0);
+    const own = weights[index] ?? 0;
+    return (fraction) => report((before + own * Math.min(Math.max(fraction, 0), 1)) / total);
   };
 }

@@ -133,11 +133,16 @@ export interface LongSummary {
 export async function summarizeLong(request: SummaryRequest, complete: Complete, limits: Limits): Promise<LongSummary> {
   const budget = inputBudget(limits);
   let usage = NO_USAGE;
+  // Requests made of those planned so far: one per part and the final one, plus each
+  // combining round's merges once that round is planned.
+  let planned = 1;
+  let done = 0;
   const call = async (messages: LlmMessage[]): Promise<string> => {
     if (request.signal?.aborted) throw request.signal.reason ?? new ProviderError('The summary was cancelled', true);
     const result = await complete(messages, { signal: request.signal });
     usage = addUsage(usage, result.usage);
     if (!result.text.trim()) throw new ProviderError('The language model returned an empty summary', true);
+    request.onProgress?.(Math.min(1, ++done / planned));
     return result.text.trim();
   };
 
@@ -147,6 +152,7 @@ export async function summarizeLong(request: SummaryRequest, complete: Complete,
   const room = budget - messagesTokens(partSummaryMessages({ segments: [], offset: 0 }, 9998, 9999, request));
   if (room < MIN_ROOM) throw tooSmall();
   const parts = splitIntoParts(request.segments, room);
+  planned = parts.length + 1;
   let summaries: string[] = [];
   for (const [i, part] of parts.entries()) summaries.push(await call(partSummaryMessages(part, i, parts.length, request)));
 
@@ -159,6 +165,7 @@ export async function summarizeLong(request: SummaryRequest, complete: Complete,
     // every group is alone, when each is condensed so the next round has less to carry.
     const groups = groupTexts(summaries, mergeRoom);
     const condense = groups.every((group) => group.length === 1);
+    planned += groups.filter((group) => group.length > 1 || condense).length;
     const merged: string[] = [];
     for (const group of groups) merged.push(group.length === 1 && !condense ? group[0]! : await call(combineMessages(group, request, false)));
     summaries = merged;
@@ -181,10 +188,11 @@ export async function extractEventsLong(request: EventsRequest, complete: Comple
   let usage = NO_USAGE;
   const events: FoundEvent[] = [];
   const seen = new Set<string>();
-  for (const segments of batches) {
+  for (const [index, segments] of batches.entries()) {
     if (request.signal?.aborted) throw request.signal.reason ?? new ProviderError('The event extraction was cancelled', true);
     const result = await complete(eventsMessages({ ...request, segments }), { json: true, signal: request.signal });
     usage = addUsage(usage, result.usage);
+    request.onProgress?.((index + 1) / batches.length);
     for (const event of parseEvents(result.text)) {
       const key = `${event.title.toLowerCase()}|${event.start_datetime}`;
       if (!seen.has(key)) events.push(event);

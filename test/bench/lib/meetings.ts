@@ -102,12 +102,31 @@ export const BENCH_SCRIPTS: Readonly<Record<string, readonly (readonly [number, 
     [0, 'Perfect. We leave the school at nine and come back at three.'],
     [1, 'I will print the permission forms today.'],
   ],
+  // A second meeting of the same voices (speaker index modulo the voices), for speaker suggestions.
+  'library move (second meeting)': [
+    [0, 'The library moves to the old post office in June.'],
+    [1, 'Do we have enough boxes for all the books?'],
+    [2, 'The supermarket gave us sixty boxes yesterday.'],
+    [3, 'We still need people to carry them on the weekend.'],
+    [0, 'I can ask the football team to help on Saturday morning.'],
+    [1, 'The new shelves arrive on the first Monday of the month.'],
+    [2, 'Who has the key to the basement storage room?'],
+    [3, 'The caretaker keeps it in his office next to the hall.'],
+    [0, 'Good. Let us label every box with the shelf number.'],
+    [1, 'I will print the labels tonight and bring tape.'],
+    [2, 'Then the children can start reading there in July.'],
+    [3, 'That sounds like a plan. Thank you all for coming.'],
+  ],
 };
 
-/** A flite meeting of one of the scripts above, voices in BENCH_VOICES order. */
-export async function benchMeeting(dir: string, name: string, voices: readonly Voice[] = BENCH_VOICES): Promise<BenchSpeech> {
-  const script = BENCH_SCRIPTS[name];
-  if (!script) throw new Error(`no script ${name}`);
+/**
+ * A flite meeting of one of the scripts above, voices in BENCH_VOICES order; with `voiceCount`,
+ * the script's speaker index is taken modulo it (a script of four read by fewer voices).
+ */
+export async function benchMeeting(dir: string, name: string, voices: readonly Voice[] = BENCH_VOICES, voiceCount?: number): Promise<BenchSpeech> {
+  const written = BENCH_SCRIPTS[name];
+  if (!written) throw new Error(`no script ${name}`);
+  const script = written.map(([speaker, text]) => [voiceCount ? speaker % voiceCount : speaker, text] as const);
   const lines: VoicedLine[] = script.map(([speaker, text]) => ({ ...voices[speaker % voices.length]!, text }));
   const speakers = new Set(script.map(([s]) => s)).size;
   const meeting = await synthesise(dir, lines);
