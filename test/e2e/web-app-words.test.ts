@@ -46,8 +46,8 @@ beforeAll(async () => {
   ({ id } = await seedRecording(user.id, { title: 'Word by word', status: 'COMPLETED', segments: SEGMENTS, audio: wav(8 * 16_000) }));
   ({ context, page } = await signedIn(stack().url, user));
   await page.goto(`${stack().url}/recordings/${id}`);
-  await page.getByRole('heading', { name: 'Word by word' }).waitFor();
-}, 120_000);
+  await page.getByRole('heading', { name: 'Word by word' }).waitFor({ timeout: 90_000 });
+}, 180_000);
 
 afterAll(async () => {
   await context?.close();

@@ -38,7 +38,7 @@ export function GroupsSection() {
   };
   return (
     <Section title="Groups">
-      <p class="hint">Members of a group see its tags (and the recordings' summaries they shape); group admins may change them.</p>
+      <p class="hint">Members of a group see its tags; group admins may also change them.</p>
       <form onSubmit={create} class="inline">
         <Field label="New group name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <button type="submit" disabled={busy}>
