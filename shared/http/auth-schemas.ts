@@ -1,6 +1,6 @@
 // Request and response shapes of signing in, sessions, passwords and invitations.
 import * as z from 'zod/mini';
-import { profile } from './schemas.ts';
+import { oneLine, profile } from './schemas.ts';
 
 const email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'));
 /** The length policy is checked by the domain, so a refusal says what it wants. */
@@ -24,3 +24,15 @@ export const inviteBody = z.strictObject({
 });
 export const signInLink = z.object({ url: z.string(), expires_at: z.string() });
 export const roleBody = z.strictObject({ email, is_admin: z.boolean() });
+
+const groupRole = z.enum(['admin', 'member']).check(z.describe('admin: may change the group\'s tags; member: sees them'));
+export const groupView = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  members: z.array(z.object({ user_id: z.number(), email: z.string(), name: z.string(), role: groupRole })),
+});
+export const createGroupBody = z.strictObject({ name: z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100)) });
+const groupId = z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
+export const membershipBody = z.strictObject({ group_id: groupId, email, role: z._default(groupRole, 'member') });
+export const removeMemberBody = z.strictObject({ group_id: groupId, email });

@@ -194,9 +194,26 @@ export const processingStatus = z.object({
   eta_seconds: z.nullable(z.number().check(z.describe('Seconds the job should still take at its pace so far, while PROCESSING or SUMMARIZING; null until some of it is done'))),
 });
 
+const transcriptWord = z.object({
+  word: z.string(),
+  start: z.number().check(z.describe('Seconds from the start of the recording')),
+  end: z.number(),
+  confidence: z.number().check(z.gte(0), z.lte(1), z.describe("The engine's confidence in the word, 0 to 1")),
+});
+
 export const transcriptResult = z.object({
   format: z.enum(['json', 'text', 'srt', 'vtt']),
-  segments: z.optional(z.array(z.object({ speaker: z.string(), sentence: z.string(), start_time: z.number(), end_time: z.number() }))),
+  segments: z.optional(
+    z.array(
+      z.object({
+        speaker: z.string(),
+        sentence: z.string(),
+        start_time: z.number(),
+        end_time: z.number(),
+        words: z.optional(z.array(transcriptWord).check(z.describe('The words with their timings, present only when the engine gave them'))),
+      }),
+    ),
+  ),
   content: z.optional(z.string()),
 });
 

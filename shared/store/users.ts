@@ -1,5 +1,5 @@
 // Users, groups and memberships.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zones.ts';
@@ -170,6 +170,54 @@ export async function addMember(groupName: string, email: string, role: GroupRol
   return { ...membership, user_id: user.id };
 }
 
+export async function getGroup(id: number): Promise<Group | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.group(id), ConsistentRead: true }));
+  return Item ? toGroup(Item) : undefined;
+}
+
+export async function requireGroup(id: number): Promise<Group> {
+  const group = await getGroup(id);
+  if (!group) throw new NotFoundError('No such group');
+  return group;
+}
+
+export interface GroupMember {
+  readonly user_id: number;
+  readonly email: string;
+  readonly name: string;
+  readonly role: GroupRole;
+}
+
+export type GroupWithMembers = Group & { members: GroupMember[] };
+
+async function withMembers(group: Group, users: readonly User[]): Promise<GroupWithMembers> {
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const rows = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `GROUP#${group.id}` } });
+  const members = rows.flatMap((m) => {
+    const user = byId.get(Number(m.user_id));
+    return user ? [{ user_id: user.id, email: user.email, name: user.name, role: m.role as GroupRole }] : [];
+  });
+  return { ...group, members };
+}
+
+/** Every group, oldest first, each with its members (for administrators). */
+export async function listGroups(): Promise<GroupWithMembers[]> {
+  const [items, users] = await Promise.all([queryAll({ IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'GROUPS' } }), listUsers()]);
+  return Promise.all(items.map((item) => withMembers(toGroup(item), users)));
+}
+
+/** One group with its members. */
+export async function groupWithMembers(id: number): Promise<GroupWithMembers> {
+  const [group, users] = await Promise.all([requireGroup(id), listUsers()]);
+  return withMembers(group, users);
+}
+
+/** Takes the user out of the group; false when they were not in it. */
+export async function removeMember(groupId: number, userId: number): Promise<boolean> {
+  const { Attributes } = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key.membership(userId, groupId), ReturnValues: 'ALL_OLD' }));
+  return Attributes !== undefined;
+}
+
 export async function setUserAdmin(id: number, isAdmin: boolean): Promise<User> {
   const { Attributes } = await dynamo().send(
     new UpdateCommand({ TableName: tableName(), Key: key.user(id), UpdateExpression: 'SET is_admin = :admin', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':admin': isAdmin }, ReturnValues: 'ALL_NEW' }),
@@ -182,6 +230,10 @@ export async function countUsers(): Promise<number> {
     new QueryCommand({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'USERS' }, Select: 'COUNT', Limit: 1 }),
   );
   return Count ?? 0;
+}
+
+function toGroup(item: Record<string, unknown>): Group {
+  return { id: Number(item.id), name: String(item.name), created_at: String(item.created_at) };
 }
 
 function toUser(item: Record<string, unknown>): User {

@@ -80,7 +80,8 @@ describe('the presigned upload flow', () => {
   });
 
   it.each([
-    ['a size over UPLOAD_MAX_MB', { filename: 'a.wav', size: 21 * 1024 * 1024, content_type: 'audio/wav' }, 413],
+    // The test stack's UPLOAD_MAX_MB is 128 (test/support/global-setup.ts).
+    ['a size over UPLOAD_MAX_MB', { filename: 'a.wav', size: 129 * 1024 * 1024, content_type: 'audio/wav' }, 413],
     ['a content type that is not audio or video', { filename: 'a.pdf', size: 10, content_type: 'application/pdf' }, 415],
     ['a bad language', { filename: 'a.wav', size: 10, content_type: 'audio/wav', language: 'english' }, 400],
     ['an unknown tag', { filename: 'a.wav', size: 10, content_type: 'audio/wav', tag_ids: [424242] }, 400],

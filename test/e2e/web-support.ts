@@ -63,11 +63,11 @@ export interface SignedIn {
   readonly alerts: string[];
 }
 
-/** A browser in UTC signed in as the user (given a password first) on the recordings page. */
-export async function signedIn(baseUrl: string, user: { id: number; email: string }): Promise<SignedIn> {
+/** A browser (in UTC unless told) signed in as the user (given a password first) on the recordings page. */
+export async function signedIn(baseUrl: string, user: { id: number; email: string }, timezoneId = 'UTC'): Promise<SignedIn> {
   const password = 'a long enough passphrase';
   await setPassword(user.id, password);
-  const context = await launch({ timezoneId: 'UTC' });
+  const context = await launch({ timezoneId });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
   const alerts: string[] = [];

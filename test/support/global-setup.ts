@@ -25,8 +25,9 @@ declare module 'vitest' {
 
 export default async function setup(project: Pick<TestProject, 'provide'>): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-test-'));
-  // A small upload limit so the 413 path is cheap to test; short sweeps so recovery is quick.
-  const local = await startLocalProcess(dataDir, { LOCAL_IN_MEMORY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT', UPLOAD_MAX_MB: '20', UPLOAD_MULTIPART_THRESHOLD_MB: '5', SWEEP_INTERVAL_SECONDS: '2' });
+  // An upload limit just over the web app's 120 MB multipart test (the 413 tests declare sizes
+  // above it, never send them); short sweeps so recovery is quick.
+  const local = await startLocalProcess(dataDir, { LOCAL_IN_MEMORY: 'true', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT', UPLOAD_MAX_MB: '128', UPLOAD_MULTIPART_THRESHOLD_MB: '5', SWEEP_INTERVAL_SECONDS: '2' });
   const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   project.provide('stack', { url: local.runtime.url, env: local.runtime.env, adminToken, dataDir });
   return async () => {

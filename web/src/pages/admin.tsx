@@ -1,5 +1,6 @@
-// Administration: users (list, invite, make admin) and the service's statistics.
+// Administration: users (list, invite, make admin), groups and memberships, and the service's statistics.
 import { useEffect, useState } from 'preact/hooks';
+import { GroupsSection } from '../admin/groups.tsx';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 import { DataTable } from '../components/table.tsx';
@@ -17,6 +18,7 @@ export function Admin() {
     <>
       <h1>Administration</h1>
       <UsersSection me={user.id} />
+      <GroupsSection />
       <StatsSection />
     </>
   );

@@ -1,0 +1,9 @@
+import { requireAdmin } from '#shared/auth/web.ts';
+import { ok } from '#shared/http/respond.ts';
+import { route } from '#shared/http/route.ts';
+import { listGroups } from '#shared/store/users.ts';
+
+export const handler = route('GET /admin/groups', async ({ caller }) => {
+  await requireAdmin(caller.userId);
+  return ok({ groups: await listGroups() });
+});

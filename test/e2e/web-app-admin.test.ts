@@ -1,0 +1,92 @@
+// The administration page's groups and memberships, and the profile's time zone, in a real
+// browser on the test stack (a browser in Berlin). What the page does is checked through the
+// API as the people concerned see it: the member's own profile lists the group and role.
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, newUser, stack } from '../support/api.ts';
+import { expectAccessible, screenshots, signedIn } from './web-support.ts';
+
+type User = Awaited<ReturnType<typeof newUser>>;
+
+let admin: User;
+let other: User;
+let context: BrowserContext;
+let page: Page;
+const group = `Design ${randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  [admin, other] = await Promise.all([newUser({ admin: true }), newUser()]);
+  ({ context, page } = await signedIn(stack().url, admin.user, 'Europe/Berlin'));
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+const membershipsOf = async (token: string) => (await call('/users/me', { token })).body.groups as { group_name: string; role: string }[];
+const card = () => page.getByRole('region', { name: `Group ${group}` });
+
+describe('groups and memberships on the administration page', () => {
+  it('creates a group; a second one of the same name is a readable error', async () => {
+    await page.goto(`${stack().url}/admin`);
+    await page.getByRole('heading', { name: 'Groups', exact: true }).waitFor();
+    await page.getByLabel('New group name').fill(group);
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await card().getByText('No members yet.').waitFor();
+    await page.getByLabel('New group name').fill(group.toUpperCase());
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('already exists');
+  });
+
+  it('adds a member, makes them a group admin, and takes them out', async () => {
+    const email = other.user.email;
+    await card().getByLabel(`Person to add to ${group}`).selectOption(email);
+    await card().getByRole('button', { name: `Add to ${group}` }).click();
+    await card().getByRole('cell', { name: email, exact: true }).waitFor();
+    await poll(() => membershipsOf(other.token)).toEqual([expect.objectContaining({ group_name: group, role: 'member' })]);
+    await expectAccessible(page, 'admin with a group');
+    await screenshots(page, 'admin-groups');
+
+    await card().getByRole('button', { name: `Make ${email} an admin of ${group}` }).click();
+    await card().getByRole('cell', { name: 'group admin', exact: true }).waitFor();
+    await poll(() => membershipsOf(other.token)).toEqual([expect.objectContaining({ group_name: group, role: 'admin' })]);
+
+    await card().getByRole('button', { name: `Remove ${email} from ${group}` }).click();
+    await card().getByText('No members yet.').waitFor();
+    await poll(() => membershipsOf(other.token)).toEqual([]);
+  });
+
+  it('is refused to someone who is not an administrator', async () => {
+    const answers = await Promise.all([
+      call('/admin/groups', { token: other.token }),
+      call('/admin/groups', { method: 'POST', token: other.token, body: { name: `${group} 2` } }),
+      call('/admin/memberships', { method: 'DELETE', token: other.token, body: { group_id: 1, email: other.user.email } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403]);
+  });
+});
+
+describe('the time zone in the profile', () => {
+  const zone = () => page.getByLabel('Time zone', { exact: true });
+
+  it('offers the browser’s zone, saves it, and saves a zone chosen from the list', async () => {
+    await page.goto(`${stack().url}/settings`);
+    await expect(zone().inputValue()).resolves.toBe('UTC');
+    await page.getByRole('button', { name: 'Use this browser’s time zone (Europe/Berlin)' }).click();
+    await expect(zone().inputValue()).resolves.toBe('Europe/Berlin');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile saved.').waitFor();
+    await expect(call('/users/me', { token: admin.token }).then((r) => r.body.settings.time_zone)).resolves.toBe('Europe/Berlin');
+    await expect(page.getByRole('button', { name: /Use this browser’s time zone/ }).count()).resolves.toBe(0);
+
+    await zone().selectOption('America/New_York');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile saved.').waitFor();
+    await page.reload();
+    await expect(zone().inputValue()).resolves.toBe('America/New_York');
+    await expect(call('/users/me', { token: admin.token }).then((r) => r.body.settings.time_zone)).resolves.toBe('America/New_York');
+    await expectAccessible(page, 'settings with the time zone');
+  });
+});

@@ -1,0 +1,116 @@
+// Administration: groups (their members share the group's tags) and memberships — create a
+// group, add people as members or group admins, change a role, take someone out.
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client.ts';
+import type { paths } from '../api/schema';
+import { Alert, Field, Section, Select, useAction } from '../components/form.tsx';
+import { DataTable } from '../components/table.tsx';
+
+type Group = paths['/admin/groups']['get']['responses'][200]['content']['application/json']['groups'][number];
+type User = paths['/admin/users']['get']['responses'][200]['content']['application/json']['users'][number];
+type Role = Group['members'][number]['role'];
+type Run = (action: () => Promise<void>) => Promise<void>;
+
+const ROLES: [Role, string][] = [
+  ['member', 'Member (sees the group’s tags)'],
+  ['admin', 'Group admin (also changes them)'],
+];
+
+export function GroupsSection() {
+  const [groups, setGroups] = useState<Group[]>([]);
+  const [users, setUsers] = useState<User[]>([]);
+  const [name, setName] = useState('');
+  const { busy, error, run } = useAction();
+  const reload = async () => {
+    const [g, u] = await Promise.all([call(api.GET('/admin/groups')), call(api.GET('/admin/users'))]);
+    setGroups(g.groups);
+    setUsers(u.users);
+  };
+  useEffect(() => void run(reload), []);
+
+  const create = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await call(api.POST('/admin/groups', { body: { name } }));
+      setName('');
+      await reload();
+    });
+  };
+  return (
+    <Section title="Groups">
+      <p class="hint">Members of a group see its tags; group admins may also change them.</p>
+      <form onSubmit={create} class="inline">
+        <Field label="New group name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit" disabled={busy}>
+          Create group
+        </button>
+      </form>
+      <Alert message={error} />
+      {groups.length === 0 && <p>No groups yet.</p>}
+      {groups.map((g) => (
+        <GroupCard key={g.id} group={g} users={users} busy={busy} run={run} onChanged={reload} />
+      ))}
+    </Section>
+  );
+}
+
+function GroupCard({ group, users, busy, run, onChanged }: { group: Group; users: readonly User[]; busy: boolean; run: Run; onChanged: () => Promise<void> }) {
+  const outside = users.filter((u) => !group.members.some((m) => m.user_id === u.id));
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const chosen = email || outside[0]?.email || '';
+  const set = (who: string, as: Role) =>
+    run(async () => {
+      await call(api.PUT('/admin/memberships', { body: { group_id: group.id, email: who, role: as } }));
+      setEmail('');
+      await onChanged();
+    });
+  const remove = (who: string) =>
+    run(async () => {
+      await call(api.DELETE('/admin/memberships', { body: { group_id: group.id, email: who } }));
+      await onChanged();
+    });
+  return (
+    <section class="group" aria-label={`Group ${group.name}`}>
+      <h3>{group.name}</h3>
+      {group.members.length === 0 ? (
+        <p>No members yet.</p>
+      ) : (
+        <DataTable caption={`Members of ${group.name}`} columns={['Email', 'Name', 'Role']} actions>
+          {group.members.map((m) => (
+            <tr key={m.user_id}>
+              <td>{m.email}</td>
+              <td>{m.name}</td>
+              <td>{m.role === 'admin' ? 'group admin' : 'member'}</td>
+              <td>
+                <div class="actions">
+                  <button type="button" class="secondary" disabled={busy} onClick={() => set(m.email, m.role === 'admin' ? 'member' : 'admin')}>
+                    {m.role === 'admin' ? `Make ${m.email} a member of ${group.name}` : `Make ${m.email} an admin of ${group.name}`}
+                  </button>
+                  <button type="button" class="danger" disabled={busy} onClick={() => remove(m.email)}>
+                    Remove {m.email} from {group.name}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      {outside.length > 0 && (
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void set(chosen, role);
+          }}
+        >
+          <Select label={`Person to add to ${group.name}`} options={outside.map((u) => [u.email, u.name === u.email ? u.email : `${u.name} (${u.email})`])} value={chosen} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <Select label={`Role in ${group.name}`} options={ROLES} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)} />
+          <button type="submit" disabled={busy}>
+            Add to {group.name}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
