@@ -2,7 +2,7 @@
 // spinner while the pipeline works. Both draw on stderr, and only when stderr is a TTY and
 // --json is off, so pipes, logs and scripts see nothing but the final result.
 import cliProgress from 'cli-progress';
-import type { UploadProgress } from './api-client.ts';
+import type { UploadProgress } from './upload.ts';
 
 export interface Progress extends UploadProgress {
   stop(): void;
