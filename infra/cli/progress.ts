@@ -8,7 +8,7 @@ export interface Progress extends UploadProgress {
   stop(): void;
 }
 
-export interface Spinner {
+interface Spinner {
   update(text: string): void;
   stop(): void;
 }
@@ -63,7 +63,7 @@ export function uploadBar(visible: boolean): Progress {
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /** One line that keeps turning, with the latest text next to it. */
-export function spinner(visible: boolean): Spinner {
+function spinner(visible: boolean): Spinner {
   if (!visible) return silent;
   let frame = 0;
   let text = '';

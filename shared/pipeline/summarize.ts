@@ -19,7 +19,7 @@ import { pickSummaryPrompt, type Tag } from '../tags/rules.ts';
 import { claim, keepLease } from './lease.ts';
 import { retryOrFail } from './outcome.ts';
 
-export const BUILT_IN_SUMMARY_PROMPT =
+const BUILT_IN_SUMMARY_PROMPT =
   'Summarise this meeting for someone who missed it: the key points, the decisions taken, the action items with their owners and due dates, and the dates mentioned. Answer in Markdown.';
 
 export async function runSummary(recordingId: number): Promise<void> {
