@@ -26,7 +26,7 @@ const outOfDomain = (depth) => ({
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/', 'web/dist/', 'web/src/api/schema.d.ts'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/', 'web/dist/', 'shared/http/api-schema.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -38,6 +38,39 @@ export default tseslint.config(
     // Tests, the CLI and the local tools talk to a terminal; the emulators parse loose JSON.
     files: ['test/**', 'infra/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Size: no file over a screenful of screens, no function over a screen. Tests' describe
+  // blocks are containers, not functions, so test files are held to the file limit only.
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Not split yet (issue 19 item 5): each file here still holds one function over 60 lines,
+    // or is over 400 lines. Remove a file from this list when it is split.
+    files: [
+      'infra/aws/data.ts',
+      'infra/aws/grants.ts',
+      'infra/aws/observability.ts',
+      'infra/aws/stack.ts',
+      'shared/providers/asr/aws-transcribe.ts',
+      'shared/providers/asr/chunking.ts',
+      'shared/providers/asr/local/engine.ts',
+      'web/src/pages/recordings.tsx',
+      'web/src/pages/speakers.tsx',
+      'web/src/pages/upload.tsx',
+      'web/src/pages/webhook.tsx',
+      'web/src/recording/header.tsx',
+      'web/src/recordings/batch.tsx',
+      'web/src/settings/tokens.tsx',
+      'test/integration/scheduler-emulator.test.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
   },
   // Layers. A later block replaces the rule of an earlier one for its files, so each repeats
   // the rules of the layers around it.

@@ -186,6 +186,8 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
+type Parsed = z.infer<typeof schema>;
+
 export function loadSettings(env: Record<string, string | undefined>): Settings {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(present);
@@ -199,6 +201,11 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   } catch (error) {
     throw new SettingsError(`Invalid settings: ${(error as Error).message}`);
   }
+  return { ...service(s), ...http(s), ...providers(s), webhooks: webhooks(s), jobs: jobs(s), queueUrls: queueUrls(present) };
+}
+
+/** Where the service's resources are and how it runs. */
+function service(s: Parsed) {
   return {
     region: s.AWS_REGION,
     tableName: s.TABLE_NAME,
@@ -207,6 +214,19 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     scheduleGroup: s.SCHEDULE_GROUP,
     schedulerRoleArn: s.SCHEDULER_ROLE_ARN,
     logLevel: s.LOG_LEVEL,
+    dataDir: s.DATA_DIR,
+    webhookSecretKeyId: s.WEBHOOK_SECRET_KEY_ID || undefined,
+    localInMemory: s.LOCAL_IN_MEMORY,
+    port: s.PORT,
+    host: s.HOST,
+    priceTable: s.PRICE_TABLE,
+    adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,
+  };
+}
+
+/** What the API accepts from whom: rate limits, sessions, body and upload sizes. */
+function http(s: Parsed) {
+  return {
     publicBaseUrl: s.PUBLIC_BASE_URL,
     rateLimits: {
       stats: s.RATE_LIMIT_STATS_PER_MINUTE,
@@ -226,14 +246,14 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     uploadMaxMb: s.UPLOAD_MAX_MB,
     multipartThresholdMb: s.UPLOAD_MULTIPART_THRESHOLD_MB,
     idempotencyTtlSeconds: s.IDEMPOTENCY_TTL_HOURS * 3600,
-    dataDir: s.DATA_DIR,
-    webhookSecretKeyId: s.WEBHOOK_SECRET_KEY_ID || undefined,
-    localInMemory: s.LOCAL_IN_MEMORY,
-    port: s.PORT,
-    host: s.HOST,
+  };
+}
+
+/** The speech recognition and language model engines and how to reach them. */
+function providers(s: Parsed) {
+  return {
     asrProvider: s.ASR_PROVIDER,
     llmProvider: s.LLM_PROVIDER,
-    adminDefaultSummaryPrompt: s.ADMIN_DEFAULT_SUMMARY_PROMPT,
     asr: {
       baseUrl: s.ASR_BASE_URL,
       apiKey: s.ASR_API_KEY,
@@ -255,34 +275,43 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       maxOutputTokens: s.LLM_MAX_OUTPUT_TOKENS,
       timeoutSeconds: s.LLM_TIMEOUT_SECONDS,
     },
-    priceTable: s.PRICE_TABLE,
-    webhooks: {
-      globalEnabled: s.WEBHOOK_GLOBAL_ENABLED,
-      maxPerUser: s.WEBHOOK_MAX_PER_USER,
-      timeoutSeconds: s.WEBHOOK_DELIVERY_TIMEOUT_SECONDS,
-      maxAttempts: s.WEBHOOK_MAX_ATTEMPTS,
-      autopauseFailures: s.WEBHOOK_AUTOPAUSE_FAILURES,
-      dispatcherIntervalSeconds: s.WEBHOOK_DISPATCHER_INTERVAL_SECONDS,
-      intranetAllowlist: allowlist(s.WEBHOOK_INTRANET_HOST_ALLOWLIST),
-      retryScheduleSeconds: s.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
-      headerPrefix: s.WEBHOOK_HEADER_PREFIX,
-      standardHeaders: s.WEBHOOK_STANDARD_HEADERS,
-    },
-    jobs: {
-      leaseSeconds: s.JOB_LEASE_SECONDS,
-      maxAttempts: s.JOB_MAX_ATTEMPTS,
-      retryDelaysSeconds: s.JOB_RETRY_DELAYS_SECONDS.split(',').map(Number),
-      requeueAfterSeconds: s.JOB_REQUEUE_AFTER_SECONDS,
-      republishAfterSeconds: s.OUTBOX_REPUBLISH_AFTER_SECONDS,
-      sweepIntervalSeconds: s.SWEEP_INTERVAL_SECONDS,
-    },
-    queueUrls: Object.fromEntries(
-      queues.flatMap((q) => {
-        const url = present[queueUrlSetting(q.name)];
-        return url ? [[q.name, url]] : [];
-      }),
-    ),
   };
+}
+
+function webhooks(s: Parsed): Settings['webhooks'] {
+  return {
+    globalEnabled: s.WEBHOOK_GLOBAL_ENABLED,
+    maxPerUser: s.WEBHOOK_MAX_PER_USER,
+    timeoutSeconds: s.WEBHOOK_DELIVERY_TIMEOUT_SECONDS,
+    maxAttempts: s.WEBHOOK_MAX_ATTEMPTS,
+    autopauseFailures: s.WEBHOOK_AUTOPAUSE_FAILURES,
+    dispatcherIntervalSeconds: s.WEBHOOK_DISPATCHER_INTERVAL_SECONDS,
+    intranetAllowlist: allowlist(s.WEBHOOK_INTRANET_HOST_ALLOWLIST),
+    retryScheduleSeconds: s.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
+    headerPrefix: s.WEBHOOK_HEADER_PREFIX,
+    standardHeaders: s.WEBHOOK_STANDARD_HEADERS,
+  };
+}
+
+function jobs(s: Parsed): Settings['jobs'] {
+  return {
+    leaseSeconds: s.JOB_LEASE_SECONDS,
+    maxAttempts: s.JOB_MAX_ATTEMPTS,
+    retryDelaysSeconds: s.JOB_RETRY_DELAYS_SECONDS.split(',').map(Number),
+    requeueAfterSeconds: s.JOB_REQUEUE_AFTER_SECONDS,
+    republishAfterSeconds: s.OUTBOX_REPUBLISH_AFTER_SECONDS,
+    sweepIntervalSeconds: s.SWEEP_INTERVAL_SECONDS,
+  };
+}
+
+/** Each queue's URL, for the queues whose setting is present. */
+function queueUrls(present: Record<string, string | undefined>): Settings['queueUrls'] {
+  return Object.fromEntries(
+    queues.flatMap((q) => {
+      const url = present[queueUrlSetting(q.name)];
+      return url ? [[q.name, url]] : [];
+    }),
+  );
 }
 
 /** The allowlist must match a whole hostname, however the setting is written. */

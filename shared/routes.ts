@@ -15,7 +15,7 @@ import { transcriptionRoutes } from './routes/transcription.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
-export type { Method, RouteSpec } from './routes/spec.ts';
+export type { RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 

@@ -1,7 +1,7 @@
 // The one description of the service's resources. The CDK stack (infra/aws) and the local
 // runtime (infra/local) are both built from it, so the two topologies cannot drift apart.
 
-export interface IndexSpec {
+interface IndexSpec {
   readonly name: string;
   readonly partitionKey: string;
   readonly sortKey: string;

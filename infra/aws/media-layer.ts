@@ -18,7 +18,7 @@ interface Tool {
 }
 
 /** The registry packages per Lambda architecture. */
-export const MEDIA_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
+const MEDIA_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
   arm64: [
     { binary: 'ffmpeg', pkg: '@ffmpeg-installer/linux-arm64', version: '4.1.4' },
     { binary: 'ffprobe', pkg: '@ffprobe-installer/linux-arm64', version: '5.2.0' },

@@ -25,7 +25,7 @@ export interface NagSubject extends Stack {
   readonly stage: string;
 }
 
-export interface NagFinding {
+interface NagFinding {
   /** The construct the finding is reported on (or one of its ancestors). */
   readonly scope: IConstruct;
   /** The rule id, with the evidence for IAM5: 'AwsSolutions-IAM5[Resource::…]'. */

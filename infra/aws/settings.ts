@@ -75,7 +75,7 @@ const LOOKS_LIKE_A_KEY = /(^|_)(API_?KEY|SECRET|TOKEN|PASSWORD)$/;
  * the Lambda runtime does not have, so a deployment transcribes with Amazon Transcribe unless
  * it chooses another provider.
  */
-export const AWS_DEFAULTS: Readonly<Record<string, string>> = { ASR_PROVIDER: 'aws-transcribe' };
+const AWS_DEFAULTS: Readonly<Record<string, string>> = { ASR_PROVIDER: 'aws-transcribe' };
 
 export function functionEnvironment(data: Data, topo: Topology, given: Readonly<Record<string, string>>): { env: Record<string, string>; settings: Settings } {
   const overrides = { ...AWS_DEFAULTS, ...given };

@@ -2,13 +2,13 @@
 // spinner while the pipeline works. Both draw on stderr, and only when stderr is a TTY and
 // --json is off, so pipes, logs and scripts see nothing but the final result.
 import cliProgress from 'cli-progress';
-import type { UploadProgress } from './api-client.ts';
+import type { UploadProgress } from './upload.ts';
 
 export interface Progress extends UploadProgress {
   stop(): void;
 }
 
-export interface Spinner {
+interface Spinner {
   update(text: string): void;
   stop(): void;
 }
@@ -63,7 +63,7 @@ export function uploadBar(visible: boolean): Progress {
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /** One line that keeps turning, with the latest text next to it. */
-export function spinner(visible: boolean): Spinner {
+function spinner(visible: boolean): Spinner {
   if (!visible) return silent;
   let frame = 0;
   let text = '';

@@ -11,7 +11,7 @@ import { startDynamoDbLocal, type LocalDynamo } from '../local/dynamodb.ts';
 import { createTable, LOCAL_NAMES } from '../local/resources.ts';
 import { claimDataDir, readLiveRuntime, releaseDataDir, updateRuntimeFile } from '../local/runtime-file.ts';
 
-export type TargetKind = 'local' | 'aws';
+type TargetKind = 'local' | 'aws';
 
 /** The program's global options, as commander hands them to every action. */
 export interface GlobalOptions {
@@ -22,7 +22,7 @@ export interface GlobalOptions {
 }
 
 /** Runs `command` against the chosen target and releases whatever was opened for it. */
-export async function withTarget<T>(options: GlobalOptions, command: () => Promise<T>): Promise<T> {
+async function withTarget<T>(options: GlobalOptions, command: () => Promise<T>): Promise<T> {
   if (options.aws || options.target === 'aws') return runAndClose(command);
   const dataDir = resolve(options.dataDir ?? settings().dataDir);
   const live = readLiveRuntime(dataDir);

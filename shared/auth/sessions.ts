@@ -9,8 +9,8 @@ import { consumeSignInLink, deleteUserSessions, getPasswordHash, insertSession, 
 import { findUserByEmail, type User } from '../store/users.ts';
 import { checkThrottle, forgiveAccount, recordFailure, type Attempt } from './throttle.ts';
 
-export const WRONG_CREDENTIALS = 'Wrong email or password';
-export const LINK_HOURS = 24;
+const WRONG_CREDENTIALS = 'Wrong email or password';
+const LINK_HOURS = 24;
 
 export interface NewSession {
   readonly sessionId: string;
@@ -20,7 +20,7 @@ export interface NewSession {
 
 const limits = () => ({ idleSeconds: settings().sessions.idleSeconds, absoluteSeconds: settings().sessions.absoluteSeconds });
 
-export async function startSession(userId: number, now = new Date()): Promise<NewSession> {
+async function startSession(userId: number, now = new Date()): Promise<NewSession> {
   const sessionId = newSessionId();
   await insertSession(hashSessionId(sessionId), userId, limits(), now);
   return { sessionId, csrfToken: csrfTokenFor(sessionId), userId };

@@ -2,7 +2,6 @@
 // never holds a whole file in memory.
 import type { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
@@ -100,8 +99,4 @@ export async function completeMultipart(objectKey: string, uploadId: string, par
       MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.part_number, ETag: p.etag })) },
     }),
   );
-}
-
-export async function abortMultipart(objectKey: string, uploadId: string): Promise<void> {
-  await s3Client().send(new AbortMultipartUploadCommand({ Bucket: bucket(), Key: objectKey, UploadId: uploadId })).catch(logFailure('a multipart upload could not be aborted', { key: objectKey }));
 }

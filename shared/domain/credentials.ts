@@ -1,7 +1,7 @@
 // Which credential a request carries. Carriers are checked in a fixed order and the first one
 // present wins, with no fallback to a later one when it is invalid.
 
-export type Carrier = 'authorization' | 'x-api-token' | 'api-token' | 'query';
+type Carrier = 'authorization' | 'x-api-token' | 'api-token' | 'query';
 
 export type CredentialLookup =
   | { readonly kind: 'none' }

@@ -5,8 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { ValidationError } from './errors.ts';
 
 export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 } as const;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
+const PASSWORD_MIN = 12;
+const PASSWORD_MAX = 256;
 
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below OWASP's N.

@@ -8,12 +8,12 @@
 // specific wins: the exact model, then the longest matching pattern, then the provider.
 import * as z from 'zod/mini';
 
-export interface AsrPrice {
+interface AsrPrice {
   /** US dollars per minute of audio. */
   readonly per_minute: number;
 }
 
-export interface LlmPrice {
+interface LlmPrice {
   /** US dollars per million prompt (input) tokens. */
   readonly per_million_input: number;
   /** US dollars per million completion (output) tokens. */
@@ -36,14 +36,14 @@ const free: LlmPrice = { per_million_input: 0, per_million_output: 0 };
 const unknownLlm: LlmPrice = { per_million_input: 1, per_million_output: 3 };
 
 /** One price per provider, whatever the model: the fallback that makes every provider priced. */
-export const PROVIDER_ASR_PRICES: Readonly<Record<AsrProviderName, AsrPrice>> = {
+const PROVIDER_ASR_PRICES: Readonly<Record<AsrProviderName, AsrPrice>> = {
   local: { per_minute: 0 },
   openai: { per_minute: 0.006 },
   whisperx: { per_minute: 0 }, // self-hosted
   'aws-transcribe': { per_minute: 0.024 },
 };
 
-export const PROVIDER_LLM_PRICES: Readonly<Record<LlmProviderName, LlmPrice>> = {
+const PROVIDER_LLM_PRICES: Readonly<Record<LlmProviderName, LlmPrice>> = {
   local: free,
   openai: unknownLlm,
   bedrock: unknownLlm,

@@ -3,7 +3,7 @@
 
 export type RateClass = 'stats' | 'read' | 'write' | 'processing' | 'batch';
 
-export const WINDOW_SECONDS = 60;
+const WINDOW_SECONDS = 60;
 
 export interface RateWindow {
   readonly start: number; // epoch seconds

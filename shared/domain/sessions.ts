@@ -4,8 +4,8 @@
 // which is derived from the session id (so it needs no storage and dies with the session).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const SESSION_COOKIE = 'vb_session';
-export const CSRF_HEADER = 'x-csrf-token';
+const SESSION_COOKIE = 'vb_session';
+const CSRF_HEADER = 'x-csrf-token';
 
 export interface SessionTimes {
   readonly created_at: string;

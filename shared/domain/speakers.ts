@@ -6,8 +6,8 @@ import type { Segment } from '../providers/types.ts';
 /** A stored segment; `label` keeps the diarisation label once a name replaces it in `speaker`. */
 export type LabelledSegment = Segment & { readonly label?: string };
 
-export const LABEL = /^SPEAKER_\d+$/;
-export const isLabel = (speaker: string): boolean => LABEL.test(speaker);
+const LABEL = /^SPEAKER_\d+$/;
+const isLabel = (speaker: string): boolean => LABEL.test(speaker);
 
 /** Names compare case-insensitively, with runs of white space taken as one. */
 export const cleanName = (name: string): string => name.trim().replace(/\s+/g, ' ');
@@ -31,12 +31,12 @@ export function cosine(a: readonly number[], b: readonly number[]): number | nul
   return dot / Math.sqrt(na * nb);
 }
 
-export function normalise(v: readonly number[]): number[] {
+function normalise(v: readonly number[]): number[] {
   const norm = Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
   return norm === 0 ? [...v] : v.map((x) => x / norm);
 }
 
-export const round = (value: number, decimals: number): number => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const round = (value: number, decimals: number): number => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 export interface Profile {
   readonly id: number;
@@ -73,7 +73,7 @@ export interface VoiceProfile {
   readonly confidence_score: number;
 }
 
-export const EMA_OLD_WEIGHT = 0.7;
+const EMA_OLD_WEIGHT = 0.7;
 const HISTORY = 5;
 
 /**

@@ -3,7 +3,7 @@
 // that passed, so what is checked is what is dialled.
 import ipaddr from 'ipaddr.js';
 
-export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
+type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 
 export type ParsedWebhookUrl =
   | {

@@ -10,8 +10,8 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Every control character, and the Unicode line and paragraph separators. */
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export const ILL_FORMED = 'must be well-formed Unicode (no lone surrogates)';
-export const CONTROL_CHARACTER = 'must not contain control characters';
+const ILL_FORMED = 'must be well-formed Unicode (no lone surrogates)';
+const CONTROL_CHARACTER = 'must not contain control characters';
 export const NOT_ONE_LINE = 'must be one line without control characters';
 
 /** Why this text is refused anywhere in a request, or undefined when it is fine. */

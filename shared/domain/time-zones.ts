@@ -44,12 +44,6 @@ export function isoInZone(ms: number, zone: string): string {
   return zoned.toString({ timeZoneName: 'never', smallestUnit: 'second' });
 }
 
-/** The calendar day of that instant in `zone`. */
-export function wallDayOf(ms: number, zone: string): WallClock {
-  const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
-  return { year: zoned.year, month: zoned.month, day: zoned.day, hour: zoned.hour, minute: zoned.minute };
-}
-
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 /**

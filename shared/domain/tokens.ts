@@ -3,7 +3,7 @@
 // database read, and lets secret scanners recognise our tokens offline.
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export const TOKEN_PREFIX = 'vbt_';
+const TOKEN_PREFIX = 'vbt_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 43;
 const CHECKSUM_LENGTH = 6;
@@ -62,7 +62,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function constantTimeEqual(a: string, b: string): boolean {
+function constantTimeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -3,13 +3,13 @@
 // `system` message in, as Speakr let it.
 import * as z from 'zod/mini';
 
-export const MAX_MESSAGE_CHARS = 4000;
-export const MAX_HISTORY_MESSAGES = 50;
-export const MAX_HISTORY_CONTENT_CHARS = 20_000;
+const MAX_MESSAGE_CHARS = 4000;
+const MAX_HISTORY_MESSAGES = 50;
+const MAX_HISTORY_CONTENT_CHARS = 20_000;
 
 const ROLE_HINT = 'must be "user" or "assistant"';
 
-export const chatMessage = z.strictObject({
+const chatMessage = z.strictObject({
   role: z.enum(['user', 'assistant'], { error: ROLE_HINT }),
   content: z.string().check(z.maxLength(MAX_HISTORY_CONTENT_CHARS)),
 });
@@ -28,7 +28,7 @@ export const chatBody = z.strictObject({
 export type ChatBody = z.infer<typeof chatBody>;
 
 // Responses (documentation only).
-export const chatSource = z.object({
+const chatSource = z.object({
   segment_index: z.number().check(z.describe('Position of the segment in the transcript (0-based)')),
   speaker: z.string(),
   start_time: z.number().check(z.describe('Seconds from the start of the recording')),

@@ -22,7 +22,7 @@ const IDEMPOTENCY_ERRORS: Record<string, ErrorShape> = {
   },
 };
 
-export function describeError(error: unknown): ErrorShape | undefined {
+function describeError(error: unknown): ErrorShape | undefined {
   if (error instanceof AppError) {
     return {
       status: error.status,

@@ -6,7 +6,7 @@ const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 
 export const eventParams = z.object({ id });
 
-export const calendarEvent = z.object({
+const calendarEvent = z.object({
   id: z.number(),
   title: z.string(),
   start_datetime: timestamp,

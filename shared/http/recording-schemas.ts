@@ -146,7 +146,7 @@ const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 const status = z.enum(STATUSES);
 const tagBrief = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
-export const listItem = z.object({
+const listItem = z.object({
   id: z.number(),
   title: z.string(),
   status,

@@ -13,7 +13,6 @@ export const ok = (body: unknown, headers?: Record<string, string>) => json(200,
 export const created = (body: unknown, headers?: Record<string, string>) => json(201, body, headers);
 export const accepted = (body: unknown, headers?: Record<string, string>) => json(202, body, headers);
 export const noContent = (): HttpResult => ({ statusCode: 204, headers: {}, body: '' });
-export { json };
 
 export function content(body: string | Buffer, contentType: string, headers: Record<string, string> = {}, statusCode = 200): HttpResult {
   const binary = Buffer.isBuffer(body);

@@ -16,7 +16,7 @@ export const id = z.pipe(
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 
 /** An IANA time zone name such as "Europe/Berlin" (any letter case; stored in its canonical spelling). */
-export const timeZone = z.string().check(
+const timeZone = z.string().check(
   z.refine((v) => canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin" or "UTC"'),
   z.describe('IANA time zone name, e.g. "Europe/Berlin"'),
 );

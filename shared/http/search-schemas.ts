@@ -5,8 +5,8 @@ import { STATUSES } from '../domain/recordings/status.ts';
 import { chatBody } from './chat-schemas.ts';
 import { dateFrom, dateTo, intParam } from './recording-schemas.ts';
 
-export const MAX_QUERY_CHARS = 500;
-export const MAX_PER_PAGE = 50;
+const MAX_QUERY_CHARS = 500;
+const MAX_PER_PAGE = 50;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -48,7 +48,7 @@ export const libraryChatBody = z.strictObject({
 export type LibraryChatBody = z.infer<typeof libraryChatBody>;
 
 // Responses (documentation only).
-export const searchHit = z.object({
+const searchHit = z.object({
   recording_id: z.number(),
   title: z.string(),
   field: z.enum(['transcript', 'title', 'notes', 'summary']).check(z.describe('Where the words matched: a transcript segment, or a paragraph of the title, notes or summary')),

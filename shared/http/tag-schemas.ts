@@ -17,7 +17,7 @@ const speakers = z.nullable(z.number().check(z.int('must be an integer'), z.gte(
 const speakerOrder = (b: { default_min_speakers?: number | null; default_max_speakers?: number | null }) =>
   b.default_min_speakers == null || b.default_max_speakers == null || b.default_min_speakers <= b.default_max_speakers;
 
-export const DEFAULT_TAG_COLOR = '#3b82f6';
+const DEFAULT_TAG_COLOR = '#3b82f6';
 
 export const createTagBody = z
   .strictObject({

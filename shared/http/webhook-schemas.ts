@@ -69,7 +69,7 @@ export const webhookList = z.object({
   max_per_user: z.number(),
 });
 
-export const deliveryView = z.object({
+const deliveryView = z.object({
   id: z.string().check(z.describe('UUID; the envelope id and the Service-Delivery-Id header')),
   webhook_id: z.number(),
   event_id: z.string(),

@@ -21,7 +21,7 @@ import { claim, keepLease } from './lease.ts';
 import { retryOrFail } from './outcome.ts';
 import { progressReporter } from './progress.ts';
 
-export const BUILT_IN_SUMMARY_PROMPT =
+const BUILT_IN_SUMMARY_PROMPT =
   'Summarise this meeting for someone who missed it: the key points, the decisions taken, the action items with their owners and due dates, and the dates mentioned. Answer in Markdown.';
 
 /** The job's two steps (the summary, then the event search) count for half its progress each. */

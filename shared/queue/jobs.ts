@@ -7,7 +7,7 @@ import { schedulerClient, sqsClient } from '../clients.ts';
 import { settings } from '../config.ts';
 import type { QueueName } from '#shared/topology.ts';
 
-export const MAX_SQS_DELAY_SECONDS = 900;
+const MAX_SQS_DELAY_SECONDS = 900;
 
 
 function queueUrl(queue: QueueName): string {

@@ -9,7 +9,6 @@ export type JobMessage = z.infer<typeof jobMessage>;
 
 /** A committed event to fan out, on the events queue. */
 export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });
-export type EventMessage = z.infer<typeof eventMessage>;
 
 /** One delivery to attempt, on the deliveries queue. */
 export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()) });

@@ -31,11 +31,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const clean = (value: string) => wellFormed(value).replace(CONTROL, '');
 
 /** RFC 5545 §3.3.11 TEXT escaping, for the values ical-generator writes verbatim. */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
   return clean(value).replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-export const eventUid = (id: number): string => `event-${id}@verbatim`;
+const eventUid = (id: number): string => `event-${id}@verbatim`;
 
 /** The iCalendar text of these events; DTSTAMP is when each was stored (no METHOD property). */
 export function icsCalendar(title: string, events: readonly StoredEvent[]): string {

@@ -18,7 +18,7 @@ export function isAudioOrVideo(mime: string | undefined): boolean {
   return !!mime && (mime.startsWith('audio/') || mime.startsWith('video/') || mime === 'application/ogg');
 }
 
-export async function sniff(head: Uint8Array): Promise<string | undefined> {
+async function sniff(head: Uint8Array): Promise<string | undefined> {
   const type = await fileTypeFromBuffer(head);
   return type?.mime;
 }

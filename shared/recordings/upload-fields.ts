@@ -19,7 +19,7 @@ function isRealDate(value: string): boolean {
   return calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
 }
 
-export const uploadFieldsSchema = z.object({
+const uploadFieldsSchema = z.object({
   notes: z.optional(z.string().check(z.maxLength(100_000))),
   title: z.optional(z.string().check(z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE), z.trim(), z.minLength(1), z.maxLength(300))),
   meeting_date: z.optional(isoDate),
@@ -39,7 +39,7 @@ export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 const KNOWN = new Set(Object.keys(uploadFieldsSchema.shape).concat('tag_id', 'file'));
 
 /** The JSON routes' limit on a file name. */
-export const FILENAME_MAX = 255;
+const FILENAME_MAX = 255;
 
 /**
  * Indexed `tag_ids[0]`, `tag_ids[1]`… and the legacy `tag_id` become one list. Every value,

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { RateClass } from '../domain/rate-limit.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Schema = z.ZodMiniType;
+type Schema = z.ZodMiniType;
 
 export interface RouteSpec {
   readonly handler: string;

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Capabilities } from '../providers/capabilities.ts';
 import type { RouteSpec } from './spec.ts';
 
-export const transcriptionCapabilities = z.object({
+const transcriptionCapabilities = z.object({
   provider: z.string().check(z.describe('ASR_PROVIDER: local, openai, whisperx or aws-transcribe')),
   model: z.string(),
   diarization: z.boolean().check(z.describe('whether segments carry distinct speaker labels')),

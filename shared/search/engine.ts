@@ -31,16 +31,16 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 /** Words this long or longer match with one edit (a typo); shorter ones must be exact. */
 const FUZZY_MIN_LENGTH = 5;
 
-export function normalize(term: string): string {
+function normalize(term: string): string {
   return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'");
 }
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
 /** Words of the text with their character ranges, normalised. */
-export function tokensWithOffsets(text: string): { term: string; start: number; end: number }[] {
+function tokensWithOffsets(text: string): { term: string; start: number; end: number }[] {
   return [...text.matchAll(WORD)].map((m) => ({ term: normalize(m[0]), start: m.index, end: m.index + m[0].length }));
 }
 
@@ -55,10 +55,6 @@ export const INDEX_OPTIONS: Options<SearchDoc> = {
 
 export function createIndex(): MiniSearch<SearchDoc> {
   return new MiniSearch<SearchDoc>(INDEX_OPTIONS);
-}
-
-export function loadIndex(json: string): MiniSearch<SearchDoc> {
-  return MiniSearch.loadJSON<SearchDoc>(json, INDEX_OPTIONS);
 }
 
 /** Splits `"phrases"`, `prefix*` and plain words; an unclosed quote counts as closed at the end. */
@@ -81,7 +77,7 @@ export function parseQuery(q: string): ParsedQuery {
 }
 
 /** The MiniSearch query: every word and every phrase word must match (AND), or any (OR, for chat). */
-export function toQuery(parsed: ParsedQuery, combineWith: 'AND' | 'OR'): Query | null {
+function toQuery(parsed: ParsedQuery, combineWith: 'AND' | 'OR'): Query | null {
   const queries: Query[] = [
     ...parsed.words.map((w) => ({ queries: [w.term], prefix: w.prefix, fuzzy: !w.prefix && w.term.length >= FUZZY_MIN_LENGTH ? 1 : false })),
     ...parsed.phrases.flatMap((p) => p.map((term) => ({ queries: [term], prefix: false, fuzzy: false }))),
@@ -103,7 +99,7 @@ function phraseRuns(tokens: readonly { term: string }[], phrase: readonly string
  * The character ranges to highlight, or null when a phrase of the query is not in the text
  * (its words matched apart: not a phrase hit). `matched` are the index terms the result matched.
  */
-export function highlight(text: string, parsed: ParsedQuery, matched: readonly string[]): [number, number][] | null {
+function highlight(text: string, parsed: ParsedQuery, matched: readonly string[]): [number, number][] | null {
   const tokens = tokensWithOffsets(text);
   const marked = new Set<number>();
   for (const phrase of parsed.phrases) {

@@ -13,9 +13,9 @@ import { Library, type StoredLibrary } from './library.ts';
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
 
-export const INDEX_PREFIX = 'search/';
+const INDEX_PREFIX = 'search/';
 
-export function indexKey(userId: number): string {
+function indexKey(userId: number): string {
   return `${INDEX_PREFIX}${userId}.json.gz`;
 }
 

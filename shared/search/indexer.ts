@@ -13,7 +13,7 @@ import type { IndexMessage } from './queue.ts';
 const ATTEMPTS = 3;
 
 /** The recording as the index holds it, or undefined when it is gone or not the user's. */
-export async function readContent(recordingId: number, userId: number): Promise<RecordingContent | undefined> {
+async function readContent(recordingId: number, userId: number): Promise<RecordingContent | undefined> {
   let found;
   try {
     found = await getOwnedRecordingWithTexts(recordingId, userId);

@@ -41,7 +41,7 @@ function paragraphs(text: string): string[] {
   return text.split(/\r?\n\s*\r?\n|\r?\n/).map((p) => p.trim()).filter(Boolean);
 }
 
-export function documentsOf(r: RecordingContent): SearchDoc[] {
+function documentsOf(r: RecordingContent): SearchDoc[] {
   const passage = (field: HitField, i: number, text: string): SearchDoc => ({ id: `${r.id}:${field}:${i}`, recording_id: r.id, field, segment_index: i, speaker: '', start_time: null, end_time: null, text });
   return [
     ...(r.title.trim() ? [passage('title', 0, r.title)] : []),

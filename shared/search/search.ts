@@ -37,7 +37,7 @@ export interface SearchHit {
   readonly meeting_date: string;
 }
 
-export interface SearchPage {
+interface SearchPage {
   readonly hits: readonly SearchHit[];
   /** Matches counted from the index, less those found deleted. */
   readonly total: number;
@@ -129,7 +129,7 @@ async function livePage(userId: number, hits: readonly EngineHit[], offset: numb
   return { hits: page, total };
 }
 
-export async function searchLibrary(userId: number, q: string, filters: SearchFilters, page: { page: number; per_page: number }): Promise<SearchPage> {
+async function searchLibrary(userId: number, q: string, filters: SearchFilters, page: { page: number; per_page: number }): Promise<SearchPage> {
   const { hits } = await rankedPassages(userId, q, filters, 'AND');
   return livePage(userId, hits, (page.page - 1) * page.per_page, page.per_page);
 }

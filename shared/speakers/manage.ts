@@ -16,7 +16,7 @@ export interface SpeakerView {
   readonly created_at: string;
 }
 
-export function viewSpeaker(s: Speaker): SpeakerView {
+function viewSpeaker(s: Speaker): SpeakerView {
   return {
     id: s.id,
     name: s.name,

@@ -6,7 +6,7 @@ import { getOwnedRecording } from '../store/recordings.ts';
 import { listSpeakers } from '../store/speakers.ts';
 import { embeddingOf, readTranscript } from './transcripts.ts';
 
-export interface RecordingSpeaker {
+interface RecordingSpeaker {
   readonly label: string;
   readonly identified_name: string | null;
   readonly speaker_id: number | null;
@@ -18,8 +18,8 @@ export interface RecordingSpeakers {
   readonly suggestions: Readonly<Record<string, readonly Suggestion[]>>;
 }
 
-export const DEFAULT_THRESHOLD = 60;
-export const TOP_SUGGESTIONS = 3;
+const DEFAULT_THRESHOLD = 60;
+const TOP_SUGGESTIONS = 3;
 
 export async function recordingSpeakers(userId: number, id: number, threshold = DEFAULT_THRESHOLD): Promise<RecordingSpeakers> {
   const recording = await getOwnedRecording(id, userId);

@@ -14,7 +14,7 @@ import { findSpeaker, linkedRecordings, unlinkRecording, type Speaker } from '..
 import { readTranscript, writeTranscript } from './transcripts.ts';
 
 /** Up to this many recordings are rewritten within the request. */
-export const INLINE_RENAME_LIMIT = 20;
+const INLINE_RENAME_LIMIT = 20;
 
 /** One recording to rewrite after a rename, on the speakers queue. */
 export const renameMessage = z.object({

@@ -15,8 +15,6 @@ export interface UserBudgets {
   readonly monthly_transcription_seconds: number | null;
 }
 
-export const NO_USER_BUDGETS: UserBudgets = { monthly_tokens: null, monthly_transcription_seconds: null };
-
 /**
  * The month's budget is used up. On an HTTP route it answers 429 with Retry-After set to the
  * start of the next month; in a job it fails the recording with this message.

@@ -27,8 +27,6 @@ export interface TagBrief {
 
 export type TagFields = Omit<Tag, 'id' | 'created_at' | 'user_id' | 'group_id'>;
 
-export const tagKey = key.tag;
-
 export function toTag(item: Record<string, unknown>): Tag {
   const i = withoutKeys(item);
   return {
@@ -52,7 +50,7 @@ export async function getTag(id: number): Promise<Tag | undefined> {
 }
 
 /** The tags that exist among `ids`, in the order asked, each once. */
-export async function getTags(ids: readonly number[]): Promise<Tag[]> {
+async function getTags(ids: readonly number[]): Promise<Tag[]> {
   const unique = [...new Set(ids)];
   const found = new Map<number, Tag>();
   for (let i = 0; i < unique.length; i += 100) {

@@ -12,7 +12,7 @@ import { tableName } from './table.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const MAX_TRANSACTION_ITEMS = 100;
+const MAX_TRANSACTION_ITEMS = 100;
 const CONFLICT_RETRIES = 12;
 
 function isListEntry(item: TransactItem): boolean {

@@ -14,9 +14,9 @@ export interface Usage {
   readonly last_transcription: string | null;
 }
 
-export const NO_USAGE: Usage = { transcription_seconds: 0, prompt_tokens: 0, completion_tokens: 0, estimated_cost: 0, transcriptions: 0, last_transcription: null };
+const NO_USAGE: Usage = { transcription_seconds: 0, prompt_tokens: 0, completion_tokens: 0, estimated_cost: 0, transcriptions: 0, last_transcription: null };
 
-export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
   const day = dayOf(now);

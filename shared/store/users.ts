@@ -141,7 +141,7 @@ export async function createGroup(name: string, now = new Date()): Promise<Group
   return group;
 }
 
-export async function findGroupByName(name: string): Promise<Group | undefined> {
+async function findGroupByName(name: string): Promise<Group | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.groupName(name.trim()), ConsistentRead: true }));
   if (!Item) return undefined;
   const group = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.group(Number(Item.group_id)) }));

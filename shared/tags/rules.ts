@@ -18,7 +18,7 @@ export interface Tag {
   readonly created_at: string;
 }
 
-export interface MembershipLike {
+interface MembershipLike {
   readonly group_id: number;
   readonly role: 'admin' | 'member';
 }

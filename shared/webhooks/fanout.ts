@@ -23,7 +23,7 @@ import { envelope } from './envelope.ts';
 /** Deliveries per transaction (DynamoDB allows 100; smaller ones commit and queue sooner). */
 const CHUNK = 25;
 export const LANE_SHARE = 100;
-export const LANE_WINDOW_SECONDS = 5;
+const LANE_WINDOW_SECONDS = 5;
 
 export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number> {
   const webhooks = (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));

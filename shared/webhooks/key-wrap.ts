@@ -34,7 +34,7 @@ export function gcmOpen(key: Buffer, sealed: Buffer): Buffer {
 }
 
 /** The data folder's key, made on first use; 'wx' so two processes starting together agree on one. */
-export function localKey(dataDir: string): Buffer {
+function localKey(dataDir: string): Buffer {
   const path = join(dataDir, KEY_FILE);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {

@@ -35,7 +35,7 @@ const INT32 = 2 ** 31 - 1;
 const HUGE = 100 * 1024;
 
 /** Strings a parser or a store may trip over. */
-export const WEIRD_STRINGS = [
+const WEIRD_STRINGS = [
   '',
   ' ',
   '\t\r\n',
@@ -65,7 +65,7 @@ export const WEIRD_STRINGS = [
 const WRONG_TYPES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 64, [], {}, [1, 'a'], { a: 1 }, 'text'];
 
 /** Nested arrays `depth` deep: a JSON value that recursive code may not survive. */
-export function deep(depth: number): unknown {
+function deep(depth: number): unknown {
   let v: unknown = [];
   for (let i = 0; i < depth; i++) v = [v];
   return v;

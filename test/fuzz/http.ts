@@ -62,7 +62,7 @@ export function send(req: RawRequest): Promise<RawResponse> {
   });
 }
 
-export const ERROR_CODES = new Set([
+const ERROR_CODES = new Set([
   'bad_request',
   'validation_failed',
   'unauthorized',

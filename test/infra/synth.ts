@@ -18,7 +18,7 @@ export const ENV = { account: '000000000000', region: 'us-east-1' };
  * CDK's own helper functions that may appear beside the service's functions, by logical-id
  * prefix. Only one is expected: the bucket's auto-delete handler outside prod.
  */
-export const CDK_HELPER_PREFIXES = ['CustomS3AutoDeleteObjectsCustomResourceProvider'];
+const CDK_HELPER_PREFIXES = ['CustomS3AutoDeleteObjectsCustomResourceProvider'];
 
 export const isHelper = (logicalId: string) => CDK_HELPER_PREFIXES.some((p) => logicalId.startsWith(p));
 export const serviceFunctions = (t: Template): [string, Resource][] =>

@@ -20,7 +20,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** FNV-1a, to derive a per-delivery seed from the suite's seed and a delivery id. */
-export function hash32(text: string): number {
+function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -44,12 +44,7 @@ export async function startFakeLlm(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      let json: unknown;
-      try {
-        json = body ? JSON.parse(body) : undefined;
-      } catch {
-        json = undefined;
-      }
+      const json = parseOrUndefined(body);
       const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers as http.IncomingHttpHeaders, body, json };
       requests.push(recorded);
       Promise.resolve()
@@ -67,18 +62,8 @@ export async function startFakeLlm(
         );
     });
   };
-  const closers = new Set<() => void>();
   const server = options.http2 ? http2.createServer(serve) : http.createServer(serve);
-  server.on('session', (session: http2.ServerHttp2Session) => {
-    const close = () => session.destroy();
-    closers.add(close);
-    session.on('close', () => closers.delete(close));
-  });
-  server.on('connection', (socket: import('node:net').Socket) => {
-    const close = () => socket.destroy();
-    closers.add(close);
-    socket.on('close', () => closers.delete(close));
-  });
+  const closers = trackConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -94,6 +79,27 @@ export async function startFakeLlm(
         server.close(() => resolve());
       }),
   };
+}
+
+function parseOrUndefined(body: string): unknown {
+  try {
+    return body ? JSON.parse(body) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Closers of every open connection (HTTP/1) or session (HTTP/2), so close() needs no waiting. */
+function trackConnections(server: http.Server | http2.Http2Server): Set<() => void> {
+  const closers = new Set<() => void>();
+  const track = (resource: { destroy(): void; on(event: 'close', listener: () => void): unknown }) => {
+    const close = () => resource.destroy();
+    closers.add(close);
+    resource.on('close', () => closers.delete(close));
+  };
+  server.on('session', track);
+  server.on('connection', track);
+  return closers;
 }
 
 /** An OpenAI chat completion body. */

@@ -2,28 +2,19 @@
 // store, these are a user's client of the HTTP API with an API token, exactly as a script of
 // theirs would be, so they work the same against the local stack and a deployed one.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ApiError, connect, uploadFile, type ApiClient, type ConnectionOptions, type UploadResult } from '../api-client.ts';
+import type { paths } from '#shared/http/api-schema.d.ts';
+import { answer, ApiError, connect, type Api, type ConnectionOptions } from '../api-client.ts';
 import { emit, fields, table, when } from '../output.ts';
 import { humanBytes, interactive, pipelineProgress, uploadBar } from '../progress.ts';
+import { uploadFile, type UploadResult } from '../upload.ts';
 
 interface Globals extends ConnectionOptions {
   readonly json?: boolean;
 }
 
-interface ProcessingStatus {
-  readonly id: number;
-  readonly status: string;
-  readonly queue_position: number | null;
-  readonly error_message: string | null;
-  readonly completed_at: string | null;
-  readonly progress?: number | null;
-  readonly eta_seconds?: number | null;
-}
-
-interface ListPage {
-  readonly recordings: readonly { id: number; title: string; status: string; created_at: string; file_size: number }[];
-  readonly pagination: { page: number; total: number; total_pages: number };
-}
+type ProcessingStatus = paths['/recordings/{id}/status']['get']['responses'][200]['content']['application/json'];
+type ListQuery = NonNullable<paths['/recordings']['get']['parameters']['query']>;
+type TranscriptFormat = NonNullable<paths['/recordings/{id}/transcript']['get']['parameters']['query']>['format'];
 
 interface UploadOptions {
   readonly title?: string;
@@ -33,7 +24,7 @@ interface UploadOptions {
   readonly timeout: number;
 }
 
-const FINISHED = ['COMPLETED', 'FAILED'];
+const FINISHED: readonly string[] = ['COMPLETED', 'FAILED'];
 
 const positive = (what: string) => (value: string) => {
   if (!/^[1-9]\d{0,15}$/.test(value)) throw new InvalidArgumentError(`Expected ${what} (a positive whole number).`);
@@ -41,10 +32,12 @@ const positive = (what: string) => (value: string) => {
 };
 
 /** The program's and the group's options, and a client connected with them. */
-function session(command: Command): { client: ApiClient; globals: Globals } {
+function session(command: Command): { api: Api; globals: Globals } {
   const globals = command.optsWithGlobals<Globals>();
-  return { client: connect(globals), globals };
+  return { api: connect(globals), globals };
 }
+
+const statusOf = (api: Api, id: number) => answer(api.GET('/recordings/{id}/status', { params: { path: { id: String(id) } } }));
 
 const URL_HELP = 'the service (default: VERBATIM_URL, else the running local stack, else http://127.0.0.1:3000)';
 const TOKEN_HELP = 'an API token (default: VERBATIM_TOKEN, else DATA_DIR/admin-token for a local stack)';
@@ -67,8 +60,8 @@ export function addRecordingsCommand(program: Command): void {
     .description('The processing status of a recording')
     .argument('<id>', 'the recording id', positive('a recording id'))
     .action(async (id: number, _options: object, command: Command) => {
-      const { client, globals } = session(command);
-      emit(globals, await client.request<ProcessingStatus>('GET', `/recordings/${id}/status`), describeStatus);
+      const { api, globals } = session(command);
+      emit(globals, await statusOf(api, id), describeStatus);
     });
   apiCommand(program, 'transcript')
     .description('Print the transcript (with --json: the API answer as it is)')
@@ -85,17 +78,17 @@ export function addRecordingsCommand(program: Command): void {
 }
 
 async function upload(file: string, options: UploadOptions, command: Command): Promise<void> {
-  const { client, globals } = session(command);
+  const { api, globals } = session(command);
   const bar = uploadBar(interactive(globals));
   let result: UploadResult;
   try {
-    result = await uploadFile(client, file, { title: options.title, notes: options.notes, language: options.language }, bar);
+    result = await uploadFile(api, file, { title: options.title, notes: options.notes, language: options.language }, bar);
   } finally {
     bar.stop();
   }
   if (!options.wait) return emit(globals, result, describeUpload);
   if (!globals.json) process.stdout.write(`${describeUpload(result)}\n`);
-  const { last, timedOut } = await waitFor(client, result, options.timeout, interactive(globals));
+  const { last, timedOut } = await waitFor(api, result, options.timeout, interactive(globals));
   // --json still prints one document, the upload result with its final status.
   emit(globals, { ...result, ...last }, describeStatus);
   if (timedOut) throw new Error(`gave up after ${options.timeout} s with recording ${result.id} still ${last.status}; follow it with \`status ${result.id}\``);
@@ -103,15 +96,15 @@ async function upload(file: string, options: UploadOptions, command: Command): P
 }
 
 /** Polls every second until processing ends or time runs out; a 429 only slows the polling. */
-async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: number, visible: boolean): Promise<{ last: ProcessingStatus; timedOut: boolean }> {
+async function waitFor(api: Api, result: UploadResult, timeoutSeconds: number, visible: boolean): Promise<{ last: ProcessingStatus; timedOut: boolean }> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   const spin = pipelineProgress(visible);
-  let last: ProcessingStatus = { id: result.id, status: result.status, queue_position: null, error_message: null, completed_at: null };
+  let last: ProcessingStatus = { id: result.id, status: result.status, queue_position: null, error_message: null, completed_at: null, progress: null, eta_seconds: null };
   try {
     for (;;) {
       let delay = 1000;
       try {
-        last = await client.request<ProcessingStatus>('GET', `/recordings/${result.id}/status`);
+        last = await statusOf(api, result.id);
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 429)) throw error;
         delay = (error.retryAfterSeconds ?? 5) * 1000;
@@ -128,23 +121,20 @@ async function waitFor(client: ApiClient, result: UploadResult, timeoutSeconds: 
 
 const queueNote = (s: ProcessingStatus) => (s.status === 'PENDING' && s.queue_position ? ` (number ${s.queue_position} in the queue)` : '');
 
-async function transcript(id: number, options: { format: string }, command: Command): Promise<void> {
-  const { client, globals } = session(command);
-  const answer = await client.request<{ format: string; segments?: unknown[]; content?: string }>('GET', `/recordings/${id}/transcript?format=${options.format}`);
-  if (globals.json) return emit(globals, answer, () => '');
+async function transcript(id: number, options: { format: TranscriptFormat }, command: Command): Promise<void> {
+  const { api, globals } = session(command);
+  const found = await answer(api.GET('/recordings/{id}/transcript', { params: { path: { id: String(id) }, query: { format: options.format } } }));
+  if (globals.json) return emit(globals, found, () => '');
   // Exactly the transcript, so it can be redirected into a file as it is.
-  const text = options.format === 'json' ? JSON.stringify(answer.segments ?? [], null, 2) : (answer.content ?? '');
+  const text = options.format === 'json' ? JSON.stringify(found.segments ?? [], null, 2) : (found.content ?? '');
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-async function list(options: { status?: string; query?: string; page?: number; perPage?: number }, command: Command): Promise<void> {
-  const { client, globals } = session(command);
-  const query = new URLSearchParams();
-  if (options.status) query.set('status', options.status);
-  if (options.query) query.set('q', options.query);
-  if (options.page) query.set('page', String(options.page));
-  if (options.perPage) query.set('per_page', String(options.perPage));
-  const page = await client.request<ListPage>('GET', `/recordings${query.size ? `?${query}` : ''}`);
+async function list(options: { status?: ListQuery['status']; query?: string; page?: number; perPage?: number }, command: Command): Promise<void> {
+  const { api, globals } = session(command);
+  const text = (n?: number) => (n === undefined ? undefined : String(n));
+  const query: ListQuery = { status: options.status, q: options.query, page: text(options.page), per_page: text(options.perPage) };
+  const page = await answer(api.GET('/recordings', { params: { query } }));
   emit(globals, page, ({ recordings, pagination }) => {
     const rows = recordings.map((r) => [String(r.id), r.title, r.status, when(r.created_at), humanBytes(r.file_size)]);
     const footer = pagination.total_pages > 1 ? `\nPage ${pagination.page} of ${pagination.total_pages} (${pagination.total} recordings)` : '';

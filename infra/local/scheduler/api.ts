@@ -6,7 +6,7 @@ import { initialFireState } from './dispatcher.ts';
 import { DEFAULT_GROUP, groupArn, scheduleArn, type ScheduleRecord, type ScheduleStore } from './store.ts';
 import { checkName, conflict, notFound, parseScheduleConfig, validation, type Body } from './validate.ts';
 
-export interface ApiRequest {
+interface ApiRequest {
   params: string[];
   query: URLSearchParams;
   body: Body;

@@ -14,7 +14,7 @@ export type ParsedExpression =
   | { readonly kind: 'at'; readonly atMs: number }
   | { readonly kind: 'rate'; readonly intervalMs: number };
 
-export interface WallClock {
+interface WallClock {
   readonly year: number;
   readonly month: number; // 1-12
   readonly day: number;
@@ -39,7 +39,7 @@ export function parseScheduleExpression(expression: string, timeZone = 'UTC'): P
   throw new ScheduleExpressionError(`Invalid Schedule Expression ${expression}.`);
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
+function isValidTimeZone(timeZone: string): boolean {
   try {
     formatterFor(timeZone);
     return true;
@@ -85,7 +85,7 @@ function isRealWallClock(w: WallClock): boolean {
  * not exist (spring-forward gap) are pushed forward by the gap, like most
  * schedulers do, so the schedule still fires instead of being lost.
  */
-export function zonedWallClockToEpochMs(wall: WallClock, timeZone: string): number {
+function zonedWallClockToEpochMs(wall: WallClock, timeZone: string): number {
   const wallMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   // Offsets a day either side bracket at most one transition, which is all real zones ever have.
   const offsetBefore = offsetMsAt(wallMs - DAY_MS, timeZone);
@@ -98,7 +98,7 @@ export function zonedWallClockToEpochMs(wall: WallClock, timeZone: string): numb
 }
 
 /** Offset of `timeZone` from UTC at instant `epochMs` (local = utc + offset). */
-export function offsetMsAt(epochMs: number, timeZone: string): number {
+function offsetMsAt(epochMs: number, timeZone: string): number {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   const parts = formatterFor(timeZone).formatToParts(new Date(wholeSecond));
   const get = (type: Intl.DateTimeFormatPartTypes): number =>

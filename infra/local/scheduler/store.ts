@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export const DEFAULT_GROUP = 'default';
-export const ACCOUNT_ID = '000000000000';
+const ACCOUNT_ID = '000000000000';
 
 export interface TargetConfig {
   Arn: string;

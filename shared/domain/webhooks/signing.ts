@@ -3,7 +3,7 @@
 // sign `<id>.<timestamp>.<body>` with the base64-decoded secret.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 export function newSecret(random: (size: number) => Uint8Array = randomBytes): string {
   return SECRET_PREFIX + Buffer.from(random(32)).toString('base64');

@@ -15,7 +15,7 @@ import { setCaller, type Caller } from '../state.ts';
 
 const INVALID = 'Invalid API token';
 
-export async function authenticate(event: APIGatewayProxyEventV2, now: Date): Promise<Caller> {
+async function authenticate(event: APIGatewayProxyEventV2, now: Date): Promise<Caller> {
   const credential = findCredential(event.headers ?? {}, event.queryStringParameters ?? {});
   if (credential.kind === 'none') {
     const sessionId = sessionIdFrom(event.cookies);
@@ -34,7 +34,7 @@ export async function authenticate(event: APIGatewayProxyEventV2, now: Date): Pr
 }
 
 /** The origins a browser may send cookie-carried writes from: ours as seen, and the configured public URL. */
-export function allowedOrigins(headers: Readonly<Record<string, string | undefined>>): string[] {
+function allowedOrigins(headers: Readonly<Record<string, string | undefined>>): string[] {
   const origins = [requestOrigin(headers)?.origin];
   const base = settings().publicBaseUrl;
   if (base) origins.push(new URL(base).origin);

@@ -53,7 +53,7 @@ export class CapacityMeter {
 }
 
 /** DynamoDB's item size rule, roughly: names plus values (numbers ~ digits/2 + 1). */
-export function itemBytes(value: unknown): number {
+function itemBytes(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value);
   if (typeof value === 'number') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;

@@ -11,7 +11,7 @@ export interface Summary {
 }
 
 /** Nearest-rank percentile (p in 0..100) of unsorted values. */
-export function percentile(values: readonly number[], p: number): number {
+function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));

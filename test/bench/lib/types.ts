@@ -17,7 +17,7 @@ export interface BenchOptions {
   readonly log: (message: string) => void;
 }
 
-export interface BenchResult {
+interface BenchResult {
   readonly rows: readonly Row[];
   /** Raw numbers for the JSON file. */
   readonly data: unknown;

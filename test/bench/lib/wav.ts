@@ -5,7 +5,6 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { wavHeader } from '../../support/wav.ts';
 
-export { wavHeader };
 
 
 /**

@@ -27,7 +27,7 @@ export async function call<T>(caller: Caller, method: string, path: string, body
 }
 
 /** Renames the recording and waits for `expected` arrivals of that recording.updated; their latencies in ms. */
-export async function titleChange(caller: Caller, receiver: Receiver, recordingId: number, expected: number, timeoutMs = 30_000): Promise<number[]> {
+async function titleChange(caller: Caller, receiver: Receiver, recordingId: number, expected: number, timeoutMs = 30_000): Promise<number[]> {
   const title = `bench ${randomUUID()}`;
   const from = receiver.received.length;
   const arrivals = () =>
