@@ -14,7 +14,7 @@ export interface Usage {
   readonly last_transcription: string | null;
 }
 
-const NO_USAGE: Usage = { transcription_seconds: 0, prompt_tokens: 0, completion_tokens: 0, estimated_cost: 0, transcriptions: 0, last_transcription: null };
+export const NO_USAGE: Usage = { transcription_seconds: 0, prompt_tokens: 0, completion_tokens: 0, estimated_cost: 0, transcriptions: 0, last_transcription: null };
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -43,7 +43,7 @@ export const functionName = (entry: string) => entry.replace(/[^A-Za-z0-9-]+/g, 
  * "api/recordings/notes-get" → "ApiRecordingsNotesGet": the function's local access key id
  * (letters and digits only, as DynamoDB Local requires), so a signed request names its caller.
  */
-const accessKeyId = (entry: string) =>
+export const accessKeyId = (entry: string) =>
   entry
     .split(/[^A-Za-z0-9]+/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
