@@ -108,7 +108,7 @@ const declared = new Set<string>();
 
 /**
  * Bundles already built, by a hash of everything that goes into them (the entry's project
- * files, package-lock.json, the esbuild version and options): a synth with unchanged code
+ * files, package-lock.json, bundling.ts, the esbuild version and options): a synth with unchanged code
  * copies them instead of building again.
  */
 const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'verbatim-bundles');
@@ -180,7 +180,8 @@ function cacheKey(entry: string): string {
   let key = keys.get(entry);
   if (!key) {
     const hash = createHash('sha256').update(JSON.stringify({ esbuild: esbuildVersion, options: ESBUILD_OPTIONS, entry }));
-    for (const file of ['package-lock.json', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
+    // bundling.ts too: it says how a bundle folder is laid out, beyond the esbuild options.
+    for (const file of ['package-lock.json', 'infra/aws/bundling.ts', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
     key = `${folder(entry)}-${hash.digest('hex').slice(0, 16)}`;
     keys.set(entry, key);
   }
