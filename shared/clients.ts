@@ -1,19 +1,25 @@
 // The one place that builds AWS SDK clients. Endpoints come from the SDK's own
 // AWS_ENDPOINT_URL_<SERVICE> settings, which is how the local runtime points the very same
 // code at its emulators.
+//
+// DynamoDB's clients are here; S3's, SQS's and the Scheduler's each in a module of their own
+// (clients/*.ts), imported directly, never through this one: the functions are bundled together
+// with code splitting, and esbuild gives a function every module its imports reach, with every
+// part any function uses. Were they built or re-exported here, every function that reads
+// DynamoDB would load their SDKs at cold start too.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { settings } from './config.ts';
 
 let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let presignS3: S3Client | undefined;
-let sqs: SQSClient | undefined;
-let scheduler: SchedulerClient | undefined;
+/** How the clients of the other modules (clients/*.ts) that were loaded drop their cached instance. */
+const resets = new Set<() => void>();
+
+/** For clients/*.ts: `reset` runs on resetClients(). */
+export function onResetClients(reset: () => void): void {
+  resets.add(reset);
+}
 
 /** The low-level client, for libraries that take one (the idempotency utility). */
 export function dynamoClient(): DynamoDBClient {
@@ -26,42 +32,9 @@ export function dynamo(): DynamoDBDocumentClient {
   return documentClient;
 }
 
-export function s3Client(): S3Client {
-  s3 ??= new S3Client({ region: settings().region, forcePathStyle: true });
-  return s3;
-}
-
-/**
- * Client for presigning only. Default settings put the CRC32 of an empty body into presigned
- * PUT URLs, which real S3 then refuses for any non-empty upload (no emulator notices).
- */
-export function presignClient(): S3Client {
-  presignS3 ??= new S3Client({
-    region: settings().region,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  return presignS3;
-}
-
-export function sqsClient(): SQSClient {
-  // Queue URLs of local emulators carry hosts that do not resolve; the endpoint setting wins.
-  sqs ??= new SQSClient({ region: settings().region, useQueueUrlAsEndpoint: false });
-  return sqs;
-}
-
-export function schedulerClient(): SchedulerClient {
-  scheduler ??= new SchedulerClient({ region: settings().region });
-  return scheduler;
-}
-
 /** Drops cached clients, for the local runtime after it has pointed the endpoints elsewhere. */
 export function resetClients(): void {
   dynamoDbClient = undefined;
   documentClient = undefined;
-  s3 = undefined;
-  presignS3 = undefined;
-  sqs = undefined;
-  scheduler = undefined;
+  for (const reset of resets) reset();
 }

@@ -1,6 +1,14 @@
-// How a function bundle is built: one esbuild bundle per entry file, ESM for Node 22, the
-// AWS SDK bundled in. Shared by the CDK functions and by the benchmark that times their cold
-// import, so both measure the same thing. No aws-cdk-lib here: the benchmark imports it.
+// How function bundles are built: esbuild, ESM for Node 22, the AWS SDK bundled in, code
+// split at every dynamic import. Shared by the CDK functions and by the benchmark that times
+// their cold import, so both measure the same thing. No aws-cdk-lib here: the benchmark imports it.
+//
+// Each function's bundle is a folder: index.mjs (the handler), the chunks it imports, and their
+// source maps (index.mjs.map, chunk-….mjs.map). What a module loads with `await import()` (a provider and its SDK client, NLP
+// data, the AWS SDK's own credential providers) is a chunk of its own, read from the folder the
+// first time it is used, so a function's init evaluates only what it imports statically.
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
 // built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
@@ -37,3 +45,115 @@ export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
     'swagger-ui-dist/swagger-ui-standalone-preset.js',
   ],
 };
+
+/**
+ * Dynamic imports in dependencies that no function ever reaches, left out. With code splitting
+ * they would not merely add a chunk: esbuild assigns a shared file to chunks whole, with every
+ * part any entry uses, so Powertools batch's parser integration (imported only when a batch
+ * processor is given a zod schema; none is) would put all of zod's classic API into the chunk
+ * every function loads at init.
+ */
+const NEVER_LOADED = ['@aws-lambda-powertools/parser', '@aws-lambda-powertools/parser/*'];
+
+/**
+ * The esbuild options of every function bundle. Entries and chunks are written side by side
+ * in one folder, so each entry's imports are `./chunk-….mjs` and stay valid once the entry and
+ * its chunks are copied into a folder of their own with the entry renamed index.mjs.
+ */
+export const ESBUILD_OPTIONS = {
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLE.target,
+  mainFields: [...BUNDLE.mainFields],
+  minify: BUNDLE.minify,
+  sourcemap: BUNDLE.sourcemap,
+  sourcesContent: BUNDLE.sourcesContent,
+  external: [...BUNDLE.external, ...NEVER_LOADED],
+  banner: { js: ESM_REQUIRE_BANNER },
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
+  // Warnings and errors only.
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** One function's bundle in a build's output folder. */
+export interface BuiltEntry {
+  /** The entry's own file ("<name>.mjs"), which becomes index.mjs. */
+  readonly entry: string;
+  /** Chunks index.mjs imports statically, directly or through another chunk: evaluated at init. */
+  readonly eager: readonly string[];
+  /** Chunks loaded only by a dynamic import, when first used. */
+  readonly lazy: readonly string[];
+  /** The source files (paths relative to the project) init evaluates: those of the entry and its eager chunks. */
+  readonly initModules: readonly string[];
+  /** The source files only the lazy chunks hold. */
+  readonly lazyModules: readonly string[];
+}
+
+/**
+ * Builds the entries (name → entry file) into `outdir` in one esbuild run, so the modules
+ * they share are parsed once; returns what each entry's bundle is made of.
+ */
+export function buildEntries(root: string, entries: Readonly<Record<string, string>>, outdir: string): Map<string, BuiltEntry> {
+  const { metafile } = buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: root, entryPoints: { ...entries }, outdir });
+  const byFile = new Map(Object.entries(metafile.outputs).map(([path, output]) => [basename(path), output]));
+  return new Map(Object.keys(entries).map((name) => [name, entryFiles(byFile, `${name}.mjs`)]));
+}
+
+function entryFiles(outputs: ReadonlyMap<string, Metafile['outputs'][string]>, entry: string): BuiltEntry {
+  const reach = (staticOnly: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      for (const { path, kind, external } of outputs.get(file)?.imports ?? []) {
+        const chunk = basename(path);
+        if (external || seen.has(chunk) || (staticOnly && kind === 'dynamic-import')) continue;
+        seen.add(chunk);
+        visit(chunk);
+      }
+    };
+    visit(entry);
+    return seen;
+  };
+  const eager = reach(true);
+  const lazy = [...reach(false)].filter((chunk) => !eager.has(chunk));
+  const modules = (files: readonly string[]) => files.flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
+  return { entry, eager: [...eager], lazy, initModules: modules([entry, ...eager]), lazyModules: modules(lazy) };
+}
+
+/**
+ * Copies one entry's bundle from the build's folder into `target`: index.mjs (with the source
+ * map comment renamed along) and index.mjs.map, the chunks and their maps.
+ */
+export function placeEntry(builtDir: string, built: BuiltEntry, target: string): void {
+  mkdirSync(target, { recursive: true });
+  const code = readFileSync(join(builtDir, built.entry), 'utf8');
+  const comment = `//# sourceMappingURL=${built.entry}.map`;
+  if (!code.trimEnd().endsWith(comment)) throw new Error(`${built.entry} does not end with its source map comment`);
+  writeFileSync(join(target, 'index.mjs'), `${code.slice(0, code.lastIndexOf(comment))}//# sourceMappingURL=index.mjs.map\n`);
+  copyFileSync(join(builtDir, `${built.entry}.map`), join(target, 'index.mjs.map'));
+  for (const file of [...built.eager, ...built.lazy].flatMap((c) => [c, `${c}.map`])) copyFileSync(join(builtDir, file), join(target, file));
+}
+
+/** Copies the files the entry reads at run time (RUNTIME_FILES) from the project's node_modules. */
+export function placeRuntimeFiles(root: string, entryKey: string, target: string): void {
+  for (const file of RUNTIME_FILES[entryKey] ?? []) {
+    const path = join(target, 'node_modules', file);
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(join(root, 'node_modules', file), path);
+  }
+}
+
+/** Sizes of a placed bundle: what init evaluates (index.mjs and its static chunks), and the rest. */
+export function bundleBytes(dir: string, built: BuiltEntry): { readonly initBytes: number; readonly lazyBytes: number; readonly mapBytes: number } {
+  const size = (file: string) => statSync(join(dir, file)).size;
+  const sum = (files: readonly string[]) => files.reduce((n, f) => n + size(f), 0);
+  return {
+    initBytes: size('index.mjs') + sum(built.eager),
+    lazyBytes: sum(built.lazy),
+    mapBytes: sum(['index.mjs.map', ...[...built.eager, ...built.lazy].map((c) => `${c}.map`)]),
+  };
+}

@@ -1,25 +1,25 @@
 // How every Lambda of the service is built: one esbuild bundle per entry file, ESM, minified,
-// with source maps and the AWS SDK inside, Node 22 on arm64, X-Ray active tracing, with its own
+// code split at dynamic imports, with source maps and the AWS SDK inside, Node 22 on arm64, X-Ray active tracing, with its own
 // log group (retention set) and its own role, which may write to that log group (and send
 // traces, through the one shared tracing policy) and do what grants.ts found the code touches.
 //
 // The bundles are built in-process with esbuild's API from the options in bundling.ts (the ones
 // `npm run bench` measures), all functions in one esbuild run, cached by content, and each is
-// handed to its NodejsFunction as its code. NodejsFunction's own bundler starts `npx esbuild`
+// handed to its NodejsFunction as its code: a folder with index.mjs and the chunks it imports. NodejsFunction's own bundler starts `npx esbuild`
 // once per function, about a second each: with 50 functions that alone took `cdk synth` past
 // a minute.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { AssetHashType, DockerImage, Duration, Size, type RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal, type IManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Runtime, Tracing, type CfnFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
-import { BUNDLE, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS, RUNTIME_FILES } from './bundling.ts';
+import { version as esbuildVersion } from 'esbuild';
+import { buildEntries, ESBUILD_OPTIONS, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles } from './bundling.ts';
 import { sourcesOf } from './touches.ts';
 
 /** The repository root (this file is infra/aws/functions.ts). */
@@ -108,7 +108,7 @@ const declared = new Set<string>();
 
 /**
  * Bundles already built, by a hash of everything that goes into them (the entry's project
- * files, package-lock.json, the esbuild version and options): a synth with unchanged code
+ * files, package-lock.json, bundling.ts, the esbuild version and options): a synth with unchanged code
  * copies them instead of building again.
  */
 const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'verbatim-bundles');
@@ -122,43 +122,36 @@ export function declareEntries(entries: Iterable<string>): void {
   for (const e of entries) declared.add(e);
 }
 
-/** One function's bundle, exactly as deployed: index.mjs, its source map, and the RUNTIME_FILES. */
+/** One function's bundle, exactly as deployed: index.mjs, its chunks, their source maps, and the RUNTIME_FILES. */
 export function bundle(entry: string, outputDir: string): void {
   if (!built.has(entry)) buildAll([entry, ...[...declared].filter((e) => e !== entry && !built.has(e))]);
-  const dir = built.get(entry)!;
   mkdirSync(outputDir, { recursive: true });
-  for (const file of ['index.mjs', 'index.mjs.map']) copyFileSync(join(dir, file), join(outputDir, file));
+  cpSync(built.get(entry)!, outputDir, { recursive: true });
   // Files read at run time rather than imported, copied from the project's node_modules.
-  for (const file of RUNTIME_FILES[entry] ?? []) {
-    const target = join(outputDir, 'node_modules', file);
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(PROJECT_ROOT, 'node_modules', file), target);
-  }
+  placeRuntimeFiles(PROJECT_ROOT, entry, outputDir);
 }
 
 function buildAll(entries: readonly string[]): void {
   const missing: string[] = [];
   for (const e of entries) {
     const cached = join(CACHE, cacheKey(e));
-    if (existsSync(join(cached, 'index.mjs.map'))) built.set(e, cached);
+    if (existsSync(join(cached, 'index.mjs'))) built.set(e, cached);
     else missing.push(e);
   }
   if (missing.length === 0) return;
   const outdir = mkdtempSync(join(tmpdir(), 'verbatim-bundles-'));
   try {
-    buildSync({
-      ...ESBUILD_OPTIONS,
-      entryPoints: Object.fromEntries(missing.map((e) => [`${folder(e)}/index`, join(PROJECT_ROOT, 'functions', `${e}.ts`)])),
-      outdir,
-    });
+    const files = buildEntries(PROJECT_ROOT, Object.fromEntries(missing.map((e) => [folder(e), join(PROJECT_ROOT, 'functions', `${e}.ts`)])), outdir);
     mkdirSync(CACHE, { recursive: true });
     for (const e of missing) {
       const cached = join(CACHE, cacheKey(e));
+      const staging = join(outdir, 'placed', folder(e));
+      placeEntry(outdir, files.get(folder(e))!, staging);
       // Moved whole, so a concurrent synth never sees half a bundle.
       try {
-        renameSync(join(outdir, folder(e)), cached);
+        renameSync(staging, cached);
       } catch (error) {
-        if (!existsSync(join(cached, 'index.mjs.map'))) throw error;
+        if (!existsSync(join(cached, 'index.mjs'))) throw error;
       }
       built.set(e, cached);
       prune(e, cached);
@@ -178,23 +171,6 @@ function prune(entry: string, keep: string): void {
   }
 }
 
-const ESBUILD_OPTIONS = {
-  absWorkingDir: PROJECT_ROOT,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: BUNDLE.target,
-  mainFields: [...BUNDLE.mainFields],
-  minify: BUNDLE.minify,
-  sourcemap: BUNDLE.sourcemap,
-  sourcesContent: BUNDLE.sourcesContent,
-  external: [...BUNDLE.external],
-  banner: { js: ESM_REQUIRE_BANNER },
-  // Warnings and errors only.
-  logLevel: 'warning',
-} as const satisfies BuildOptions;
-
 /** A file name for an entry: "api/recordings/notes-get" → "api__recordings__notes-get". */
 const folder = (entry: string) => entry.replace(/\//g, '__').replace(/[^A-Za-z0-9_-]+/g, '-');
 
@@ -204,7 +180,8 @@ function cacheKey(entry: string): string {
   let key = keys.get(entry);
   if (!key) {
     const hash = createHash('sha256').update(JSON.stringify({ esbuild: esbuildVersion, options: ESBUILD_OPTIONS, entry }));
-    for (const file of ['package-lock.json', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
+    // bundling.ts too: it says how a bundle folder is laid out, beyond the esbuild options.
+    for (const file of ['package-lock.json', 'infra/aws/bundling.ts', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
     key = `${folder(entry)}-${hash.digest('hex').slice(0, 16)}`;
     keys.set(entry, key);
   }

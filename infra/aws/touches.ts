@@ -59,8 +59,11 @@ export const DELEGATES = [
 
 /** Module path → what it reaches. Keep rows as narrow as the module's own calls. */
 export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
-  // The client factory and the two adapters: the caller names the object or the queue.
+  // The client factories and the two adapters: the caller names the object or the queue.
   'shared/clients.ts': {},
+  'shared/clients/s3.ts': {},
+  'shared/clients/sqs.ts': {},
+  'shared/clients/scheduler.ts': {},
   'shared/blob/objects.ts': {},
   'shared/queue/jobs.ts': {},
   // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
@@ -77,7 +80,7 @@ export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
     objects: { 'audio/': ['read'], 'transcribe/': ['read', 'write'] },
   },
   // Powertools' idempotency store reads, claims, completes and releases its record.
-  'shared/http/middleware/idempotency.ts': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+  'shared/http/middleware/idempotency-store.ts': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Every committed change hands its events to the events queue; jobs are named by the caller.
   'shared/recordings/publish.ts': { sends: ['events'] },
   'shared/recordings/accept.ts': { objects: { 'audio/': ['delete'] }, sends: ['transcribe'] },

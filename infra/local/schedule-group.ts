@@ -1,5 +1,5 @@
 import { ConflictException, CreateScheduleGroupCommand } from '@aws-sdk/client-scheduler';
-import { schedulerClient } from '#shared/clients.ts';
+import { schedulerClient } from '#shared/clients/scheduler.ts';
 
 /** The group the service's one-time schedules live in (CDK creates it on AWS). */
 export async function createScheduleGroup(name: string): Promise<void> {

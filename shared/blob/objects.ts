@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { presignClient, s3Client } from '../clients.ts';
+import { presignClient, s3Client } from '../clients/s3.ts';
 import { settings } from '../config.ts';
 import { logFailure } from '../logger.ts';
 

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
-import { schedulerClient, sqsClient } from '../clients.ts';
+import { schedulerClient } from '../clients/scheduler.ts';
+import { sqsClient } from '../clients/sqs.ts';
 import { settings } from '../config.ts';
 import type { QueueName } from '#shared/topology.ts';
 

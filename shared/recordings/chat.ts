@@ -1,5 +1,6 @@
 // Chat with a recording (decisions §6): the question finds its transcript segments (BM25,
-// ./retrieval.ts), the language model answers from them, and the answer lists them as its
+// ./retrieval.ts, imported with the first question: its NLP model is megabytes a cold start
+// need not load), the language model answers from them, and the answer lists them as its
 // sources. Chat counts against the user's monthly token budget: checked before answering,
 // and the tokens the model used are added to the user's usage afterwards.
 import { getJson } from '../blob/objects.ts';
@@ -10,7 +11,6 @@ import { ProviderError, type ChatRequest, type ChatSource, type Segment } from '
 import { checkTokenBudget } from '../store/budgets.ts';
 import { getOwnedRecordingWithTexts } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
-import { retrieve } from './retrieval.ts';
 
 export interface ChatAnswer {
   readonly response: string;
@@ -41,6 +41,7 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
   const segments = await readSegments(recording.transcript_key);
   await checkTokenBudget(userId);
+  const { retrieve } = await import('./retrieval.ts');
   const sources = retrieve(segments, body.message, SOURCES);
   const response = await answerFromSources(userId, {
     question: body.message,

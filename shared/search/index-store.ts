@@ -6,7 +6,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../clients.ts';
+import { s3Client } from '../clients/s3.ts';
 import { settings } from '../config.ts';
 import { Library, type StoredLibrary } from './library.ts';
 

@@ -4,7 +4,7 @@
 // twice, late or after a crash does no harm.
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../clients.ts';
+import { sqsClient } from '../clients/sqs.ts';
 import { settings } from '../config.ts';
 import type { IndexMessage } from '../queue/messages.ts';
 

@@ -1,12 +1,13 @@
 // Sends one webhook POST (undici) to an address that passed the SSRF rules, and only to that
 // address: the hostname is resolved once, every answer is checked, and the agent's connect
 // lookup hands back the checked address, so a rebinding DNS server gets no second chance. TLS still
-// verifies the certificate against the hostname (SNI = hostname).
+// verifies the certificate against the hostname (SNI = hostname). undici is imported with the
+// first send: the routes that only check a target at save time never load it.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { checkResolved, parseWebhookUrl } from '../domain/ssrf-guard.ts';
 import { logger } from '../logger.ts';
 
@@ -93,6 +94,7 @@ export async function postPinned(options: {
 async function send(target: Extract<WebhookTarget, { kind: 'pinned' }>, body: string, callerHeaders: Record<string, string>, signal: AbortSignal): Promise<PostOutcome> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(callerHeaders)) if (!MANAGED_HEADERS.has(name.toLowerCase())) headers[name] = value;
+  const { Agent, request } = await import('undici');
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '#shared/clients.ts';
+import { s3Client } from '#shared/clients/s3.ts';
 import { settings } from '#shared/config.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';

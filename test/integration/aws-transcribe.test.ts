@@ -9,7 +9,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/workers/transcribe.ts';
 import { getJson, putJson } from '#shared/blob/objects.ts';
-import { s3Client } from '#shared/clients.ts';
+import { s3Client } from '#shared/clients/s3.ts';
 import { reloadSettings, settings } from '#shared/config.ts';
 import { runTranscription } from '#shared/pipeline/transcribe.ts';
 import { createRecording, deleteRecordingItems, writeRecording } from '#shared/store/recording-writes.ts';

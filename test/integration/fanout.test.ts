@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sqsClient } from '#shared/clients.ts';
+import { sqsClient } from '#shared/clients/sqs.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
 import { listDeliveries } from '#shared/store/deliveries.ts';

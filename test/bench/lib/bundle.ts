@@ -1,37 +1,44 @@
-// Bundles a function entry the way the CDK does, from the same options (infra/aws/bundling.ts).
-import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { BUNDLE, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS, RUNTIME_FILES } from '../../../infra/aws/bundling.ts';
+// Bundles function entries the way the CDK does, from the same options and code (infra/aws/bundling.ts):
+// all in one esbuild run, each placed in a folder of its own with index.mjs and its chunks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { bundleBytes, buildEntries, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles } from '../../../infra/aws/bundling.ts';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 export { LAMBDA_NODE_OPTIONS };
 
 export interface Bundle {
   readonly name: string;
+  /** The folder's index.mjs. */
   readonly file: string;
+  /** index.mjs and the chunks it imports statically: what a cold start evaluates. */
   readonly bytes: number;
+  /** Chunks loaded by dynamic imports, on first use. */
+  readonly lazyBytes: number;
   readonly mapBytes: number;
 }
 
-export async function bundleLikeCdk(name: string, entryFile: string, outDir: string, entryKey?: string): Promise<Bundle> {
-  const file = join(outDir, 'index.mjs');
-  await build({
-    ...BUNDLE,
-    mainFields: [...BUNDLE.mainFields],
-    absWorkingDir: PROJECT_ROOT,
-    entryPoints: [entryFile],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: file,
-    logLevel: 'warning',
-    banner: { js: ESM_REQUIRE_BANNER },
-  });
-  for (const runtimeFile of RUNTIME_FILES[entryKey ?? ''] ?? []) {
-    const target = join(outDir, 'node_modules', runtimeFile);
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(PROJECT_ROOT, 'node_modules', runtimeFile), target);
+/** An entry to bundle: its name (the folder under `outDir`), its file, and its key under functions/ for RUNTIME_FILES. */
+export interface Entry {
+  readonly name: string;
+  readonly file: string;
+  readonly key?: string;
+}
+
+export function bundleLikeCdk(entries: readonly Entry[], outDir: string): Bundle[] {
+  const id = (i: number) => `entry${i}`;
+  const built = mkdtempSync(join(outDir, '.build-'));
+  try {
+    const files = buildEntries(PROJECT_ROOT, Object.fromEntries(entries.map((e, i) => [id(i), e.file])), built);
+    return entries.map((e, i) => {
+      const dir = join(outDir, e.name);
+      const parts = files.get(id(i))!;
+      placeEntry(built, parts, dir);
+      if (e.key) placeRuntimeFiles(PROJECT_ROOT, e.key, dir);
+      const { initBytes, lazyBytes, mapBytes } = bundleBytes(dir, parts);
+      return { name: e.name, file: join(dir, 'index.mjs'), bytes: initBytes, lazyBytes, mapBytes };
+    });
+  } finally {
+    rmSync(built, { recursive: true, force: true });
   }
-  return { name, file, bytes: statSync(file).size, mapBytes: statSync(`${file}.map`).size };
 }

@@ -3,7 +3,8 @@
 // (conditional UpdateItems per second), which sets the throughput goal.
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, sqsClient } from '#shared/clients.ts';
+import { dynamo } from '#shared/clients.ts';
+import { sqsClient } from '#shared/clients/sqs.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
 import type { DeliveryMessage } from '#shared/queue/messages.ts';
 import { createDelivery } from '#shared/store/deliveries.ts';

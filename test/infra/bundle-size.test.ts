@@ -1,0 +1,83 @@
+// What a cold start evaluates, per function: every entry bundled as the CDK bundles it (one
+// esbuild run, code split, infra/aws/bundling.ts), then index.mjs and the chunks it imports
+// statically are measured and their modules listed. All entries are built together because
+// that is where a barrel import shows: esbuild gives each function every module its imports
+// reach, with every part any function uses.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEntries, bundleBytes, placeEntry, type BuiltEntry } from '../../infra/aws/bundling.ts';
+import { PROJECT_ROOT } from '../../infra/aws/functions.ts';
+import { routeRows } from '#shared/routes.ts';
+import { consumers, periodic } from '#shared/topology.ts';
+
+/** A route that reads DynamoDB and answers: no S3, queue, provider or NLP. */
+const PLAIN_ROUTE = 'api/users/me';
+/**
+ * Today's init size of a plain route plus a margin. The goal (issue 12) is 400 KB; what stands
+ * between: the DynamoDB client with the SDK core (~250 KB), Powertools Tracer with the X-Ray SDK
+ * (~130 KB), temporal-polyfill (~57 KB), zod (~65 KB). A module that a plain route does not use
+ * yet reaches through an import (S3's client did, through shared/clients.ts) lands well above.
+ */
+const PLAIN_ROUTE_CEILING = 640 * 1024;
+/** Today's heaviest init (the upload routes: DynamoDB, S3, SQS, Scheduler) plus a margin; 5.2 MB before providers were split out. */
+const ANY_FUNCTION_CEILING = 1000 * 1024;
+/** Modules no function may evaluate at init: providers, their SDKs and the NLP data load when first used. */
+const LAZY_ONLY = [
+  /node_modules\/wink-/,
+  /node_modules\/@aws-sdk\/client-(bedrock|transcribe)/,
+  /node_modules\/openai\//,
+  /node_modules\/undici\//,
+  /node_modules\/@aws-lambda-powertools\/(idempotency|jmespath)\//,
+  /node_modules\/@aws-sdk\/credential-provider-(ini|sso|process|web-identity|http)\//,
+  /^shared\/providers\/(asr|llm)\//,
+  /^shared\/recordings\/retrieval\.ts$/,
+];
+
+const entryKeys = [...new Set([...routeRows.map((row) => `api/${row.spec.handler}`), 'api/fallback', ...[...consumers, ...periodic].map((w) => `workers/${w.handler}`)])];
+const name = (key: string) => key.replace(/\//g, '__');
+
+let dir: string;
+let built: Map<string, BuiltEntry>;
+const initBytes = (key: string) => {
+  const target = join(dir, 'placed', name(key));
+  placeEntry(dir, built.get(name(key))!, target);
+  return bundleBytes(target, built.get(name(key))!).initBytes;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'verbatim-bundle-size-'));
+  built = buildEntries(PROJECT_ROOT, Object.fromEntries(entryKeys.map((key) => [name(key), join(PROJECT_ROOT, 'functions', `${key}.ts`)])), dir);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('function bundles at cold start', () => {
+  it(`a plain route (${PLAIN_ROUTE}) evaluates at most ${PLAIN_ROUTE_CEILING / 1024} KB at init, and no S3, SQS or Scheduler client`, () => {
+    expect(initBytes(PLAIN_ROUTE)).toBeLessThanOrEqual(PLAIN_ROUTE_CEILING);
+    const modules = built.get(name(PLAIN_ROUTE))!.initModules;
+    expect(modules.filter((m) => /node_modules\/@aws-sdk\/client-(s3|sqs|scheduler)\//.test(m))).toEqual([]);
+  });
+
+  it(`no function evaluates more than ${ANY_FUNCTION_CEILING / 1024} KB at init`, () => {
+    const over = entryKeys.map((key) => ({ key, bytes: initBytes(key) })).filter((b) => b.bytes > ANY_FUNCTION_CEILING);
+    expect(over).toEqual([]);
+  });
+
+  it('no function evaluates a provider, its SDK, NLP data or a credential provider it may never use at init', () => {
+    const eager = entryKeys.flatMap((key) => built.get(name(key))!.initModules.filter((m) => LAZY_ONLY.some((re) => re.test(m))).map((m) => `${key}: ${m}`));
+    expect(eager).toEqual([]);
+  });
+
+  it('the functions that use providers and NLP data still ship them, in chunks loaded on first use', () => {
+    const ships = (key: string, module: RegExp) => built.get(name(key))!.lazyModules.some((m) => module.test(m));
+    expect(ships('api/recordings/chat', /^shared\/recordings\/retrieval\.ts$/)).toBe(true);
+    expect(ships('api/recordings/chat', /node_modules\/wink-eng-lite-web-model\//)).toBe(true);
+    expect(ships('workers/summarize', /^shared\/providers\/llm\/local\//)).toBe(true);
+    expect(ships('workers/transcribe', /^shared\/providers\/asr\/aws-transcribe\.ts$/)).toBe(true);
+    expect(ships('workers/deliver', /node_modules\/undici\//)).toBe(true);
+  });
+
+  it.todo('every route bundle evaluates at most 400 KB at init (the goal of issue 12)');
+});
