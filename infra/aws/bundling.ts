@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
 // built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
 // `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
-export const ESM_REQUIRE_BANNER =
+const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);";
 
 export const BUNDLE = {
@@ -37,7 +37,7 @@ export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
  * bundling: `nodeModules` would run `npm ci` in the bundle folder, which needs the network
  * and would ship the whole package (source maps and all) instead of the files in use.
  */
-export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
+const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
   'api/docs/asset': [
     'swagger-ui-dist/package.json',
     'swagger-ui-dist/swagger-ui.css',

@@ -123,7 +123,7 @@ export function declareEntries(entries: Iterable<string>): void {
 }
 
 /** One function's bundle, exactly as deployed: index.mjs, its chunks, their source maps, and the RUNTIME_FILES. */
-export function bundle(entry: string, outputDir: string): void {
+function bundle(entry: string, outputDir: string): void {
   if (!built.has(entry)) buildAll([entry, ...[...declared].filter((e) => e !== entry && !built.has(e))]);
   mkdirSync(outputDir, { recursive: true });
   cpSync(built.get(entry)!, outputDir, { recursive: true });

@@ -11,7 +11,7 @@ import type { Data } from './data.ts';
 import type { DynamoAction, ObjectAccess, ProviderKey, Touches } from './touches.ts';
 
 /** The settings that carry each provider key's parameter name (never the key). */
-export const PROVIDER_KEYS: Readonly<Record<ProviderKey, { readonly setting: string; readonly parameter: string }>> = {
+const PROVIDER_KEYS: Readonly<Record<ProviderKey, { readonly setting: string; readonly parameter: string }>> = {
   asr: { setting: 'ASR_API_KEY_PARAMETER', parameter: 'asr-api-key' },
   llm: { setting: 'LLM_API_KEY_PARAMETER', parameter: 'llm-api-key' },
 };
@@ -67,7 +67,7 @@ export function bedrockResources(stack: Stack, llm: GrantContext['llm']): string
 }
 
 /** The parameter name for a provider key, e.g. /verbatim/dev/asr-api-key. */
-export function parameterName(ctx: GrantContext, key: ProviderKey): string {
+function parameterName(ctx: GrantContext, key: ProviderKey): string {
   return `${ctx.parameterPrefix}/${PROVIDER_KEYS[key].parameter}`;
 }
 

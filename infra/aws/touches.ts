@@ -17,14 +17,14 @@ import type { QueueName } from '#shared/topology.ts';
 import { BUNDLE } from './bundling.ts';
 
 /** Top-level folders of the bucket, each granted on its own (`<bucket>/<prefix>*`). */
-export type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
+type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
 /** read: Get/Head; write: Put (single or multipart, presigned or not) and abort; delete; list: HeadObject tells 404 from 403. */
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 /** Provider API keys, read from SSM Parameter Store at cold start (see PROVIDER_KEYS in grants.ts). */
 export type ProviderKey = 'asr' | 'llm';
 export type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
-export interface ModuleTouches {
+interface ModuleTouches {
   /** Item actions the module needs beyond the commands it names itself (a library's). */
   readonly table?: readonly DynamoAction[];
   readonly objects?: Readonly<Partial<Record<ObjectPrefix, readonly ObjectAccess[]>>>;
@@ -49,7 +49,7 @@ export interface Deployed {
 }
 
 /** Shared modules that act on a queue, an object or a job named by their caller: every module that uses one declares what it names. */
-export const DELEGATES = [
+const DELEGATES = [
   'shared/blob/objects.ts',
   'shared/queue/jobs.ts',
   'shared/recordings/publish.ts',
@@ -58,7 +58,7 @@ export const DELEGATES = [
 ];
 
 /** Module path → what it reaches. Keep rows as narrow as the module's own calls. */
-export const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
+const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   // The client factories and the two adapters: the caller names the object or the queue.
   'shared/clients.ts': {},
   'shared/clients/s3.ts': {},

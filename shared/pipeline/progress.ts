@@ -6,7 +6,7 @@ import { recordProgress } from '../store/recording-writes.ts';
 import type { Recording } from '../store/recordings.ts';
 
 /** How often at most a job stores its progress. */
-export const PROGRESS_EVERY_MS = 2_000;
+const PROGRESS_EVERY_MS = 2_000;
 
 /** Progress of this attempt of the recording's current job (PROCESSING or SUMMARIZING). */
 export async function progressReporter(recording: Recording): Promise<(fraction: number) => void> {

@@ -55,7 +55,7 @@ function groupsOf(status: ListQuery['status']): StatusGroup[] | undefined {
   return statuses ? [...new Set(statuses.map((s: RecordingStatus) => statusGroup(s)))] : undefined;
 }
 
-export function entryFilter(query: ListQuery): EntryFilter {
+function entryFilter(query: ListQuery): EntryFilter {
   const q = query.q?.trim().toLowerCase();
   return {
     groups: groupsOf(query.status), inbox: query.inbox, starred: query.starred, tagId: query.tag_id,

@@ -61,7 +61,7 @@ export function normaliseLikeTranscript(text: string): string {
 }
 
 /** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
-export function searchTerms(text: string): string[] {
+function searchTerms(text: string): string[] {
   return contentStems(normaliseLikeTranscript(text));
 }
 

@@ -24,7 +24,7 @@ import type { RecordingStatus } from '../domain/recordings/status.ts';
 import type { Recording } from './recordings.ts';
 import { padId, tableName } from './table.ts';
 
-export const COUNTER_SHARDS = 8;
+const COUNTER_SHARDS = 8;
 export const STATUS_GROUPS = ['pending', 'processing', 'completed', 'failed'] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 
@@ -32,7 +32,7 @@ export type StatusGroup = (typeof STATUS_GROUPS)[number];
 export const SORT_INDEX = { created_at: 'GSI1', meeting_date: 'GSI2', title: 'GSI3', file_size: 'GSI4' } as const;
 
 /** The fields a list entry carries: the list item's, plus what filters read. */
-export const ENTRY_FIELDS = [
+const ENTRY_FIELDS = [
   'id', 'user_id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants',
   'is_inbox', 'is_highlighted', 'audio_key', 'transcript_key', 'has_summary', 'tag_ids', 'completed_at',
 ] as const;
@@ -52,8 +52,8 @@ export function facetsOf(r: ListEntry): string[] {
 
 export const facetPartition = (userId: number, facet: string) => `LIST#${userId}#${facet}`;
 export const entryKey = (recordingId: number, facet: string) => ({ PK: `LIST#${recordingId}`, SK: facet });
-export const counterKey = (userId: number, shard: number) => ({ PK: `LISTCOUNT#${userId}`, SK: `SHARD#${shard}` });
-export const dayCounterKey = (userId: number, month: string, shard: number) => ({ PK: `LISTDAYS#${userId}`, SK: `${month}#${shard}` });
+const counterKey = (userId: number, shard: number) => ({ PK: `LISTCOUNT#${userId}`, SK: `SHARD#${shard}` });
+const dayCounterKey = (userId: number, month: string, shard: number) => ({ PK: `LISTDAYS#${userId}`, SK: `${month}#${shard}` });
 export const cellName = (group: StatusGroup, inbox: boolean, starred: boolean) => `c_${group}_${inbox ? 1 : 0}${starred ? 1 : 0}`;
 export const tagCellName = (tagId: number) => `t_${tagId}`;
 /** The counter cell of the bytes stored: file_size of the recordings whose audio is kept. */
@@ -61,17 +61,17 @@ export const BYTES_CELL = 'bytes';
 export const donePartition = (userId: number) => `LISTDONE#${userId}`;
 
 /** Numbers compare as numbers (digit runs padded), letters without case or accents, as the title sort's collator does for them. */
-export function titleKey(title: string): string {
+function titleKey(title: string): string {
   const folded = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   return folded.replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0')).slice(0, 300);
 }
 
-export function dateKey(value: string): string {
+function dateKey(value: string): string {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
-export function sortKeys(r: ListEntry) {
+function sortKeys(r: ListEntry) {
   const id = padId(r.id);
   return {
     GSI1SK: `${dateKey(r.created_at)}#${id}`,
@@ -83,7 +83,7 @@ export function sortKeys(r: ListEntry) {
 }
 
 /** Lower-cased title and participants: what `q` is a substring of. */
-export const searchText = (r: ListEntry) => `${r.title.toLowerCase()}\n${r.participants.toLowerCase()}`;
+const searchText = (r: ListEntry) => `${r.title.toLowerCase()}\n${r.participants.toLowerCase()}`;
 
 /** Lower-case three-letter (code point) pieces of a text's lines: a substring of 3 or more holds only pieces of the line it is in. */
 export function trigramsOf(text: string): Set<string> {
@@ -95,7 +95,7 @@ export function trigramsOf(text: string): Set<string> {
   return out;
 }
 
-export const gramKey = (userId: number, gram: string, recordingId: number) => ({ PK: `LISTGRAM#${userId}#${gram}`, SK: padId(recordingId) });
+const gramKey = (userId: number, gram: string, recordingId: number) => ({ PK: `LISTGRAM#${userId}#${gram}`, SK: padId(recordingId) });
 
 /** The trigram postings follow title and participants: rewritten (they carry the text) when either changes. */
 function gramWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
@@ -117,7 +117,7 @@ export function entryOf(item: ListEntry | Record<string, unknown>): ListEntry {
   return Object.fromEntries(ENTRY_FIELDS.map((f) => [f, fields[f]])) as unknown as ListEntry;
 }
 
-export function entryItem(r: ListEntry, facet: string): Item {
+function entryItem(r: ListEntry, facet: string): Item {
   const pk = facetPartition(r.user_id, facet);
   return {
     ...entryKey(r.id, facet), GSI1PK: pk, GSI2PK: pk, GSI3PK: pk, GSI4PK: pk, ...sortKeys(r),
@@ -164,7 +164,7 @@ function doneWrites(before: ListEntry | undefined, after: ListEntry | undefined)
 }
 
 /** One ADD on the recording's counter shard, or nothing when no cell moves. */
-export function counterUpdate(userId: number, recordingId: number, deltas: Map<string, number>): Write[] {
+function counterUpdate(userId: number, recordingId: number, deltas: Map<string, number>): Write[] {
   return addCells(counterKey(userId, recordingId % COUNTER_SHARDS), deltas);
 }
 
@@ -182,7 +182,7 @@ function addCells(key: Item, deltas: Map<string, number>): Write[] {
   }];
 }
 
-export function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<string, number> {
+function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<string, number> {
   for (const [name, d] of from) into.set(name, (into.get(name) ?? 0) + d);
   return into;
 }

@@ -73,7 +73,7 @@ export async function findRecording(id: number): Promise<Recording | undefined> 
 }
 
 /** 404 when it does not exist, 403 when it is another user's. */
-export function ownedBy(recording: Recording | undefined, userId: number): Recording {
+function ownedBy(recording: Recording | undefined, userId: number): Recording {
   if (!recording) throw new NotFoundError('Recording not found');
   if (recording.user_id !== userId) throw new ForbiddenError('Permission denied');
   return recording;

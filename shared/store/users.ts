@@ -170,7 +170,7 @@ export async function addMember(groupName: string, email: string, role: GroupRol
   return { ...membership, user_id: user.id };
 }
 
-export async function getGroup(id: number): Promise<Group | undefined> {
+async function getGroup(id: number): Promise<Group | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.group(id), ConsistentRead: true }));
   return Item ? toGroup(Item) : undefined;
 }
@@ -181,7 +181,7 @@ export async function requireGroup(id: number): Promise<Group> {
   return group;
 }
 
-export interface GroupMember {
+interface GroupMember {
   readonly user_id: number;
   readonly email: string;
   readonly name: string;

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { setPassword } from '#shared/auth/sessions.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
+const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
 
 /** A fresh profile each time, so nothing of an earlier run (cookies, cache) is reused. */
 export async function launch(options: { timezoneId?: string } = {}): Promise<BrowserContext> {

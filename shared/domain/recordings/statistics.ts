@@ -81,7 +81,7 @@ function countBy(recordings: readonly RecordingFacts[], statuses: readonly Recor
 }
 
 /** The facts from the recordings themselves: the reference the counters agree with. */
-export function libraryFacts(recordings: readonly RecordingFacts[], now: Date): LibraryFacts {
+function libraryFacts(recordings: readonly RecordingFacts[], now: Date): LibraryFacts {
   const today = now.toISOString().slice(0, 10);
   return {
     pending: countBy(recordings, ['PENDING']),

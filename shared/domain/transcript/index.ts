@@ -5,14 +5,10 @@ import { renderSrt } from './srt.ts';
 import { renderText } from './text.ts';
 import { renderVtt } from './vtt.ts';
 
-export { DEFAULT_TEMPLATE, TEMPLATE_FILTERS, TEMPLATE_PLACEHOLDERS, renderSegment, validateTemplate } from './template.ts';
-export type { TemplateIssue } from './template.ts';
-export { renderSrt } from './srt.ts';
-export { renderVtt, escapeVtt } from './vtt.ts';
-export { renderText } from './text.ts';
-export { srtTimestamp, hms } from './time.ts';
+export { DEFAULT_TEMPLATE, renderSegment, validateTemplate } from './template.ts';
+export { srtTimestamp } from './time.ts';
 
-export const TRANSCRIPT_FORMATS = ['json', 'text', 'srt', 'vtt'] as const;
+const TRANSCRIPT_FORMATS = ['json', 'text', 'srt', 'vtt'] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 export type TextTranscriptFormat = Exclude<TranscriptFormat, 'json'>;
 

@@ -7,11 +7,11 @@ import { hms, oneLine, srtTimestamp } from './time.ts';
 
 export const DEFAULT_TEMPLATE = '[{{speaker}}]: {{text}}';
 
-export const TEMPLATE_PLACEHOLDERS = ['index', 'speaker', 'text', 'start_time', 'end_time'] as const;
-export const TEMPLATE_FILTERS = ['upper', 'srt'] as const;
+const TEMPLATE_PLACEHOLDERS = ['index', 'speaker', 'text', 'start_time', 'end_time'] as const;
+const TEMPLATE_FILTERS = ['upper', 'srt'] as const;
 
-export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
-export type TemplateFilter = (typeof TEMPLATE_FILTERS)[number];
+type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+type TemplateFilter = (typeof TEMPLATE_FILTERS)[number];
 
 export interface TemplateIssue {
   readonly code: 'unknown_placeholder' | 'unknown_filter' | 'filter_not_applicable' | 'empty_placeholder' | 'unclosed_placeholder';

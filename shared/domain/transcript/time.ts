@@ -2,7 +2,7 @@
 import type { Segment } from '../../providers/types.ts';
 
 /** Seconds → whole milliseconds; negative, NaN or infinite input counts as 0. */
-export function toMs(seconds: number): number {
+function toMs(seconds: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : 0;
 }
 

@@ -3,7 +3,7 @@ import type { Segment } from '../../providers/types.ts';
 import { clock, cueSpan, oneLine } from './time.ts';
 
 /** Escapes the characters WebVTT cue text and tag annotations reserve. */
-export function escapeVtt(text: string): string {
+function escapeVtt(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 

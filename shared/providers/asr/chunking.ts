@@ -13,8 +13,6 @@ import { mergeChunks, monotonic, planChunks, type ChunkSpan, type ChunkTranscrip
 import { abortReason } from './local/process.ts';
 import { CHUNK_BYTES_PER_SECOND, encodeChunk, probeDuration, uploadName, type MediaTools } from './media.ts';
 
-export { mergeChunks, planChunks, type ChunkSpan, type ChunkTranscript } from './chunk-merge.ts';
-
 /** A file to send: where it is, the name to upload it under, and how long it is when known. */
 export interface AudioFile {
   readonly path: string;
@@ -133,7 +131,7 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
 }
 
 /** Runs `call`, again after a short pause on each retryable ProviderError, up to delays.length more times. */
-export async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly number[], signal: AbortSignal): Promise<T> {
+async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly number[], signal: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await call();

@@ -5,7 +5,7 @@ import { ProviderError } from '../types.ts';
 import { MissingBinaryError, runProcess } from './local/process.ts';
 
 /** The bit rate chunks are encoded at: speech stays intelligible and 10 min is ≈ 3.6 MB. */
-export const CHUNK_BITRATE_KBPS = 48;
+const CHUNK_BITRATE_KBPS = 48;
 /** Bytes one second of chunk audio takes (MP3 at CHUNK_BITRATE_KBPS, framing included). */
 export const CHUNK_BYTES_PER_SECOND = (CHUNK_BITRATE_KBPS * 1000) / 8;
 

@@ -15,12 +15,12 @@ import {
   type LlmMessage,
 } from './prompts.ts';
 
-export interface Completion {
+interface Completion {
   readonly text: string;
   readonly usage: TokenUsage;
 }
 
-export interface CompleteOptions {
+interface CompleteOptions {
   /** Ask for one JSON object (events). */
   readonly json?: boolean;
   readonly signal?: AbortSignal;
@@ -44,7 +44,7 @@ const MIN_ROOM = 200;
 const MAX_COMBINE_ROUNDS = 8;
 
 /** Input tokens one request may carry: the context, less room for the answer. */
-export const inputBudget = (limits: Limits): number => limits.contextTokens - Math.min(limits.maxOutputTokens, Math.floor(limits.contextTokens / 2));
+const inputBudget = (limits: Limits): number => limits.contextTokens - Math.min(limits.maxOutputTokens, Math.floor(limits.contextTokens / 2));
 
 const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
   prompt_tokens: a.prompt_tokens + b.prompt_tokens,

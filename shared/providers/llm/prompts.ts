@@ -31,7 +31,7 @@ export function stripThinking(text: string): string {
 }
 
 /** `mm:ss`, or `h:mm:ss` from one hour on. */
-export function clockLabel(seconds: number): string {
+function clockLabel(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -42,7 +42,7 @@ export function clockLabel(seconds: number): string {
 export const transcriptLine = (segment: Segment, index: number): string =>
   `[${clockLabel(segment.start_time)}] ${renderSegment(DEFAULT_TEMPLATE, segment, index + 1)}`;
 
-export const transcriptText = (segments: readonly Segment[]): string => segments.map(transcriptLine).join('\n');
+const transcriptText = (segments: readonly Segment[]): string => segments.map(transcriptLine).join('\n');
 
 export function contextBlock(context: SummaryContext & { readonly notes?: string }): string {
   const lines = ['Recording context:', `- Title: ${oneLine(context.title) || '(untitled)'}`, `- Meeting date: ${oneLine(context.meetingDate) || 'unknown'}`];
@@ -111,11 +111,11 @@ export function eventsMessages(request: Pick<EventsRequest, 'segments' | 'summar
   ];
 }
 
-export const sourceLine = (s: ChatSource): string =>
+const sourceLine = (s: ChatSource): string =>
   `[${s.segment_index}] [${clockLabel(s.start_time)}–${clockLabel(s.end_time)}] ${oneLine(s.speaker)}: ${oneLine(s.text)}`;
 
 /** History as the API received it, reduced to alternating user/assistant turns that end before the question. */
-export function validHistory(history: readonly unknown[] | undefined): ChatMessage[] {
+function validHistory(history: readonly unknown[] | undefined): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const item of Array.isArray(history) ? history : []) {
     if (!item || typeof item !== 'object') continue;

@@ -65,7 +65,7 @@ interface Voice {
  * Voices no test uses, each a different speaker: kal16 is kal's own voice at 16 kHz, so the
  * fourth is kal16 raised in pitch rather than kal16 beside kal (one speaker counted as two).
  */
-export const BENCH_VOICES: readonly Voice[] = [{ voice: 'awb' }, { voice: 'kal' }, { voice: 'slt', effects: ['pitch', '-400'] }, { voice: 'kal16', effects: ['pitch', '400'] }];
+const BENCH_VOICES: readonly Voice[] = [{ voice: 'awb' }, { voice: 'kal' }, { voice: 'slt', effects: ['pitch', '-400'] }, { voice: 'kal16', effects: ['pitch', '400'] }];
 
 /** Scripts written for the benchmark (speaker index, text). */
 export const BENCH_SCRIPTS: Readonly<Record<string, readonly (readonly [number, string])[]>> = {

@@ -2,9 +2,7 @@
 // The session cookie travels by itself (same origin); every write carries the CSRF token the
 // session gave us. A 401 anywhere means the session ended: the app goes back to sign-in.
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
-
-export type Schemas = components['schemas'];
+import type { paths } from './schema';
 
 let csrfToken: string | null = null;
 let onSignedOut: () => void = () => undefined;

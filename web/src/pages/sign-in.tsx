@@ -5,7 +5,7 @@ import { Alert, Field, useAction } from '../components/form.tsx';
 import { useSession } from '../session.ts';
 
 /** Where to go after signing in: only a path of ours, never another site. */
-export function nextPath(query: Record<string, string>): string {
+function nextPath(query: Record<string, string>): string {
   const next = query.next ?? '/';
   return next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }

@@ -10,7 +10,7 @@ const marked = new Marked({ async: false, gfm: true, breaks: false });
 const box = (checked: boolean) => `<span class="task" role="img" aria-label="${checked ? 'done' : 'to do'}">${checked ? '☑' : '☐'}</span> `;
 marked.use({ renderer: { html: ({ text }) => escape(text), checkbox: ({ checked }) => box(checked) } });
 
-export function toSafeHtml(markdown: string): string {
+function toSafeHtml(markdown: string): string {
   return DOMPurify.sanitize(marked.parse(markdown) as string, { USE_PROFILES: { html: true } });
 }
 

@@ -9,7 +9,7 @@ import { clock, type Segment } from '../recordings/types.ts';
 type Word = NonNullable<Segment['words']>[number];
 
 /** Below this confidence (0..1) a word is shown as doubtful. */
-export const LOW_CONFIDENCE = 0.5;
+const LOW_CONFIDENCE = 0.5;
 
 const isLow = (w: Word) => w.confidence < LOW_CONFIDENCE;
 export const hasLowWords = (segments: readonly Segment[]) => segments.some((s) => s.words?.some(isLow));

@@ -11,11 +11,11 @@ export type ListQuery = NonNullable<paths['/recordings']['get']['parameters']['q
 export type Segment = NonNullable<Json<'/recordings/{id}/transcript', 'get'>['segments']>[number];
 export type Tag = Json<'/tags', 'get'>['tags'][number];
 export type LibrarySpeaker = Json<'/speakers', 'get'>['speakers'][number];
-export type ChatAnswer = Json<'/recordings/{id}/chat', 'post'>;
+type ChatAnswer = Json<'/recordings/{id}/chat', 'post'>;
 export type Source = ChatAnswer['sources'][number];
 export type CalendarEvent = Json<'/recordings/{id}/events', 'get'>['events'][number];
 
-export const WORKING: readonly Status[] = ['PENDING', 'PROCESSING', 'SUMMARIZING'];
+const WORKING: readonly Status[] = ['PENDING', 'PROCESSING', 'SUMMARIZING'];
 export const isWorking = (status: Status) => WORKING.includes(status);
 
 /** 75.3 → "1:15" */

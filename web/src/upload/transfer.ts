@@ -16,7 +16,7 @@ interface Saved {
 
 const PREFIX = 'verbatim.upload:';
 const ATTEMPTS = 4;
-export const fileKey = (file: File) => `${PREFIX}${file.name}:${file.size}:${file.lastModified}`;
+const fileKey = (file: File) => `${PREFIX}${file.name}:${file.size}:${file.lastModified}`;
 
 /** Unfinished multipart uploads of earlier visits: file name and how far they got. */
 export function unfinished(): { name: string; done: number; parts: number }[] {

@@ -3,14 +3,14 @@
 // when the best link falls below a similarity threshold), greedy merging of adjacent windows
 // to bound the O(n³) clustering on long recordings, and label numbering by first appearance.
 
-export function dot(a: readonly number[], b: readonly number[]): number {
+function dot(a: readonly number[], b: readonly number[]): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i]! * (b[i] ?? 0);
   return s;
 }
 
 /** `v` scaled to length 1 (a zero vector stays zero). */
-export function unit(v: readonly number[]): number[] {
+function unit(v: readonly number[]): number[] {
   const n = Math.sqrt(dot(v, v));
   return n > 0 ? v.map((x) => x / n) : v.map(() => 0);
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { runProcess } from './process.ts';
 
 export const SAMPLE_RATE = 16_000;
-export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
+const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 
 /** Where the PCM lives inside a decoded WAV file. */
 export interface WavLayout {
@@ -21,7 +21,7 @@ export class UndecodableAudioError extends Error {
   }
 }
 
-export function ffmpegArgs(input: string, output: string): string[] {
+function ffmpegArgs(input: string, output: string): string[] {
   return [
     '-nostdin', '-hide_banner', '-loglevel', 'error', '-y',
     // Only local files: a crafted playlist must not make ffmpeg open URLs or other protocols.

@@ -41,7 +41,7 @@ const WINDOW_SECONDS = 2;
  * Measured on flite voices (12 sentences each): one voice split in two gives 0.13–0.30 (clean
  * and with pink noise at 25 dB SNR), two voices 0.40–3.7; at 15 dB SNR one voice reaches 0.48.
  */
-export const SAME_VOICE_DISTANCE = 0.35;
+const SAME_VOICE_DISTANCE = 0.35;
 /**
  * Voiced frames (10 ms each) below which a cluster's distance to others is scaled down: in
  * auto mode a voice heard for less than ~3 s may be joined to the nearest other voice.
@@ -101,7 +101,7 @@ export function clusterWindows(windows: readonly VoiceWindow[], options: Omit<Di
 }
 
 /** Finds the speech windows of the WAV and their normalised voice vectors. */
-export async function voiceWindows(wavPath: string, layout: WavLayout, signal?: AbortSignal): Promise<VoiceWindow[]> {
+async function voiceWindows(wavPath: string, layout: WavLayout, signal?: AbortSignal): Promise<VoiceWindow[]> {
   const { regions, thresholdDb } = speechRegions(await hopMeanSquares(wavPath, layout, signal));
   const windows = splitWindows(regions, WINDOW_SECONDS);
   const file = await open(wavPath, 'r');
@@ -127,7 +127,7 @@ export async function voiceWindows(wavPath: string, layout: WavLayout, signal?: 
 }
 
 /** Mean square (full scale 1) of each 10 ms hop, read from the WAV in a stream. */
-export async function hopMeanSquares(path: string, layout: WavLayout, signal?: AbortSignal): Promise<Float32Array> {
+async function hopMeanSquares(path: string, layout: WavLayout, signal?: AbortSignal): Promise<Float32Array> {
   const samples = Math.floor(layout.dataBytes / 2);
   const out = new Float32Array(Math.ceil(samples / HOP_SAMPLES));
   if (samples === 0) return out;

@@ -9,12 +9,11 @@ import { SAMPLE_RATE } from './decode.ts';
 export const HOP_SAMPLES = 160; // 10 ms
 export const HOP_SECONDS = HOP_SAMPLES / SAMPLE_RATE;
 const VAD_HOPS = 3; // 30 ms window
-export const FRAME_SIZE = 512;
-export const FRAME_HOP = 160;
+const FRAME_SIZE = 512;
+const FRAME_HOP = 160;
 /** Frames quieter than this (RMS, full scale 1) carry no voice information and are skipped. */
-export const MIN_FRAME_RMS = 0.005;
-export const FRAME_DIMS = 13;
-export const VECTOR_DIMS = 2 * FRAME_DIMS;
+const MIN_FRAME_RMS = 0.005;
+const FRAME_DIMS = 13;
 /** Windows with fewer voiced frames than this are dropped (too little to judge the voice). */
 export const MIN_WINDOW_FRAMES = 8;
 /**
@@ -167,11 +166,11 @@ export function addFrames(samples: Float32Array, sums: FeatureSums, thresholdDb 
  * weighs the same), FIXED_STD the per-dimension std of all windows around it. The centroid is
  * in FFT bins (31.25 Hz). Regenerate only together with a change of the recipe.
  */
-export const FIXED_MEAN: readonly number[] = [
+const FIXED_MEAN: readonly number[] = [
   90.632, 15.111, 27.63, -7.9281, -12.827, 0.096552, -12.6, -5.4763, -0.75321, -4.0484, -1.3877, -9.0114, 36.651,
   43.762, 25.735, 24.114, 18.395, 14.48, 13.028, 9.7665, 9.4706, 8.5436, 7.3794, 6.4762, 6.1121, 26.774,
 ];
-export const FIXED_STD: readonly number[] = [
+const FIXED_STD: readonly number[] = [
   36.548, 33.534, 15.908, 10.381, 6.7115, 10.865, 6.7942, 6.6776, 3.9955, 7.5378, 5.8855, 4.2785, 10.023,
   18.516, 7, 5.3045, 4.3125, 2.7831, 2.282, 1.8152, 1.9454, 1.2859, 1.7222, 1.0344, 1.0027, 14.731,
 ];

@@ -49,7 +49,7 @@ export function controlFile(audioName: string, items: readonly BatchItem[]): str
   return items.map((u) => `${audioName} ${Math.round(u.start * 100)} ${Math.round(u.end * 100)} ${u.id}\n`).join('');
 }
 
-export function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: PocketsphinxModel, extra: readonly string[] = []): string[] {
+function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: PocketsphinxModel, extra: readonly string[] = []): string[] {
   return [
     '-adcin', 'yes', '-adchdr', String(audio.headerBytes), '-cepdir', dirname(audio.path), '-cepext', extname(audio.path),
     '-ctl', ctl, '-ctm', ctm, '-logfn', '/dev/null', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...extra,

@@ -23,7 +23,7 @@ export interface GroupingOptions {
   readonly turns?: readonly SpeakerTurn[];
 }
 
-export const DEFAULT_SPEAKER = 'SPEAKER_00';
+const DEFAULT_SPEAKER = 'SPEAKER_00';
 
 /** The label of the turn overlapping [start, end] most; with no overlap, of the nearest turn. */
 export function speakerFor(start: number, end: number, turns: readonly SpeakerTurn[], fallback = DEFAULT_SPEAKER): string {

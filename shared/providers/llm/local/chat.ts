@@ -4,7 +4,7 @@
 import type { ChatRequest, ChatSource } from '../../types.ts';
 
 /** How many passages an answer quotes at most. */
-export const QUOTED_PASSAGES = 3;
+const QUOTED_PASSAGES = 3;
 export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -40,7 +40,7 @@ function spokenDigits(words: string): string {
   return out;
 }
 
-export interface Place {
+interface Place {
   readonly index: number;
   readonly length: number;
   readonly label: string;
@@ -73,7 +73,7 @@ function online(sentence: string): Place | undefined {
 }
 
 /** The place the sentence names first (of two readings from the same word, the longer). */
-export function findPlace(sentence: string): Place | undefined {
+function findPlace(sentence: string): Place | undefined {
   const found = [online(sentence), placeNoun(sentence), named(sentence)].filter((p): p is Place => p !== undefined);
   return found.sort((a, b) => a.index - b.index || b.length - a.length)[0];
 }
