@@ -242,7 +242,7 @@ function analyse(projectRoot: string, entry: string): Bundled {
   const modules = Object.entries(output.inputs)
     .filter(([file, info]) => info.bytesInOutput > 0 && !file.includes('node_modules'))
     .map(([file]) => file)
-    .filter((file) => code.get(file)?.replace(IMPORT_STATEMENTS, '').trim() !== '')
+    .filter((file) => code.get(file)?.replace(IMPORT_STATEMENTS, '').replace(LAZY_INIT_CALLS, '').trim() !== '')
     .sort();
   const bundled = new Set(modules);
   const table = new Set<DynamoAction>();
@@ -260,6 +260,11 @@ function analyse(projectRoot: string, entry: string): Bundled {
 }
 
 const IMPORT_STATEMENTS = /^import\b[^;]*?(\bfrom\s*)?"[^"]*";$/gm;
+/**
+ * esbuild's calls that run a lazily evaluated module (one some function reaches through
+ * `await import()`) before the code that imports it: `init_config();`. Not the module's own code.
+ */
+const LAZY_INIT_CALLS = /^(await )?init_[\w$]+\(\);$/gm;
 
 /** The bundle's code by module: esbuild (unminified) opens each module's part with `// <path>`. */
 function sections(text: string): Map<string, string> {
