@@ -26,7 +26,7 @@ const outOfDomain = (depth) => ({
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/', 'web/dist/', 'shared/http/api-schema.d.ts'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'bench/results/', 'coverage/', 'web/dist/', 'web/.builds/', 'shared/http/api-schema.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
