@@ -40,6 +40,8 @@ export async function startLocalProcess(dataDir: string, env: Record<string, str
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // runtime.json says ready after the banner is written, but the pipe may not have been read yet.
+  for (let waited = 0; !output.includes('Ready in ') && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as LocalProcess['runtime'];
   const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<number | null>((done) => {
