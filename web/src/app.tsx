@@ -20,6 +20,10 @@ import { Welcome } from './pages/welcome.tsx';
 import { WebhookPage } from './pages/webhook.tsx';
 import { SessionContext, useSession, type Profile, type SessionView } from './session.ts';
 
+/** The paths the app's router takes over; links to the API (downloads, the explorer) load as
+ * links do. preact-iso otherwise takes `<a download>` with no file name for a page of the app. */
+const APP_PATHS = /^\/(?!api\/)/;
+
 export function App() {
   const [user, setUser] = useState<Profile | null | undefined>(undefined);
   const update = useCallback((view: SessionView | null) => {
@@ -35,7 +39,7 @@ export function App() {
   if (user === undefined) return <p class="loading">Loading…</p>;
   return (
     <SessionContext.Provider value={{ user, update }}>
-      <LocationProvider>
+      <LocationProvider scope={APP_PATHS}>
         <ErrorBoundary>
           <Router>
             <Route path="/sign-in" component={SignIn} />
