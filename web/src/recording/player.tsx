@@ -1,9 +1,11 @@
 // The audio (streamed by the browser with Range requests) and the transcript beside it: the
-// segment being played is highlighted and kept in view; clicking a segment seeks there.
+// segment being played is highlighted and kept in view; clicking a segment or one of its words
+// seeks there (transcript.tsx).
 // Keyboard: space plays or pauses, the left and right arrows seek 5 s (outside text fields).
 import type { RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { clock, type Segment } from '../recordings/types.ts';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Segment } from '../recordings/types.ts';
+import { hasLowWords, TranscriptRow } from './transcript.tsx';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'AUDIO', 'VIDEO']);
 
@@ -38,10 +40,13 @@ export function Player({ id, audio, segments, start }: { id: number; audio: RefO
     const item = list.current?.children[active] as HTMLElement | undefined;
     item?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
-  const seek = (t: number) => {
-    if (audio.current) audio.current.currentTime = t;
-    setNow(t);
-  };
+  const seek = useCallback(
+    (t: number) => {
+      if (audio.current) audio.current.currentTime = t;
+      setNow(t);
+    },
+    [audio],
+  );
   return (
     <section class="card player" aria-labelledby="transcript-heading">
       <div class="audio">
@@ -68,13 +73,10 @@ export function Player({ id, audio, segments, start }: { id: number; audio: RefO
       </div>
       <h2 id="transcript-heading">Transcript</h2>
       {segments.length === 0 && <p>No transcript yet.</p>}
+      {hasLowWords(segments) && <p class="hint">Words underlined with dots are ones the engine was unsure of; click a word to play from it.</p>}
       <ol class="transcript" ref={list}>
         {segments.map((s, i) => (
-          <li key={i} aria-current={i === active ? 'true' : undefined} class={i === active ? 'active' : undefined}>
-            <button type="button" class="segment" onClick={() => seek(s.start_time)} aria-label={`${clock(s.start_time)} ${s.speaker}: ${s.sentence}`}>
-              <span class="time">{clock(s.start_time)}</span> <span class="speaker">{s.speaker}</span> <span class="text">{s.sentence}</span>
-            </button>
-          </li>
+          <TranscriptRow key={i} segment={s} active={i === active} now={i === active ? now : -1} seek={seek} />
         ))}
       </ol>
     </section>
