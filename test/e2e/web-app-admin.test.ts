@@ -40,9 +40,20 @@ describe('groups and memberships on the administration page', () => {
     await expect(page.getByRole('alert').innerText()).resolves.toContain('already exists');
   });
 
+  it('suggests every user\'s address once for the page, and refuses an unknown one readably', async () => {
+    const suggested = await page.locator(`datalist#${await card().getByLabel(`Person to add to ${group}`).getAttribute('list')} option`).evaluateAll((os: any[]) => os.map((o) => o.value as string));
+    expect(suggested).toEqual(expect.arrayContaining([admin.user.email, other.user.email]));
+    expect(await page.locator('datalist').count()).toBe(1);
+    const nobody = `nobody-${randomUUID()}@example.test`;
+    await card().getByLabel(`Person to add to ${group}`).fill(nobody);
+    await card().getByRole('button', { name: `Add to ${group}` }).click();
+    await poll(() => page.getByRole('alert').innerText()).toContain(`No user with email ${nobody}`);
+    await card().getByText('No members yet.').waitFor();
+  });
+
   it('adds a member, makes them a group admin, and takes them out', async () => {
     const email = other.user.email;
-    await card().getByLabel(`Person to add to ${group}`).selectOption(email);
+    await card().getByLabel(`Person to add to ${group}`).fill(email);
     await card().getByRole('button', { name: `Add to ${group}` }).click();
     await card().getByRole('cell', { name: email, exact: true }).waitFor();
     await poll(() => membershipsOf(other.token)).toEqual([expect.objectContaining({ group_name: group, role: 'member' })]);

@@ -1,9 +1,13 @@
 // Administration: groups (their members share the group's tags) and memberships — create a
-// group, add people as members or group admins, change a role, take someone out.
+// group, add people as members or group admins, change a role, take someone out. People are
+// added by email, suggested from one list of every user's address for the whole page (a list
+// per group would draw groups × users options, far too many on a large service).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 import { Alert, Field, Section, Select, useAction } from '../components/form.tsx';
+
+const PEOPLE_LIST = 'admin-known-people';
 import { DataTable } from '../components/table.tsx';
 
 type Group = paths['/admin/groups']['get']['responses'][200]['content']['application/json']['groups'][number];
@@ -47,18 +51,23 @@ export function GroupsSection() {
       </form>
       <Alert message={error} />
       {groups.length === 0 && <p>No groups yet.</p>}
+      <datalist id={PEOPLE_LIST}>
+        {users.map((u) => (
+          <option key={u.id} value={u.email}>
+            {u.name === u.email ? u.email : u.name}
+          </option>
+        ))}
+      </datalist>
       {groups.map((g) => (
-        <GroupCard key={g.id} group={g} users={users} busy={busy} run={run} onChanged={reload} />
+        <GroupCard key={g.id} group={g} busy={busy} run={run} onChanged={reload} />
       ))}
     </Section>
   );
 }
 
-function GroupCard({ group, users, busy, run, onChanged }: { group: Group; users: readonly User[]; busy: boolean; run: Run; onChanged: () => Promise<void> }) {
-  const outside = users.filter((u) => !group.members.some((m) => m.user_id === u.id));
+function GroupCard({ group, busy, run, onChanged }: { group: Group; busy: boolean; run: Run; onChanged: () => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const chosen = email || outside[0]?.email || '';
   const set = (who: string, as: Role) =>
     run(async () => {
       await call(api.PUT('/admin/memberships', { body: { group_id: group.id, email: who, role: as } }));
@@ -96,21 +105,19 @@ function GroupCard({ group, users, busy, run, onChanged }: { group: Group; users
           ))}
         </DataTable>
       )}
-      {outside.length > 0 && (
-        <form
-          class="inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void set(chosen, role);
-          }}
-        >
-          <Select label={`Person to add to ${group.name}`} options={outside.map((u) => [u.email, u.name === u.email ? u.email : `${u.name} (${u.email})`])} value={chosen} onInput={(e) => setEmail(e.currentTarget.value)} />
-          <Select label={`Role in ${group.name}`} options={ROLES} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)} />
-          <button type="submit" disabled={busy}>
-            Add to {group.name}
-          </button>
-        </form>
-      )}
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void set(email.trim(), role);
+        }}
+      >
+        <Field label={`Person to add to ${group.name}`} type="email" required maxLength={254} list={PEOPLE_LIST} autoComplete="off" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        <Select label={`Role in ${group.name}`} options={ROLES} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)} />
+        <button type="submit" disabled={busy}>
+          Add to {group.name}
+        </button>
+      </form>
     </section>
   );
 }

@@ -20,7 +20,7 @@ interface Common<T extends EventTarget> {
   onFocus?: On<T>;
 }
 
-type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'date' | 'number' | 'datetime-local'; min?: number; max?: number };
+type InputProps = Common<HTMLInputElement> & { hint?: string; type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'date' | 'number' | 'datetime-local'; min?: number; max?: number; list?: string };
 type CheckProps = Omit<Common<HTMLInputElement>, 'value'> & { checked?: boolean; onChange?: On<HTMLInputElement> };
 
 export function Field({ label, hint, ...input }: InputProps) {
