@@ -161,7 +161,7 @@ describe('GET /transcription', () => {
       summary_custom_prompt: true,
       max_duration_seconds: null,
       languages: ['en'],
-      max_upload_mb: 20,
+      max_upload_mb: 128, // the test stack's UPLOAD_MAX_MB (test/support/global-setup.ts)
       chunking: { enabled: true, chunk_seconds: 20, overlap_seconds: 0 },
       engine_note: expect.stringContaining('pocketsphinx'),
     });
