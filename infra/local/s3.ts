@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeLocalS3Atomic } from './s3-atomic.ts';
 
 export interface LocalS3 {
   readonly endpoint: string;
@@ -39,6 +40,7 @@ const CORS = `<CORSConfiguration>
  * on stop. `credentials` is the key pair the service signs with (signatures are checked).
  */
 export async function startLocalS3(options: { dir?: string; bucket: string; credentials: { accessKeyId: string; secretAccessKey: string } }): Promise<LocalS3> {
+  makeLocalS3Atomic();
   DUMMY_ACCOUNT.createKeyPair(options.credentials.accessKeyId, options.credentials.secretAccessKey);
   const directory = options.dir ?? mkdtempSync(join(tmpdir(), 'verbatim-s3-'));
   const server = new S3rver({
