@@ -75,6 +75,26 @@ export const SEGMENTS: readonly Segment[] = [
   { speaker: 'Bob', sentence: 'Morning, shall we start?', start_time: 1.5, end_time: 3.25 },
 ];
 
+type Timed = readonly [word: string, start: number, end: number, confidence: number];
+
+/** A segment whose engine gave word timings: its sentence, start and end follow from the words. */
+function spoken(speaker: string, words: readonly Timed[]): Segment {
+  return {
+    speaker,
+    sentence: words.map(([w]) => w).join(' '),
+    start_time: words[0]![1],
+    end_time: words.at(-1)![2],
+    words: words.map(([word, start, end, confidence]) => ({ word, start, end, confidence })),
+  };
+}
+
+/** Two segments with words ("morning" one the engine was unsure of) and one from an engine without word timings. */
+export const WORD_SEGMENTS: Segment[] = [
+  spoken('SPEAKER_00', [['good', 0.4, 0.75, 0.93], ['morning', 0.8, 1.3, 0.21], ['everyone', 1.35, 2.1, 0.88]]),
+  spoken('SPEAKER_01', [['shall', 2.6, 2.9, 0.9], ['we', 2.95, 3.1, 0.97], ['start', 3.15, 3.9, 0.64]]),
+  { speaker: 'SPEAKER_00', sentence: 'yes let us begin', start_time: 4.5, end_time: 6 },
+];
+
 /** A valid PCM WAV whose samples are random, so every byte range is distinct. */
 export function wav(dataBytes = 16_000): Buffer {
   const header = Buffer.alloc(44);

@@ -5,37 +5,9 @@
 // segment with one Tab stop each.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Segment } from '#shared/providers/types.ts';
 import { newUser, stack } from '../support/api.ts';
-import { seedRecording, wav } from './recordings-fixtures.ts';
+import { seedRecording, wav, WORD_SEGMENTS } from './recordings-fixtures.ts';
 import { expectAccessible, signedIn } from './web-support.ts';
-
-const SEGMENTS: Segment[] = [
-  {
-    speaker: 'SPEAKER_00',
-    sentence: 'good morning everyone',
-    start_time: 0.4,
-    end_time: 2.1,
-    words: [
-      { word: 'good', start: 0.4, end: 0.75, confidence: 0.93 },
-      { word: 'morning', start: 0.8, end: 1.3, confidence: 0.21 },
-      { word: 'everyone', start: 1.35, end: 2.1, confidence: 0.88 },
-    ],
-  },
-  {
-    speaker: 'SPEAKER_01',
-    sentence: 'shall we start',
-    start_time: 2.6,
-    end_time: 3.9,
-    words: [
-      { word: 'shall', start: 2.6, end: 2.9, confidence: 0.9 },
-      { word: 'we', start: 2.95, end: 3.1, confidence: 0.97 },
-      { word: 'start', start: 3.15, end: 3.9, confidence: 0.64 },
-    ],
-  },
-  // An engine that gives no word timings: the row is its sentence.
-  { speaker: 'SPEAKER_00', sentence: 'yes let us begin', start_time: 4.5, end_time: 6 },
-];
 
 let context: BrowserContext;
 let page: Page;
@@ -43,7 +15,7 @@ let page: Page;
 beforeAll(async () => {
   const { user } = await newUser();
   // 8 s of 8 kHz 16-bit mono: long enough to seek anywhere in the transcript.
-  const { id } = await seedRecording(user.id, { title: 'Word by word', status: 'COMPLETED', segments: SEGMENTS, audio: wav(8 * 16_000) });
+  const { id } = await seedRecording(user.id, { title: 'Word by word', status: 'COMPLETED', segments: WORD_SEGMENTS, audio: wav(8 * 16_000) });
   ({ context, page } = await signedIn(stack().url, user));
   await page.goto(`${stack().url}/recordings/${id}`);
   await page.getByRole('heading', { name: 'Word by word' }).waitFor({ timeout: 90_000 });
