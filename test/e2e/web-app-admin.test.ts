@@ -17,6 +17,8 @@ const group = `Design ${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
   [admin, other] = await Promise.all([newUser({ admin: true }), newUser()]);
+  // More people than one page of the users list, whatever else the suite created.
+  await Promise.all(Array.from({ length: 30 }, () => newUser()));
   ({ context, page } = await signedIn(stack().url, admin.user, 'Europe/Berlin'));
 }, 120_000);
 
@@ -27,6 +29,25 @@ afterAll(async () => {
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 const membershipsOf = async (token: string) => (await call('/users/me', { token })).body.groups as { group_name: string; role: string }[];
 const card = () => page.getByRole('region', { name: `Group ${group}` });
+
+describe('the users on the administration page', () => {
+  const rows = () => page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+
+  it('shows one page of the newest users, more on request, and finds anyone by email', async () => {
+    await page.goto(`${stack().url}/admin`);
+    await page.getByRole('button', { name: /^Show \d+ more$/ }).waitFor();
+    expect(await rows().count()).toBe(25);
+    await page.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(25);
+
+    await page.getByLabel('Find a user').fill(other.user.email.slice(0, 20).toUpperCase());
+    await expect.poll(() => rows().count()).toBe(1);
+    await expect(rows().first().getByRole('cell').first().innerText()).resolves.toBe(other.user.email);
+    await expect(page.getByRole('status').filter({ hasText: 'users match' }).innerText()).resolves.toMatch(/^1 of \d+ users match\.$/);
+    await page.getByLabel('Find a user').fill('');
+    await expect.poll(() => rows().count()).toBe(25);
+  });
+});
 
 describe('groups and memberships on the administration page', () => {
   it('creates a group; a second one of the same name is a readable error', async () => {

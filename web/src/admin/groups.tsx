@@ -6,9 +6,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 import { Alert, Field, Section, Select, useAction } from '../components/form.tsx';
+import { DataTable } from '../components/table.tsx';
 
 const PEOPLE_LIST = 'admin-known-people';
-import { DataTable } from '../components/table.tsx';
 
 type Group = paths['/admin/groups']['get']['responses'][200]['content']['application/json']['groups'][number];
 type User = paths['/admin/users']['get']['responses'][200]['content']['application/json']['users'][number];
