@@ -1,17 +1,19 @@
 // The embedded speech engine gives the same transcript whatever the container, codec, sample
-// rate and channel count: variants of human read speech (every pocketsphinx-testdata clip with
-// a transcript, about 84 s and 93 words, so that 2 % is a rate and not "no word may differ")
-// made with ffmpeg, each transcribed and compared with the 16 kHz mono WAV's transcript.
-// Needs ffmpeg, sox, pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata.
+// rate and channel count: variants made with ffmpeg, each transcribed and compared with the
+// 16 kHz mono WAV's transcript. The speech is every human recording in pocketsphinx-testdata
+// (about 95 s, 110 words) followed by a two-voice flite conversation written for this test
+// (about 170 words), so that 2 % is a rate over some 280 words: on the human speech alone one
+// word is 1 %, and a codec's rounding on another CPU (ffmpeg's AAC encoder differs between
+// machines) moved one more word than here, which made 2 % a matter of luck.
+// Needs ffmpeg, sox, flite, pocketsphinx, pocketsphinx-en-us and pocketsphinx-testdata.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTranscriber } from '#shared/providers/asr/local/engine.ts';
-import { wordErrorRate } from '../support/speech.ts';
+import { synthesise, wordErrorRate } from '../support/speech.ts';
 import { realSpeech, TESTDATA } from '../bench/lib/meetings.ts';
 
 const run = promisify(execFile);
@@ -25,14 +27,32 @@ const VARIANTS: readonly (readonly [string, string, readonly string[]])[] = [
   ['48 kHz M4A (AAC)', 'e.m4a', ['-ar', '48000', '-ac', '2', '-c:a', 'aac', '-b:a', '192k']],
   ['mono WebM/Opus', 'g.webm', ['-ac', '1', '-c:a', 'libopus', '-b:a', '96k']],
 ];
-// Not yet within 2 %: OGG/Opus at 128k stereo measured 2.2 % (2 words of 93) from the WAV's
-// transcript. Open work, listed here rather than hidden. Measured so far: decoded with the
-// WAV's own utterance plan the Opus audio gives the WAV's transcript word for word, so the
-// difference is in the voice-activity cuts (codec noise near the level threshold moves
-// utterance ends by 20 to 40 ms); resampler (soxr or swr), downmix gain and pre-skip are not
-// the cause (same alignment, same transcript with the same cuts). Tried and dropped: a 100 Hz
-// high-pass in the decoding (Opus 5.5 % off), 150 ms of padding after speech (MP3 4.3 % off).
+// Not yet within 2 %: stereo OGG/Opus. On this sample, 48 kHz stereo at 112 to 144 kbit/s is
+// 1.4 to 3.2 % from the WAV's transcript, and 5 % after a 0.5 dB level change before encoding
+// (the same change costs a WAV 0.4 %); on the human speech alone, 2.2 % at 128 kbit/s. Open
+// work, listed here rather than hidden. Measured so far: decoded with the WAV's own utterance
+// plan the Opus audio gives the WAV's transcript word for word, so the difference is in the
+// voice-activity cuts (codec noise near the level threshold moves utterance ends by 20 to
+// 40 ms); resampler (soxr or swr), downmix gain and pre-skip are not the cause. Tried and
+// dropped: a 100 Hz high-pass in the decoding (Opus 5.5 % off), 150 ms of padding after speech
+// (MP3 4.3 % off), wider search beams (no change).
 const OPEN = ['48 kHz stereo OGG/Opus'];
+
+/** Human speech in pocketsphinx-testdata without a transcription file (raw 16 kHz s16). */
+const RAW_CLIPS = ['goforward.raw', 'numbers.raw', 'something.raw', 'tidigits/dhd.2934z.raw'];
+const CONVERSATION: readonly [string, string][] = [
+  ['rms', 'Before we start, did everyone get the notes from the planning call on Monday?'],
+  ['slt', 'I did, and I added a few comments about the budget for the spring campaign.'],
+  ['rms', 'Good. The printer quoted us a lower price if we order the posters before the end of the month.'],
+  ['slt', 'Then we should decide today. How many posters do we need for the three stores?'],
+  ['rms', 'About two hundred, plus the banners for the entrance and the window displays.'],
+  ['slt', 'The design team can deliver the final files by Thursday afternoon if nothing changes.'],
+  ['rms', 'Please ask them to send a proof first, the last batch had the wrong colours on the logo.'],
+  ['slt', 'I will write to them after this meeting and copy you on the message.'],
+  ['rms', 'One more thing, the warehouse wants to know when the new shelves will arrive.'],
+  ['slt', 'The supplier promised the second week of April, but they have been late twice this year.'],
+  ['rms', 'Then let us plan for the third week and be pleasantly surprised if they come early.'],
+];
 
 describe.skipIf(!available)('embedded engine: formats, rates and channels', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-asr-formats-'));
@@ -41,16 +61,19 @@ describe.skipIf(!available)('embedded engine: formats, rates and channels', () =
   let base = '';
 
   beforeAll(async () => {
-    await copyFile((await realSpeech(join(dir, 'real'))).path, join(dir, 'base.wav'));
+    const human = (await realSpeech(join(dir, 'real'))).path;
+    const raw = RAW_CLIPS.map((clip) => ['-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', join(TESTDATA, clip)]);
+    const talk = await synthesise(join(dir, 'talk'), CONVERSATION.map(([voice, text]) => ({ voice, text })));
+    await run('sox', [human, ...raw.flat(), talk.path, join(dir, 'base.wav')]);
     await Promise.all(VARIANTS.map(([, file, args]) => run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', join(dir, 'base.wav'), ...args, join(dir, file)])));
     base = await transcribe('base.wav');
-  }, 120_000);
+  }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   for (const name of OPEN) it.todo(`${name} decodes to the transcript of the 16 kHz mono WAV (within 2 % WER)`);
 
   it.each(VARIANTS)('%s decodes to the transcript of the 16 kHz mono WAV (within 2 % WER)', async (_name, file) => {
-    expect(base.split(' ').length).toBeGreaterThan(80);
+    expect(base.split(' ').length).toBeGreaterThan(250);
     const variant = await transcribe(file);
     expect(wordErrorRate(base, variant), variant).toBeLessThanOrEqual(0.02);
   }, 120_000);
