@@ -61,7 +61,6 @@ export default tseslint.config(
       'shared/providers/asr/aws-transcribe.ts',
       'shared/providers/asr/chunking.ts',
       'shared/providers/asr/local/engine.ts',
-      'web/src/settings/tokens.tsx',
       'test/integration/scheduler-emulator.test.ts',
     ],
     rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
