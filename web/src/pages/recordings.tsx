@@ -65,20 +65,25 @@ export function Recordings() {
           ))}
         </DataTable>
       )}
-      {list && list.pagination.total_pages > 1 && (
-        <nav class="pages" aria-label="Pages">
-          <button type="button" class="secondary" disabled={!list.pagination.has_prev} onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-          <span aria-live="polite">
-            Page {list.pagination.page} of {list.pagination.total_pages} ({list.pagination.total} recordings)
-          </span>
-          <button type="button" class="secondary" disabled={!list.pagination.has_next} onClick={() => setPage(page + 1)}>
-            Next page
-          </button>
-        </nav>
-      )}
+      {list && list.pagination.total_pages > 1 && <Pager pagination={list.pagination} onPage={(step) => setPage(page + step)} />}
     </>
+  );
+}
+
+/** Previous and next page, with where the list is. */
+function Pager({ pagination: p, onPage }: { pagination: ListPage['pagination']; onPage: (step: -1 | 1) => void }) {
+  return (
+    <nav class="pages" aria-label="Pages">
+      <button type="button" class="secondary" disabled={!p.has_prev} onClick={() => onPage(-1)}>
+        Previous page
+      </button>
+      <span aria-live="polite">
+        Page {p.page} of {p.total_pages} ({p.total} recordings)
+      </span>
+      <button type="button" class="secondary" disabled={!p.has_next} onClick={() => onPage(1)}>
+        Next page
+      </button>
+    </nav>
   );
 }
 

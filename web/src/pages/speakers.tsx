@@ -49,35 +49,45 @@ export function SpeakersPage() {
       </form>
       <Alert message={error} />
       <Alert message={notice} kind="info" />
-      {renaming && (
-        <form class="inline card" onSubmit={rename}>
-          <Field label="New name" required maxLength={100} value={renaming.name} onInput={(e) => setRenaming({ ...renaming, name: e.currentTarget.value })} />
-          <button type="submit" disabled={busy}>
-            Save name
-          </button>
-          <button type="button" class="secondary" onClick={() => setRenaming(null)}>
-            Cancel
-          </button>
-        </form>
-      )}
+      {renaming && <RenameForm name={renaming.name} busy={busy} onInput={(next) => setRenaming({ ...renaming, name: next })} onSubmit={rename} onCancel={() => setRenaming(null)} />}
       <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
         {speakers.map((s) => (
-          <tr key={s.id}>
-            <td>{s.name}</td>
-            <td>{s.use_count}</td>
-            <td>{s.has_voice_profile ? `yes (${s.embedding_count} samples)` : 'no'}</td>
-            <td>{when(s.last_used)}</td>
-            <td class="actions">
-              <button type="button" class="secondary" onClick={() => setRenaming({ id: s.id, name: s.name })}>
-                Rename {s.name}
-              </button>
-              <button type="button" class="danger" disabled={busy} onClick={() => remove(s)}>
-                Delete {s.name}
-              </button>
-            </td>
-          </tr>
+          <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => remove(s)} />
         ))}
       </DataTable>
     </>
+  );
+}
+
+function RenameForm({ name, busy, onInput, onSubmit, onCancel }: { name: string; busy: boolean; onInput: (name: string) => void; onSubmit: (event: Event) => void; onCancel: () => void }) {
+  return (
+    <form class="inline card" onSubmit={onSubmit}>
+      <Field label="New name" required maxLength={100} value={name} onInput={(e) => onInput(e.currentTarget.value)} />
+      <button type="submit" disabled={busy}>
+        Save name
+      </button>
+      <button type="button" class="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function SpeakerRow({ speaker: s, busy, onRename, onDelete }: { speaker: LibrarySpeaker; busy: boolean; onRename: () => void; onDelete: () => void }) {
+  return (
+    <tr>
+      <td>{s.name}</td>
+      <td>{s.use_count}</td>
+      <td>{s.has_voice_profile ? `yes (${s.embedding_count} samples)` : 'no'}</td>
+      <td>{when(s.last_used)}</td>
+      <td class="actions">
+        <button type="button" class="secondary" onClick={onRename}>
+          Rename {s.name}
+        </button>
+        <button type="button" class="danger" disabled={busy} onClick={onDelete}>
+          Delete {s.name}
+        </button>
+      </td>
+    </tr>
   );
 }

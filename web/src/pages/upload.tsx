@@ -20,20 +20,17 @@ function fieldsOf(e: Entry): UploadFields {
   };
 }
 
-export function Upload() {
-  const inputId = useId();
+/** The chosen files and their states; start sends those not sent yet, one after another. */
+function useUploads() {
   const [entries, setEntries] = useState<Entry[]>([]);
-  const [tags, setTags] = useState<Tag[]>([]);
-  const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState(false);
-  const [pending] = useState(unfinished);
-  useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
 
   const add = (files: FileList | null) => {
     const fresh = [...(files ?? [])].map(newEntry);
     setEntries((list) => [...list.filter((e) => e.state !== 'done'), ...fresh.filter((f) => !list.some((e) => e.key === f.key))]);
   };
   const patch = (key: string, change: Partial<Entry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e)));
+  const remove = (key: string) => setEntries((list) => list.filter((x) => x.key !== key));
 
   async function start() {
     setSending(true);
@@ -50,6 +47,17 @@ export function Upload() {
   }
 
   const waiting = entries.filter((e) => e.state === 'ready' || e.state === 'failed').length;
+  return { entries, sending, waiting, add, patch, remove, start };
+}
+
+export function Upload() {
+  const inputId = useId();
+  const { entries, sending, waiting, add, patch, remove, start } = useUploads();
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [pending] = useState(unfinished);
+  useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
+
   return (
     <>
       <h1>Upload recordings</h1>
@@ -79,7 +87,7 @@ export function Upload() {
       </div>
       <ul class="uploads">
         {entries.map((e) => (
-          <FileCard key={e.key} entry={e} tags={tags} onChange={(c) => patch(e.key, c)} onRemove={() => setEntries((l) => l.filter((x) => x.key !== e.key))} />
+          <FileCard key={e.key} entry={e} tags={tags} onChange={(c) => patch(e.key, c)} onRemove={() => remove(e.key)} />
         ))}
       </ul>
       {waiting > 0 && (

@@ -11,23 +11,29 @@ import { WebhookForm, type Webhook, type WebhookInput } from '../settings/webhoo
 
 type Delivery = paths['/webhooks/{id}/deliveries']['get']['responses'][200]['content']['application/json']['deliveries'][number];
 
-export function WebhookPage({ id }: { id: number }) {
-  const path = { path: { id: String(id) } };
-  const { route } = useLocation();
+/** The webhook, the event types it can be sent for and its delivery log, read together by reload. */
+function useWebhook(id: number) {
   const [hook, setHook] = useState<Webhook | null>(null);
   const [eventTypes, setEventTypes] = useState<string[]>([]);
   const [deliveries, setDeliveries] = useState<Delivery[]>([]);
-  const [editing, setEditing] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useAction();
-
   const reload = async () => {
+    const path = { path: { id: String(id) } };
     const [one, list, log] = await Promise.all([call(api.GET('/webhooks/{id}', { params: path })), call(api.GET('/webhooks')), call(api.GET('/webhooks/{id}/deliveries', { params: path }))]);
     setHook(one);
     setEventTypes(list.event_types);
     setDeliveries(log.deliveries);
   };
+  return { hook, eventTypes, deliveries, reload };
+}
+
+export function WebhookPage({ id }: { id: number }) {
+  const path = { path: { id: String(id) } };
+  const { route } = useLocation();
+  const { hook, eventTypes, deliveries, reload } = useWebhook(id);
+  const [editing, setEditing] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   useEffect(() => void run(reload), [id]);
 
   const act = (what: () => Promise<unknown>, message: string) =>
@@ -58,48 +64,71 @@ export function WebhookPage({ id }: { id: number }) {
       <h1>Webhook “{hook.name}”</h1>
       <Alert message={error} />
       <Alert kind="info" message={notice} />
-      {hook.auto_paused && (
-        <div class="alert warning" role="status">
-          <p>
-            Paused after {hook.consecutive_failures} failed deliveries in a row: nothing is sent until you re-enable it. Check that the receiver answers 2xx, then
-          </p>
-          <button type="button" disabled={busy} onClick={() => act(() => call(api.PATCH('/webhooks/{id}', { params: path, body: { enabled: true } })), 'Re-enabled.')}>
-            Re-enable
-          </button>
-        </div>
-      )}
+      {hook.auto_paused && <PausedWarning failures={hook.consecutive_failures} busy={busy} onReEnable={() => act(() => call(api.PATCH('/webhooks/{id}', { params: path, body: { enabled: true } })), 'Re-enabled.')} />}
       {secret && <SecretOnce label="New signing secret" value={secret} note="The old secret no longer signs. Shown only now." onDone={() => setSecret(null)} />}
       <Section title="Settings">
         {editing ? (
           <WebhookForm eventTypes={eventTypes} initial={hook} submitLabel="Save changes" onSave={save} onCancel={() => setEditing(false)} />
         ) : (
-          <>
-            <dl class="facts">
-              <dt>URL</dt>
-              <dd>{hook.url}</dd>
-              <dt>Events</dt>
-              <dd>{hook.events.includes('*') ? 'all events' : hook.events.join(', ')}</dd>
-              <dt>State</dt>
-              <dd>{hook.auto_paused ? 'paused after failures' : hook.enabled ? 'enabled' : 'disabled'}</dd>
-            </dl>
-            <div class="actions">
-              <button type="button" onClick={() => setEditing(true)}>
-                Edit
-              </button>
-              <button type="button" disabled={busy} onClick={() => act(() => call(api.POST('/webhooks/{id}/test', { params: path })), 'Test delivery queued.')}>
-                Send test
-              </button>
-              <button type="button" class="secondary" disabled={busy} onClick={rotate}>
-                Rotate secret
-              </button>
-              <button type="button" class="danger" disabled={busy} onClick={remove}>
-                Delete
-              </button>
-            </div>
-          </>
+          <Summary
+            hook={hook}
+            busy={busy}
+            onEdit={() => setEditing(true)}
+            onTest={() => act(() => call(api.POST('/webhooks/{id}/test', { params: path })), 'Test delivery queued.')}
+            onRotate={rotate}
+            onDelete={remove}
+          />
         )}
       </Section>
       <DeliveryLog webhookId={id} deliveries={deliveries} onReplay={(did) => act(() => call(api.POST('/webhooks/{id}/deliveries/{did}/replay', { params: { path: { id: String(id), did } } })), 'Replay queued.')} onRefresh={() => run(reload)} />
+    </>
+  );
+}
+
+function PausedWarning({ failures, busy, onReEnable }: { failures: number; busy: boolean; onReEnable: () => void }) {
+  return (
+    <div class="alert warning" role="status">
+      <p>Paused after {failures} failed deliveries in a row: nothing is sent until you re-enable it. Check that the receiver answers 2xx, then</p>
+      <button type="button" disabled={busy} onClick={onReEnable}>
+        Re-enable
+      </button>
+    </div>
+  );
+}
+
+interface SummaryActions {
+  onEdit: () => void;
+  onTest: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}
+
+/** The webhook's settings as read, with what can be done to it. */
+function Summary({ hook, busy, onEdit, onTest, onRotate, onDelete }: { hook: Webhook; busy: boolean } & SummaryActions) {
+  return (
+    <>
+      <dl class="facts">
+        <dt>URL</dt>
+        <dd>{hook.url}</dd>
+        <dt>Events</dt>
+        <dd>{hook.events.includes('*') ? 'all events' : hook.events.join(', ')}</dd>
+        <dt>State</dt>
+        <dd>{hook.auto_paused ? 'paused after failures' : hook.enabled ? 'enabled' : 'disabled'}</dd>
+      </dl>
+      <div class="actions">
+        <button type="button" onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" disabled={busy} onClick={onTest}>
+          Send test
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={onRotate}>
+          Rotate secret
+        </button>
+        <button type="button" class="danger" disabled={busy} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
     </>
   );
 }

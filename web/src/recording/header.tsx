@@ -60,32 +60,7 @@ export function Header({ recording: r, progress, onChanged }: { recording: Recor
           Save title
         </button>
       </form>
-      <dl class="facts">
-        <dt>Status</dt>
-        <dd>
-          <span role="status">
-            <StatusChip status={r.status} />
-            {isWorking(r.status) ? progressText(progress) : ''}
-            {r.status === 'FAILED' && r.error_message ? ` — ${r.error_message}` : ''}
-          </span>
-        </dd>
-        <dt>Meeting date</dt>
-        <dd>{when(r.meeting_date)}</dd>
-        <dt>Participants</dt>
-        <dd>{r.participants || '—'}</dd>
-        <dt>Tags</dt>
-        <dd>
-          {r.tags.length === 0 && '—'}
-          {r.tags.map((t) => (
-            <span key={t.id} class="chip tag" style={{ borderColor: t.color }}>
-              {t.name}{' '}
-              <button type="button" class="icon" aria-label={`Remove tag ${t.name}`} onClick={() => dropTag(t.id)}>
-                ×
-              </button>
-            </span>
-          ))}
-        </dd>
-      </dl>
+      <Facts recording={r} progress={progress} onDropTag={dropTag} />
       {free.length > 0 && (
         <div class="inline">
           <Select label="Add a tag" value={tagId} options={[['', 'Choose a tag'], ...free.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => setTagId(e.currentTarget.value)} />
@@ -96,5 +71,37 @@ export function Header({ recording: r, progress, onChanged }: { recording: Recor
       )}
       <Alert message={error} />
     </header>
+  );
+}
+
+/** Status, meeting date, participants and tags, each tag with its remove button. */
+function Facts({ recording: r, progress, onDropTag }: { recording: Recording; progress: Progress; onDropTag: (id: number) => void }) {
+  return (
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd>
+        <span role="status">
+          <StatusChip status={r.status} />
+          {isWorking(r.status) ? progressText(progress) : ''}
+          {r.status === 'FAILED' && r.error_message ? ` — ${r.error_message}` : ''}
+        </span>
+      </dd>
+      <dt>Meeting date</dt>
+      <dd>{when(r.meeting_date)}</dd>
+      <dt>Participants</dt>
+      <dd>{r.participants || '—'}</dd>
+      <dt>Tags</dt>
+      <dd>
+        {r.tags.length === 0 && '—'}
+        {r.tags.map((t) => (
+          <span key={t.id} class="chip tag" style={{ borderColor: t.color }}>
+            {t.name}{' '}
+            <button type="button" class="icon" aria-label={`Remove tag ${t.name}`} onClick={() => onDropTag(t.id)}>
+              ×
+            </button>
+          </span>
+        ))}
+      </dd>
+    </dl>
   );
 }

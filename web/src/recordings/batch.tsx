@@ -5,8 +5,8 @@ import { api, call } from '../api/client.ts';
 import { Alert, Confirm, Select, useAction } from '../components/form.tsx';
 import type { Tag } from './types.ts';
 
-export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: readonly Tag[]; onDone: (message: string) => void }) {
-  const [tagId, setTagId] = useState(tags[0] ? String(tags[0].id) : '');
+/** The batch requests for the selection, each ending in a one-line account passed to onDone. */
+function useBatch(ids: readonly number[], onDone: (message: string) => void) {
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAction();
   const recording_ids = [...ids];
@@ -26,6 +26,12 @@ export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: 
       setConfirming(false);
       onDone(`Deleted ${result.deleted}${result.failed ? `, ${result.failed} could not be deleted` : ''}.`);
     });
+  return { busy, error, confirming, setConfirming, update, reprocess, remove };
+}
+
+export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: readonly Tag[]; onDone: (message: string) => void }) {
+  const [tagId, setTagId] = useState(tags[0] ? String(tags[0].id) : '');
+  const { busy, error, confirming, setConfirming, update, reprocess, remove } = useBatch(ids, onDone);
   const tagIds = tagId ? [Number(tagId)] : [];
   return (
     <section class="batch card" aria-label="Selected recordings">

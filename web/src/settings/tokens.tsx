@@ -62,35 +62,42 @@ export function TokensSection() {
       {secret && <SecretOnce label="New token" value={secret} note="Copy it now: it is shown only once." onDone={() => setSecret(null)} />}
       <DataTable caption="Your API tokens" columns={['Name', 'Status', 'Created', 'Last used', 'Expires']} actions>
         {tokens.map((t) => (
-          <tr key={t.id}>
-            <td>{t.name}</td>
-            <td>
-              <span class={`chip ${t.status}`}>{t.status}</span>
-            </td>
-            <td>{when(t.created_at)}</td>
-            <td>{when(t.last_used_at)}</td>
-            <td>{t.expires_at ? when(t.expires_at) : 'never'}</td>
-            <td>
-              {t.status === 'active' && confirming !== t.id && (
-                <button type="button" class="secondary" onClick={() => setConfirming(t.id)} aria-label={`Revoke ${t.name}`}>
-                  Revoke
-                </button>
-              )}
-              {confirming === t.id && (
-                <span role="group" aria-label={`Confirm revoking ${t.name}`}>
-                  <button type="button" class="danger" disabled={busy} onClick={() => revoke(t.id)}>
-                    Yes, revoke
-                  </button>{' '}
-                  <button type="button" class="secondary" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </button>
-                </span>
-              )}
-            </td>
-          </tr>
+          <TokenRow key={t.id} token={t} confirming={confirming === t.id} busy={busy} onAsk={() => setConfirming(t.id)} onRevoke={() => revoke(t.id)} onCancel={() => setConfirming(null)} />
         ))}
       </DataTable>
     </Section>
+  );
+}
+
+/** One token; revoking it asks first, in the row. */
+function TokenRow({ token: t, confirming, busy, onAsk, onRevoke, onCancel }: { token: Token; confirming: boolean; busy: boolean; onAsk: () => void; onRevoke: () => void; onCancel: () => void }) {
+  return (
+    <tr>
+      <td>{t.name}</td>
+      <td>
+        <span class={`chip ${t.status}`}>{t.status}</span>
+      </td>
+      <td>{when(t.created_at)}</td>
+      <td>{when(t.last_used_at)}</td>
+      <td>{t.expires_at ? when(t.expires_at) : 'never'}</td>
+      <td>
+        {t.status === 'active' && !confirming && (
+          <button type="button" class="secondary" onClick={onAsk} aria-label={`Revoke ${t.name}`}>
+            Revoke
+          </button>
+        )}
+        {confirming && (
+          <span role="group" aria-label={`Confirm revoking ${t.name}`}>
+            <button type="button" class="danger" disabled={busy} onClick={onRevoke}>
+              Yes, revoke
+            </button>{' '}
+            <button type="button" class="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          </span>
+        )}
+      </td>
+    </tr>
   );
 }
 
