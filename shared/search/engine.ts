@@ -131,9 +131,26 @@ export function runQuery(index: MiniSearch<SearchDoc>, q: string, options: { com
   const hits: EngineHit[] = [];
   for (const r of results) {
     const doc = { ...(r as unknown as SearchDoc), id: String(r.id) };
+    // A transcript passage of a query without phrases is a hit whatever its highlights: they are
+    // found only when read (a page's worth), not for each of a common word's many thousands.
+    if (parsed.phrases.length === 0 && doc.field === 'transcript') {
+      hits.push(lazyHit(doc, r.score, () => highlight(doc.text, parsed, r.terms) ?? []));
+      continue;
+    }
     const ranges = highlight(doc.text, parsed, r.terms);
     if (ranges === null || (ranges.length === 0 && doc.field !== 'transcript')) continue;
     hits.push({ doc, score: r.score, highlights: ranges });
   }
   return hits;
+}
+
+function lazyHit(doc: SearchDoc, score: number, find: () => [number, number][]): EngineHit {
+  let ranges: [number, number][] | undefined;
+  return {
+    doc,
+    score,
+    get highlights() {
+      return (ranges ??= find());
+    },
+  };
 }
