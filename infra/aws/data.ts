@@ -44,76 +44,11 @@ export class Data extends Construct {
     const prod = stage === 'prod';
     const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
-    const t = topo.table;
-    // CloudFormation adds one global secondary index per table update: a table deployed before
-    // several new ones gains them over several deploys (`-c withoutIndexes=GSI4`, then without it).
-    const without = new Set(String(this.node.tryGetContext('withoutIndexes') ?? '').split(',').filter(Boolean));
-    this.table = new TableV2(this, 'Table', {
-      partitionKey: { name: t.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: t.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: t.indexes.filter((ix) => !without.has(ix.name)).map((ix) => ({
-        indexName: ix.name,
-        partitionKey: { name: ix.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: ix.sortKey, type: AttributeType.STRING },
-        projectionType: ProjectionType.ALL,
-      })),
-      billing: Billing.onDemand(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      timeToLiveAttribute: t.ttlAttribute,
-      deletionProtection: props.deletionProtection ?? prod,
-      removalPolicy,
-    });
+    this.table = serviceTable(this, topo.table, props.deletionProtection ?? prod, removalPolicy);
+    this.bucket = audioBucket(this, topo.bucket.uploadStagingPrefix, prod, removalPolicy);
+    this.queues = topologyQueues(this, topo.queues);
 
-    this.bucket = new Bucket(this, 'Bucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      versioned: false,
-      // Browsers PUT straight to presigned URLs and read back with GET; the URL's signature,
-      // not the origin, is what authorises the request.
-      cors: [
-        {
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
-          allowedOrigins: ['*'],
-          allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
-        },
-      ],
-      lifecycleRules: [
-        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        { id: 'expire-upload-staging', prefix: topo.bucket.uploadStagingPrefix, expiration: Duration.days(2) },
-      ],
-      removalPolicy,
-      // why: outside prod a `cdk destroy` should not stop at a non-empty bucket. This adds
-      // CDK's one helper function (Custom::S3AutoDeleteObjects), which the tests account for.
-      autoDeleteObjects: !prod,
-    });
-
-    const queues = new Map<QueueName, Queue>();
-    for (const q of topo.queues) {
-      const id = pascal(q.name);
-      const dlq = new Queue(this, `${id}Dlq`, {
-        retentionPeriod: Duration.days(14),
-        enforceSSL: true,
-        encryption: QueueEncryption.SQS_MANAGED,
-        ...(q.fifo ? { fifo: true } : {}),
-      });
-      queues.set(
-        q.name,
-        new Queue(this, `${id}Queue`, {
-          visibilityTimeout: Duration.seconds(q.visibilityTimeoutSeconds),
-          retentionPeriod: Duration.days(q.retentionDays),
-          enforceSSL: true,
-          encryption: QueueEncryption.SQS_MANAGED,
-          deadLetterQueue: { queue: dlq, maxReceiveCount: q.maxReceiveCount },
-          ...(q.fifo ? { fifo: true } : {}),
-        }),
-      );
-    }
-    this.queues = queues;
-
-    this.indexNames = t.indexes.map((ix) => ix.name);
+    this.indexNames = topo.table.indexes.map((ix) => ix.name);
     this.scheduleGroupName = `${topo.scheduleGroup}-${stage}`;
     new CfnScheduleGroup(this, 'ScheduleGroup', { name: this.scheduleGroupName });
     this.schedulesArn = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${this.scheduleGroupName}/*` });
@@ -148,4 +83,81 @@ export function pascal(name: string): string {
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join('');
+}
+
+/** The one table, with every index of the topology (less those held back, see below). */
+function serviceTable(scope: Construct, t: Topology['table'], deletionProtection: boolean, removalPolicy: RemovalPolicy): TableV2 {
+  // CloudFormation adds one global secondary index per table update: a table deployed before
+  // several new ones gains them over several deploys (`-c withoutIndexes=GSI4`, then without it).
+  const without = new Set(String(scope.node.tryGetContext('withoutIndexes') ?? '').split(',').filter(Boolean));
+  return new TableV2(scope, 'Table', {
+    partitionKey: { name: t.partitionKey, type: AttributeType.STRING },
+    sortKey: { name: t.sortKey, type: AttributeType.STRING },
+    globalSecondaryIndexes: t.indexes.filter((ix) => !without.has(ix.name)).map((ix) => ({
+      indexName: ix.name,
+      partitionKey: { name: ix.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: ix.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    })),
+    billing: Billing.onDemand(),
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: t.ttlAttribute,
+    deletionProtection,
+    removalPolicy,
+  });
+}
+
+/** The audio bucket: private, browsers upload to it and read from it through presigned URLs. */
+function audioBucket(scope: Construct, uploadStagingPrefix: string, prod: boolean, removalPolicy: RemovalPolicy): Bucket {
+  return new Bucket(scope, 'Bucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: false,
+    // Browsers PUT straight to presigned URLs and read back with GET; the URL's signature,
+    // not the origin, is what authorises the request.
+    cors: [
+      {
+        allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+        allowedOrigins: ['*'],
+        allowedHeaders: ['*'],
+        exposedHeaders: ['ETag'],
+        maxAge: 3000,
+      },
+    ],
+    lifecycleRules: [
+      { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      { id: 'expire-upload-staging', prefix: uploadStagingPrefix, expiration: Duration.days(2) },
+    ],
+    removalPolicy,
+    // why: outside prod a `cdk destroy` should not stop at a non-empty bucket. This adds
+    // CDK's one helper function (Custom::S3AutoDeleteObjects), which the tests account for.
+    autoDeleteObjects: !prod,
+  });
+}
+
+/** One queue per topology row, each with its own dead-letter queue. */
+function topologyQueues(scope: Construct, rows: Topology['queues']): Map<QueueName, Queue> {
+  const queues = new Map<QueueName, Queue>();
+  for (const q of rows) {
+    const id = pascal(q.name);
+    const dlq = new Queue(scope, `${id}Dlq`, {
+      retentionPeriod: Duration.days(14),
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      ...(q.fifo ? { fifo: true } : {}),
+    });
+    queues.set(
+      q.name,
+      new Queue(scope, `${id}Queue`, {
+        visibilityTimeout: Duration.seconds(q.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(q.retentionDays),
+        enforceSSL: true,
+        encryption: QueueEncryption.SQS_MANAGED,
+        deadLetterQueue: { queue: dlq, maxReceiveCount: q.maxReceiveCount },
+        ...(q.fifo ? { fifo: true } : {}),
+      }),
+    );
+  }
+  return queues;
 }

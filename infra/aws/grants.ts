@@ -80,10 +80,19 @@ export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<st
 }
 
 export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
-  const { data } = ctx;
-  const statements: PolicyStatement[] = [];
+  return [
+    ...tableStatements(touches, ctx.data),
+    ...objectStatements(touches, ctx.bucketArn),
+    ...queueStatements(touches, ctx.data),
+    ...transcribeStatements(stack, touches, ctx.transcribeJobPrefix),
+    ...modelStatements(stack, touches, ctx.llm),
+    ...secretStatements(stack, touches, ctx),
+  ];
+}
 
-  // Item actions act on the table; only Query and Scan reach its indexes.
+/** Item actions act on the table; only Query and Scan reach its indexes. */
+function tableStatements(touches: Touches, data: Data): PolicyStatement[] {
+  const statements: PolicyStatement[] = [];
   const reads = [...touches.table].filter((a) => INDEX_ACTIONS.has(a)).sort();
   const items = [...touches.table].filter((a) => !INDEX_ACTIONS.has(a)).sort();
   if (items.length > 0) statements.push(new PolicyStatement({ actions: items.map((a) => `dynamodb:${a}`), resources: [data.table.tableArn] }));
@@ -95,7 +104,11 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
       }),
     );
   }
+  return statements;
+}
 
+/** Object actions, one statement per set of prefixes, so each object wildcard stays within its own folder. */
+function objectStatements(touches: Touches, bucketArn: string): PolicyStatement[] {
   const byAction = new Map<string, Set<string>>();
   let lists = false;
   for (const [prefix, access] of touches.objects) {
@@ -111,20 +124,22 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
       }
     }
   }
-  // One statement per set of prefixes, so each object wildcard stays within its own folder.
   const byPrefixes = new Map<string, string[]>();
   for (const [action, prefixes] of byAction) {
     const k = [...prefixes].sort().join(',');
     byPrefixes.set(k, [...(byPrefixes.get(k) ?? []), action]);
   }
-  for (const [prefixes, actions] of [...byPrefixes].sort(([a], [b]) => a.localeCompare(b))) {
-    statements.push(
-      new PolicyStatement({ actions: actions.sort(), resources: prefixes.split(',').map((p) => `${ctx.bucketArn}/${p}*`) }),
-    );
-  }
+  const statements = [...byPrefixes]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([prefixes, actions]) => new PolicyStatement({ actions: actions.sort(), resources: prefixes.split(',').map((p) => `${bucketArn}/${p}*`) }));
   // HeadObject on a missing key answers 404 only to a caller that may list the bucket (403 otherwise).
-  if (lists) statements.push(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [ctx.bucketArn] }));
+  if (lists) statements.push(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucketArn] }));
+  return statements;
+}
 
+/** Messages sent now (the queues) and later (a schedule in the group, delivered by the Scheduler role). */
+function queueStatements(touches: Touches, data: Data): PolicyStatement[] {
+  const statements: PolicyStatement[] = [];
   if (touches.sends.size > 0) {
     statements.push(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: sortedQueues(touches.sends).map((q) => data.queue(q).queueArn) }));
   }
@@ -138,19 +153,30 @@ export function statementsFor(stack: Stack, touches: Touches, ctx: GrantContext)
       }),
     );
   }
-  if (touches.transcribe) {
-    // StartTranscriptionJob supports no resource type (Service Authorization Reference): only
-    // `*` applies to it. GetTranscriptionJob takes the job's ARN: the stack's own jobs.
-    statements.push(new PolicyStatement({ actions: ['transcribe:StartTranscriptionJob'], resources: ['*'] }));
-    statements.push(
-      new PolicyStatement({
-        actions: ['transcribe:GetTranscriptionJob'],
-        resources: [stack.formatArn({ service: 'transcribe', resource: 'transcription-job', resourceName: `${ctx.transcribeJobPrefix}*` })],
-      }),
-    );
-  }
-  const models = touches.bedrock ? bedrockResources(stack, ctx.llm) : [];
-  if (models.length > 0) statements.push(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models }));
+  return statements;
+}
+
+function transcribeStatements(stack: Stack, touches: Touches, jobPrefix: string): PolicyStatement[] {
+  if (!touches.transcribe) return [];
+  // StartTranscriptionJob supports no resource type (Service Authorization Reference): only
+  // `*` applies to it. GetTranscriptionJob takes the job's ARN: the stack's own jobs.
+  return [
+    new PolicyStatement({ actions: ['transcribe:StartTranscriptionJob'], resources: ['*'] }),
+    new PolicyStatement({
+      actions: ['transcribe:GetTranscriptionJob'],
+      resources: [stack.formatArn({ service: 'transcribe', resource: 'transcription-job', resourceName: `${jobPrefix}*` })],
+    }),
+  ];
+}
+
+function modelStatements(stack: Stack, touches: Touches, llm: GrantContext['llm']): PolicyStatement[] {
+  const models = touches.bedrock ? bedrockResources(stack, llm) : [];
+  return models.length > 0 ? [new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models })] : [];
+}
+
+/** The webhook secrets' key (for their purpose only) and the provider-key parameters. */
+function secretStatements(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
+  const statements: PolicyStatement[] = [];
   if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) {
     statements.push(
       new PolicyStatement({
