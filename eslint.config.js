@@ -58,7 +58,6 @@ export default tseslint.config(
       'infra/aws/grants.ts',
       'infra/aws/observability.ts',
       'infra/aws/stack.ts',
-      'shared/providers/asr/local/engine.ts',
       'web/src/pages/recordings.tsx',
       'web/src/pages/speakers.tsx',
       'web/src/pages/upload.tsx',
