@@ -65,7 +65,6 @@ export default tseslint.config(
       'web/src/recording/header.tsx',
       'web/src/recordings/batch.tsx',
       'web/src/settings/tokens.tsx',
-      'test/integration/scheduler-emulator.test.ts',
     ],
     rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
   },
