@@ -1,6 +1,6 @@
+// The local EventBridge Scheduler emulator through @aws-sdk/client-scheduler on a fake clock:
+// when schedules fire, what they deliver, the API's errors, groups, retries and persistence.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ConflictException,
@@ -12,105 +12,18 @@ import {
   GetScheduleGroupCommand,
   ListSchedulesCommand,
   ResourceNotFoundException,
-  SchedulerClient,
   UpdateScheduleCommand,
   ValidationException,
-  type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
-import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startSchedulerEmulator,
-  type SchedulerEmulator,
-  type SchedulerEmulatorOptions,
-} from '../../infra/local/scheduler/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { atSchedule, ROLE_ARN, schedulerEmulatorFixture, T0 } from '../support/scheduler-emulator.ts';
 
-const T0 = Date.parse('2030-01-01T00:00:00Z');
-const ROLE_ARN = 'arn:aws:iam::000000000000:role/scheduler';
-// Long enough that the background timer never runs during fake-clock tests; they call fireDue().
-const NO_TICK = 3_600_000;
-
-let sqs: FauxqsServer;
-let sqsEndpoint: string;
-let sqsClient: SQSClient;
 let clock: number;
-let dataDir: string;
-const running: { emulator: SchedulerEmulator; client: SchedulerClient }[] = [];
+const { start, stop, newQueue, receive, createQueue, dataDir } = schedulerEmulatorFixture(() => clock);
 
-beforeAll(async () => {
-  sqs = await startFauxqs({ port: 0, logger: false });
-  sqsEndpoint = `http://127.0.0.1:${sqs.port}`;
-  sqsClient = new SQSClient({
-    endpoint: sqsEndpoint,
-    region: 'us-east-1',
-    useQueueUrlAsEndpoint: false,
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-  });
-});
-
-afterAll(async () => {
-  sqsClient.destroy();
-  await sqs.stop();
-});
-
-beforeEach(async () => {
+beforeEach(() => {
   clock = T0;
-  dataDir = await mkdtemp(join(tmpdir(), 'scheduler-emulator-'));
 });
-
-afterEach(async () => {
-  for (const { emulator, client } of running.splice(0)) {
-    client.destroy();
-    await emulator.stop();
-  }
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function start(options: Partial<SchedulerEmulatorOptions> = {}) {
-  const emulator = await startSchedulerEmulator({ sqsEndpoint, now: () => clock, tickMs: NO_TICK, ...options });
-  const client = new SchedulerClient({
-    endpoint: emulator.url,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-  });
-  running.push({ emulator, client });
-  return { emulator, client };
-}
-
-async function stop(emulator: SchedulerEmulator): Promise<void> {
-  const index = running.findIndex((entry) => entry.emulator === emulator);
-  const [entry] = running.splice(index, 1);
-  entry?.client.destroy();
-  await emulator.stop();
-}
-
-function newQueue(): { url: string; arn: string } {
-  const { queueUrl, queueArn } = sqs.createQueue(`q-${randomUUID().slice(0, 8)}`);
-  return { url: queueUrl, arn: queueArn };
-}
-
-async function receive(queueUrl: string, waitTimeSeconds = 0): Promise<string[]> {
-  const { Messages } = await sqsClient.send(
-    new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: waitTimeSeconds }),
-  );
-  return (Messages ?? []).map((message) => message.Body ?? '');
-}
-
-function atSchedule(
-  name: string,
-  targetArn: string,
-  at: string,
-  extra: Partial<CreateScheduleCommandInput> = {},
-): CreateScheduleCommandInput {
-  return {
-    Name: name,
-    ScheduleExpression: `at(${at})`,
-    FlexibleTimeWindow: { Mode: 'OFF' },
-    Target: { Arn: targetArn, RoleArn: ROLE_ARN, Input: JSON.stringify({ name, at }) },
-    ...extra,
-  };
-}
 
 describe('one-time schedules', () => {
   it('delivers the exact Input to the target queue when the at() time is reached, and not before', async () => {
@@ -399,7 +312,7 @@ describe('delivery failures', () => {
     await client.send(new CreateScheduleCommand(atSchedule('retry', arn, '2030-01-01T00:00:00')));
 
     expect(await emulator.fireDue()).toBe(0);
-    const { queueUrl } = sqs.createQueue(name);
+    const { queueUrl } = createQueue(name);
     clock += 60_000;
     expect(await emulator.fireDue()).toBe(1);
     expect(await receive(queueUrl)).toHaveLength(1);
@@ -434,7 +347,7 @@ describe('delivery failures', () => {
 
 describe('persistence', () => {
   it('fires a pending schedule after the emulator restarts on the same dataFile', async () => {
-    const dataFile = join(dataDir, 'scheduler.json');
+    const dataFile = join(dataDir(), 'scheduler.json');
     const queue = newQueue();
     const first = await start({ dataFile });
     await first.client.send(new CreateScheduleCommand(atSchedule('survivor', queue.arn, '2030-01-01T00:05:00')));
@@ -448,7 +361,7 @@ describe('persistence', () => {
   });
 
   it('fires a schedule that fell due while the emulator was stopped on the first tick after restart', async () => {
-    const dataFile = join(dataDir, 'nested', 'scheduler.json');
+    const dataFile = join(dataDir(), 'nested', 'scheduler.json');
     const queue = newQueue();
     const first = await start({ dataFile });
     await first.client.send(new CreateScheduleCommand(atSchedule('missed', queue.arn, '2030-01-01T00:05:00')));
@@ -460,7 +373,7 @@ describe('persistence', () => {
   });
 
   it('remembers that a schedule already fired, so a restart does not deliver it twice', async () => {
-    const dataFile = join(dataDir, 'scheduler.json');
+    const dataFile = join(dataDir(), 'scheduler.json');
     const queue = newQueue();
     const first = await start({ dataFile });
     await first.client.send(new CreateScheduleCommand(atSchedule('once', queue.arn, '2030-01-01T00:00:00')));

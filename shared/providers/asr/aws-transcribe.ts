@@ -5,7 +5,7 @@
 // result JSON that Transcribe wrote to the bucket. Region, credentials and endpoint come from
 // the SDK's usual chain (AWS_ENDPOINT_URL_TRANSCRIBE points it elsewhere); the SDK's retries
 // are off, retrying is the pipeline's job.
-import { GetTranscriptionJobCommand, LanguageCode, StartTranscriptionJobCommand, TranscribeClient, type MediaFormat } from '@aws-sdk/client-transcribe';
+import { GetTranscriptionJobCommand, LanguageCode, StartTranscriptionJobCommand, TranscribeClient, type MediaFormat, type StartTranscriptionJobCommandInput, type TranscriptionJob } from '@aws-sdk/client-transcribe';
 import { getJson } from '../../blob/objects.ts';
 import { settings } from '../../config.ts';
 import { ProviderError, type ExternalJob, type ExternalJobProvider, type ExternalJobRequest, type ExternalJobState, type TranscriptionResult } from '../types.ts';
@@ -67,23 +67,9 @@ export function awsTranscriber(): ExternalJobProvider {
   const transcribe = () => (client ??= new TranscribeClient({ region: settings().region, maxAttempts: 1 }));
 
   async function start(job: ExternalJob, request: ExternalJobRequest): Promise<void> {
-    const { bucketName, asr } = settings();
-    const language = transcribeLanguage(request.language);
-    const speakers = Math.min(30, Math.max(2, request.maxSpeakers ?? DEFAULT_MAX_SPEAKERS));
-    const diarize = asr.diarize && request.maxSpeakers !== 1;
-    const format = FORMATS[request.mimeType.split(';')[0]!.trim().toLowerCase()];
+    const input = jobInput(job, request);
     try {
-      await transcribe().send(
-        new StartTranscriptionJobCommand({
-          TranscriptionJobName: job.name,
-          Media: { MediaFileUri: `s3://${bucketName}/${request.audioKey}` },
-          ...(format && { MediaFormat: format }),
-          OutputBucketName: bucketName,
-          OutputKey: outputPrefix(job.recordingId),
-          ...(language ? { LanguageCode: language } : { IdentifyLanguage: true }),
-          ...(diarize && { Settings: { ShowSpeakerLabels: true, MaxSpeakerLabels: speakers } }),
-        }),
-      );
+      await transcribe().send(new StartTranscriptionJobCommand(input));
     } catch (error) {
       // A job of this name exists: this very start went through before (its answer was lost).
       if ((error as SdkError).name === 'ConflictException') return;
@@ -100,21 +86,8 @@ export function awsTranscriber(): ExternalJobProvider {
       throw transcribeError(error);
     }
     switch (found?.TranscriptionJobStatus) {
-      case 'COMPLETED': {
-        const output = parseTranscribeResult(await getJson(resultKey(job)).catch((error: unknown) => {
-          if ((error as SdkError).name === 'NoSuchKey') throw new ProviderError(`${WHAT} finished the job but its result is not in the bucket`, false);
-          throw error;
-        }));
-        const began = found.StartTime ?? found.CreationTime;
-        const seconds = began && found.CompletionTime ? Math.max(0, (found.CompletionTime.getTime() - began.getTime()) / 1000) : 0;
-        const result: TranscriptionResult = {
-          segments: output.segments,
-          language: output.language ?? languageCode(found.LanguageCode) ?? 'und',
-          durationSeconds: output.durationSeconds,
-          engine: ENGINE,
-        };
-        return { status: 'COMPLETED', result, seconds };
-      }
+      case 'COMPLETED':
+        return completedState(job, found);
       case 'FAILED':
         return { status: 'FAILED', reason: found.FailureReason?.trim() || `${WHAT} failed the job` };
       default:
@@ -128,4 +101,39 @@ export function awsTranscriber(): ExternalJobProvider {
     collect,
     transcribe: () => Promise.reject(new ProviderError(`${WHAT} transcribes audio objects in a job of its own, not local files`, false)),
   };
+}
+
+/** The StartTranscriptionJob request for a job: the audio object, its format and language, and speaker labels. */
+function jobInput(job: ExternalJob, request: ExternalJobRequest): StartTranscriptionJobCommandInput {
+  const { bucketName, asr } = settings();
+  const language = transcribeLanguage(request.language);
+  const speakers = Math.min(30, Math.max(2, request.maxSpeakers ?? DEFAULT_MAX_SPEAKERS));
+  const diarize = asr.diarize && request.maxSpeakers !== 1;
+  const format = FORMATS[request.mimeType.split(';')[0]!.trim().toLowerCase()];
+  return {
+    TranscriptionJobName: job.name,
+    Media: { MediaFileUri: `s3://${bucketName}/${request.audioKey}` },
+    ...(format && { MediaFormat: format }),
+    OutputBucketName: bucketName,
+    OutputKey: outputPrefix(job.recordingId),
+    ...(language ? { LanguageCode: language } : { IdentifyLanguage: true }),
+    ...(diarize && { Settings: { ShowSpeakerLabels: true, MaxSpeakerLabels: speakers } }),
+  };
+}
+
+/** A completed job's state: its result JSON read from the bucket, and how long Transcribe took. */
+async function completedState(job: ExternalJob, found: TranscriptionJob): Promise<ExternalJobState> {
+  const output = parseTranscribeResult(await getJson(resultKey(job)).catch((error: unknown) => {
+    if ((error as SdkError).name === 'NoSuchKey') throw new ProviderError(`${WHAT} finished the job but its result is not in the bucket`, false);
+    throw error;
+  }));
+  const began = found.StartTime ?? found.CreationTime;
+  const seconds = began && found.CompletionTime ? Math.max(0, (found.CompletionTime.getTime() - began.getTime()) / 1000) : 0;
+  const result: TranscriptionResult = {
+    segments: output.segments,
+    language: output.language ?? languageCode(found.LanguageCode) ?? 'und',
+    durationSeconds: output.durationSeconds,
+    engine: ENGINE,
+  };
+  return { status: 'COMPLETED', result, seconds };
 }

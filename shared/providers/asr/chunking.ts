@@ -66,12 +66,11 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
   const { size } = await stat(request.audioPath);
   const name = uploadName(request.audioPath, request.mimeType);
   const duration = await probeDuration(request.audioPath, options.tools, signal);
-  const retry = <T>(what: () => Promise<T>, stop: AbortSignal) => withRetries(what, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, stop);
 
   if (name && size <= limitBytes && duration <= options.chunkSeconds) {
     const stop = signal ?? new AbortController().signal;
     const file = { path: request.audioPath, name, mimeType: request.mimeType, durationSeconds: duration };
-    const part = await retry(() => options.transcribe(file, stop), stop);
+    const part = await withRetries(() => options.transcribe(file, stop), retryDelays(options), stop);
     return { segments: monotonic(part.segments), language: part.language, durationSeconds: ms(duration), chunks: 1 };
   }
 
@@ -84,37 +83,7 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
   const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const parts: PartialTranscript[] = [];
-    let failure: unknown;
-    let next = 0;
-    const runner = async () => {
-      while (failure === undefined && !stop.signal.aborted && next < spans.length) {
-        const span = spans[next++]!;
-        try {
-          parts[span.index] = await transcribeSpan(span);
-        } catch (e) {
-          if (failure === undefined) failure = e;
-          stop.abort(e);
-        }
-      }
-    };
-    const transcribeSpan = async (span: ChunkSpan): Promise<PartialTranscript> => {
-      const path = join(dir, `chunk-${span.index}.mp3`);
-      const length = span.end - span.start;
-      try {
-        await encodeChunk(request.audioPath, path, span.start, length, options.tools, stop.signal);
-        const file = { path, name: `chunk-${span.index}.mp3`, mimeType: 'audio/mpeg', durationSeconds: length };
-        return await retry(() => options.transcribe(file, stop.signal), stop.signal);
-      } catch (e) {
-        if (!(e instanceof ProviderError)) throw e;
-        throw new ProviderError(`Part ${span.index + 1} of ${spans.length} of the recording could not be transcribed: ${e.message}`, e.retryable, e.retryAfterSeconds);
-      } finally {
-        await rm(path, { force: true });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(Math.max(1, options.concurrency ?? 2), spans.length) }, runner));
-    if (signal?.aborted) throw abortReason(signal);
-    if (failure !== undefined) throw failure;
+    const parts = await transcribePieces(request, spans, dir, stop, options);
 
     const transcripts: ChunkTranscript[] = spans.map((span) => ({ start: span.start, end: span.end, segments: parts[span.index]!.segments }));
     return {
@@ -129,6 +98,49 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Transcribes the pieces `spans` of the recording, `options.concurrency` at a time, each encoded
+ * into `dir`. The first piece that fails for good stops the others (through `stop`) and is
+ * thrown, unless the caller aborted. Returns the transcripts by piece index.
+ */
+async function transcribePieces(request: TranscriptionRequest, spans: readonly ChunkSpan[], dir: string, stop: AbortController, options: ChunkingOptions): Promise<PartialTranscript[]> {
+  const { signal } = request;
+  const parts: PartialTranscript[] = [];
+  let failure: unknown;
+  let next = 0;
+  const runner = async () => {
+    while (failure === undefined && !stop.signal.aborted && next < spans.length) {
+      const span = spans[next++]!;
+      try {
+        parts[span.index] = await transcribeSpan(span);
+      } catch (e) {
+        if (failure === undefined) failure = e;
+        stop.abort(e);
+      }
+    }
+  };
+  const transcribeSpan = async (span: ChunkSpan): Promise<PartialTranscript> => {
+    const path = join(dir, `chunk-${span.index}.mp3`);
+    const length = span.end - span.start;
+    try {
+      await encodeChunk(request.audioPath, path, span.start, length, options.tools, stop.signal);
+      const file = { path, name: `chunk-${span.index}.mp3`, mimeType: 'audio/mpeg', durationSeconds: length };
+      return await withRetries(() => options.transcribe(file, stop.signal), retryDelays(options), stop.signal);
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      throw new ProviderError(`Part ${span.index + 1} of ${spans.length} of the recording could not be transcribed: ${e.message}`, e.retryable, e.retryAfterSeconds);
+    } finally {
+      await rm(path, { force: true });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, options.concurrency ?? 2), spans.length) }, runner));
+  if (signal?.aborted) throw abortReason(signal);
+  if (failure !== undefined) throw failure;
+  return parts;
+}
+
+const retryDelays = (options: ChunkingOptions) => options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
 
 /** Runs `call`, again after a short pause on each retryable ProviderError, up to delays.length more times. */
 async function withRetries<T>(call: () => Promise<T>, delaysMs: readonly number[], signal: AbortSignal): Promise<T> {

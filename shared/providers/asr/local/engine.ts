@@ -41,125 +41,150 @@ export interface LocalTranscriberOptions {
 
 const PACKAGE_OF: Record<string, string> = { ffmpeg: 'ffmpeg', pocketsphinx: 'pocketsphinx' };
 
+const missing = (binary: string, kind: keyof typeof PACKAGE_OF) =>
+  new ProviderError(`The embedded speech engine needs ${binary}, which is not installed (install the Debian package "${PACKAGE_OF[kind]}")`, false);
+
+/** A transcriber's options, resolved once. */
+interface Engine {
+  readonly workers: number;
+  readonly ffmpeg: string;
+  readonly pocketsphinx: string;
+  readonly model: PocketsphinxModel;
+  readonly decoderArgs: readonly string[];
+  readonly batchSeconds: number;
+  readonly vad?: UtterancePlanOptions;
+  readonly tmpDir?: string;
+}
+
 export function localTranscriber(options: LocalTranscriberOptions = {}): TranscriptionProvider {
-  const workers = Math.max(1, Math.floor(options.workers ?? availableParallelism()));
-  const ffmpeg = options.binaries?.ffmpeg ?? 'ffmpeg';
-  const pocketsphinx = options.binaries?.pocketsphinx ?? 'pocketsphinx_batch';
-  const model = modelIn(options.modelDir ?? DEFAULT_MODEL_DIR);
-  const decoderArgs = [...PRESETS[options.preset ?? 'accurate'], ...(options.decoderArgs ?? [])];
-  const batchSeconds = options.batchSeconds ?? 120;
+  const engine: Engine = {
+    workers: Math.max(1, Math.floor(options.workers ?? availableParallelism())),
+    ffmpeg: options.binaries?.ffmpeg ?? 'ffmpeg',
+    pocketsphinx: options.binaries?.pocketsphinx ?? 'pocketsphinx_batch',
+    model: modelIn(options.modelDir ?? DEFAULT_MODEL_DIR),
+    decoderArgs: [...PRESETS[options.preset ?? 'accurate'], ...(options.decoderArgs ?? [])],
+    batchSeconds: options.batchSeconds ?? 120,
+    vad: options.vad,
+    tmpDir: options.tmpDir,
+  };
+  return { name: 'local', transcribe: (request) => transcribe(engine, request) };
+}
 
-  const missing = (binary: string, kind: keyof typeof PACKAGE_OF) =>
-    new ProviderError(`The embedded speech engine needs ${binary}, which is not installed (install the Debian package "${PACKAGE_OF[kind]}")`, false);
+/** One request: decode → levels → utterance plan → recognisers, the diariser alongside. */
+async function transcribe(engine: Engine, request: TranscriptionRequest): Promise<TranscriptionResult> {
+  const { signal } = request;
+  signal?.throwIfAborted();
+  const language = request.language?.toLowerCase().split(/[-_]/)[0];
+  if (language && language !== 'en') {
+    logger.warn('The embedded speech engine only has a US English model; transcribing as English', { requestedLanguage: request.language });
+  }
+  await checkModel(engine.model);
 
-  async function transcribe(request: TranscriptionRequest): Promise<TranscriptionResult> {
-    const { signal } = request;
-    signal?.throwIfAborted();
-    const language = request.language?.toLowerCase().split(/[-_]/)[0];
-    if (language && language !== 'en') {
-      logger.warn('The embedded speech engine only has a US English model; transcribing as English', { requestedLanguage: request.language });
-    }
-    await checkModel(model);
+  const dir = await mkdtemp(join(engine.tmpDir ?? tmpdir(), scratchPrefix()));
+  let diarization: Promise<Diarization | undefined> | undefined;
+  // Stops the other recognisers when one chunk fails for good, and follows the caller's abort.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  try {
+    const wav = join(dir, 'audio.wav');
+    const layout = await decode(engine.ffmpeg, request.audioPath, wav, stop.signal);
+    const levels = await frameLevels(wav, layout, stop.signal);
+    const batches = planBatches(planUtterances(levels, engine.vad), { workers: engine.workers, maxSeconds: engine.batchSeconds });
+    // Runs on this thread while the recognisers run in their processes; awaited before the
+    // temp folder goes. Its failure only costs the speaker split.
+    diarization = diarizeSafely(wav, layout, request, stop.signal);
+    const utterances = await recogniseAll(engine, { path: wav, headerBytes: layout.dataOffset }, batches, dir, stop, request.onProgress);
+    const speakers = await diarization;
+    return transcriptOf(utterances, speakers, layout);
+  } catch (e) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw e;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    await diarization;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
-    const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), scratchPrefix()));
-    let diarization: Promise<Diarization | undefined> | undefined;
-    // Stops the other recognisers when one chunk fails for good, and follows the caller's abort.
-    const stop = new AbortController();
-    const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) onAbort();
-    try {
-      const wav = join(dir, 'audio.wav');
-      let layout: WavLayout;
+/** The audio as a 16 kHz mono WAV at `wav`; a missing ffmpeg or undecodable audio as a ProviderError. */
+async function decode(ffmpeg: string, audioPath: string, wav: string, signal: AbortSignal): Promise<WavLayout> {
+  try {
+    return await decodeToWav(ffmpeg, audioPath, wav, signal);
+  } catch (e) {
+    if (e instanceof MissingBinaryError) throw missing(ffmpeg, 'ffmpeg');
+    if (e instanceof UndecodableAudioError) throw new ProviderError('The audio could not be decoded', false);
+    throw e;
+  }
+}
+
+/** The recognised utterances as segments, split by the speakers' turns when diarisation worked. */
+function transcriptOf(utterances: readonly Utterance[], speakers: Diarization | undefined, layout: WavLayout): TranscriptionResult {
+  const segments = groupIntoSegments(utterances, { turns: speakers?.turns });
+  // One embedding per label the transcript uses.
+  const used = new Set(segments.map((s) => s.speaker));
+  const embeddings = Object.fromEntries(Object.entries(speakers?.embeddings ?? {}).filter(([label]) => used.has(label)));
+  return {
+    segments,
+    language: 'en',
+    durationSeconds: Math.round(layout.durationSeconds * 1000) / 1000,
+    engine: ENGINE_LABEL,
+    ...(Object.keys(embeddings).length > 0 ? { speakerEmbeddings: embeddings } : {}),
+  };
+}
+
+/** Who spoke when, or undefined (with a warning) when the diariser fails. Never rejects. */
+async function diarizeSafely(wav: string, layout: WavLayout, request: TranscriptionRequest, signal: AbortSignal): Promise<Diarization | undefined> {
+  const started = performance.now();
+  try {
+    const result = await diarize(wav, layout, { minSpeakers: request.minSpeakers, maxSpeakers: request.maxSpeakers, signal });
+    const seconds = (performance.now() - started) / 1000;
+    logger.debug('Diarisation done', { speakers: Object.keys(result.embeddings).length, seconds, rtf: seconds / Math.max(1e-3, layout.durationSeconds) });
+    return result;
+  } catch (e) {
+    if (!signal.aborted) logger.warn('Diarisation failed; the transcript has a single speaker', { error: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  }
+}
+
+/** Runs the batches through `engine.workers` processes; the first lasting failure stops all. */
+async function recogniseAll(engine: Engine, audio: AudioSource, batches: readonly (readonly BatchItem[])[], dir: string, stop: AbortController, onProgress?: (fraction: number) => void): Promise<Utterance[]> {
+  const seconds = (batch: readonly BatchItem[]) => batch.reduce((n, u) => n + (u.warmup ? 0 : u.end - u.start), 0);
+  const total = batches.reduce((n, b) => n + seconds(b), 0);
+  // Longest first, so the pool finishes together.
+  const queue = [...batches].sort((a, b) => seconds(b) - seconds(a));
+  const results: Utterance[] = [];
+  let done = 0;
+  let failure: unknown;
+  const runner = async () => {
+    for (let batch = queue.shift(); batch && failure === undefined; batch = queue.shift()) {
       try {
-        layout = await decodeToWav(ffmpeg, request.audioPath, wav, stop.signal);
+        results.push(...(await recogniseWithRetry(engine, audio, batch, dir, stop.signal)));
+        done += seconds(batch);
+        onProgress?.(total > 0 ? done / total : 1);
       } catch (e) {
-        if (e instanceof MissingBinaryError) throw missing(ffmpeg, 'ffmpeg');
-        if (e instanceof UndecodableAudioError) throw new ProviderError('The audio could not be decoded', false);
-        throw e;
+        if (failure === undefined) failure = e;
+        stop.abort(e);
       }
-      const levels = await frameLevels(wav, layout, stop.signal);
-      const batches = planBatches(planUtterances(levels, options.vad), { workers, maxSeconds: batchSeconds });
-      // Runs on this thread while the recognisers run in their processes; awaited before the
-      // temp folder goes. Its failure only costs the speaker split.
-      diarization = diarizeSafely(wav, layout, request, stop.signal);
-      const utterances = await recogniseAll({ path: wav, headerBytes: layout.dataOffset }, batches, dir, stop, request.onProgress);
-      const speakers = await diarization;
-      const segments = groupIntoSegments(utterances, { turns: speakers?.turns });
-      // One embedding per label the transcript uses.
-      const used = new Set(segments.map((s) => s.speaker));
-      const embeddings = Object.fromEntries(Object.entries(speakers?.embeddings ?? {}).filter(([label]) => used.has(label)));
-      return {
-        segments,
-        language: 'en',
-        durationSeconds: Math.round(layout.durationSeconds * 1000) / 1000,
-        engine: ENGINE_LABEL,
-        ...(Object.keys(embeddings).length > 0 ? { speakerEmbeddings: embeddings } : {}),
-      };
-    } catch (e) {
-      if (signal?.aborted) throw abortReason(signal);
-      throw e;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      stop.abort();
-      await diarization;
-      await rm(dir, { recursive: true, force: true });
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(engine.workers, queue.length) }, runner));
+  if (failure !== undefined) throw failure;
+  return results;
+}
 
-  /** Who spoke when, or undefined (with a warning) when the diariser fails. Never rejects. */
-  async function diarizeSafely(wav: string, layout: WavLayout, request: TranscriptionRequest, signal: AbortSignal): Promise<Diarization | undefined> {
-    const started = performance.now();
+async function recogniseWithRetry(engine: Engine, audio: AudioSource, batch: readonly BatchItem[], dir: string, signal: AbortSignal): Promise<Utterance[]> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      const result = await diarize(wav, layout, { minSpeakers: request.minSpeakers, maxSpeakers: request.maxSpeakers, signal });
-      const seconds = (performance.now() - started) / 1000;
-      logger.debug('Diarisation done', { speakers: Object.keys(result.embeddings).length, seconds, rtf: seconds / Math.max(1e-3, layout.durationSeconds) });
-      return result;
+      return await recogniseBatch(engine.pocketsphinx, audio, batch, engine.model, engine.decoderArgs, dir, signal);
     } catch (e) {
-      if (!signal.aborted) logger.warn('Diarisation failed; the transcript has a single speaker', { error: e instanceof Error ? e.message : String(e) });
-      return undefined;
+      if (e instanceof MissingBinaryError) throw missing(engine.pocketsphinx, 'pocketsphinx');
+      if (!(e instanceof RecogniserCrashError) || signal.aborted) throw e;
+      if (attempt >= 2) throw new ProviderError('The embedded speech engine failed on part of the audio', true);
     }
   }
-
-  /** Runs the batches through `workers` processes; the first lasting failure stops all. */
-  async function recogniseAll(audio: AudioSource, batches: readonly (readonly BatchItem[])[], dir: string, stop: AbortController, onProgress?: (fraction: number) => void): Promise<Utterance[]> {
-    const seconds = (batch: readonly BatchItem[]) => batch.reduce((n, u) => n + (u.warmup ? 0 : u.end - u.start), 0);
-    const total = batches.reduce((n, b) => n + seconds(b), 0);
-    // Longest first, so the pool finishes together.
-    const queue = [...batches].sort((a, b) => seconds(b) - seconds(a));
-    const results: Utterance[] = [];
-    let done = 0;
-    let failure: unknown;
-    const runner = async () => {
-      for (let batch = queue.shift(); batch && failure === undefined; batch = queue.shift()) {
-        try {
-          results.push(...(await recogniseWithRetry(audio, batch, dir, stop.signal)));
-          done += seconds(batch);
-          onProgress?.(total > 0 ? done / total : 1);
-        } catch (e) {
-          if (failure === undefined) failure = e;
-          stop.abort(e);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, runner));
-    if (failure !== undefined) throw failure;
-    return results;
-  }
-
-  async function recogniseWithRetry(audio: AudioSource, batch: readonly BatchItem[], dir: string, signal: AbortSignal): Promise<Utterance[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await recogniseBatch(pocketsphinx, audio, batch, model, decoderArgs, dir, signal);
-      } catch (e) {
-        if (e instanceof MissingBinaryError) throw missing(pocketsphinx, 'pocketsphinx');
-        if (!(e instanceof RecogniserCrashError) || signal.aborted) throw e;
-        if (attempt >= 2) throw new ProviderError('The embedded speech engine failed on part of the audio', true);
-      }
-    }
-  }
-
-  return { name: 'local', transcribe };
 }
 
 async function checkModel(model: PocketsphinxModel): Promise<void> {
