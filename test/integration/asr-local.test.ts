@@ -61,11 +61,11 @@ const children = () =>
 
 describe('embedded speech engine (pocketsphinx)', () => {
   it('transcribes the flite meeting (WAV) with WER ≤ 30 % and sane timings', async () => {
-    const { result, wer, rtf } = await timed(meeting.path, 'audio/wav');
+    const { result, wer } = await timed(meeting.path, 'audio/wav');
     expect(wer).toBeLessThanOrEqual(0.3);
-    // Goal ≤ 0.25 on 2 idle cores (measured ≈ 0.07–0.13); bounded loosely here because other
-    // test files share the CPU.
-    expect(rtf).toBeLessThan(1);
+    // Speed (real-time factor, goal ≤ 0.25 on 2 idle cores) is `npm run bench -- --only asr-rtf`:
+    // here other test files share the CPU, and a bound loose enough for that (1) still failed
+    // once at 1.05 under load. The RTF is printed above for the log.
     expect(result).toMatchObject({ language: 'en', engine: 'pocketsphinx (rough machine transcript)' });
     expect(result.durationSeconds).toBeCloseTo(meeting.durationSeconds, 1);
     expect(text(result)).toMatch(/tuesday/);
