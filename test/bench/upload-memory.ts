@@ -1,5 +1,8 @@
 // Peak memory of the runtime process while it takes a small and a big upload, through the
-// multipart route and through the presigned flow, each case in a fresh stack: VmRSS sampled
+// multipart route and through the presigned flow, each case in a fresh stack. The multipart
+// route is a Lambda behind API Gateway, which takes at most 6 MB of request (about 4.4 MB of
+// file in base64), as the local gateway enforces: it is measured at 1 and 4 MB, and a 5 MB
+// upload is checked to be refused (413); the 500 MB goal is the presigned flow's. Memory is VmRSS sampled
 // every 100 ms plus the kernel's VmHWM (reset before the upload). The local S3 (s3rver, in the
 // runtime's process) streams objects to and from disk, so the whole process is measured: the
 // presigned flow's PUTs go to the S3 stand-in only, its completion step is the service's own
@@ -20,6 +23,8 @@ const BASE = { RATE_LIMIT_PROCESSING_PER_MINUTE: '0', RATE_LIMIT_READ_PER_MINUTE
 const PRESIGNED = BASE;
 const RATIO_GOAL = 1.2;
 const PROBE_BYTES = 12 * MiB;
+/** Small and big file per flow: the multipart route's big one is the largest its 6 MB request takes. */
+const SIZES = (quick: boolean): Record<Flow, readonly [number, number]> => ({ 'multipart route': [1 * MiB, 4 * MiB], presigned: [5 * MiB, (quick ? 100 : 500) * MiB] });
 
 type Flow = 'multipart route' | 'presigned';
 
@@ -96,7 +101,7 @@ async function runCase(flow: Flow, bytes: number, files: { small: string; big: s
     if (result.file_size !== bytes) throw new Error(`${label}: stored ${result.file_size} bytes`);
     await waitCompleted(stack.url, stack.adminToken, result.id, 100);
     const hwmAfterPipeline = hwmBytes(pid);
-    const defaultPresignedPutStatus = flow === 'multipart route' ? await probeDefaultPresigned(stack) : undefined;
+    const defaultPresignedPutStatus = flow === 'presigned' && bytes < PROBE_BYTES ? await probeDefaultPresigned(stack) : undefined;
     log(`${label}: ${seconds.toFixed(1)} s, idle ${mb(idleRss)}, peak ${mb(peakRss)} (VmHWM ${mb(sampled.hwm)}), after pipeline VmHWM ${mb(hwmAfterPipeline)}`);
     return {
       flow, bytes, seconds, idleRss, peakRss, hwm: sampled.hwm, hwmReset, putPeakRss, rssAtComplete, completePeakRss: rssAtComplete === undefined ? undefined : sampled.peakRss,
@@ -120,6 +125,21 @@ function caseRow(c: CaseResult): Row {
   };
 }
 
+/** A 5 MB file through the multipart route: refused with 413, as API Gateway and Lambda refuse it. */
+async function overLimitRow(path: string, log: BenchOptions['log']): Promise<Row> {
+  const stack = await startStack({ ...BASE, ...(await sharedFakeProviderSettings()) });
+  try {
+    const answer = await multipartUpload(stack.url, stack.adminToken, path, { title: 'over the limit' }).then(
+      () => 'stored',
+      (error: Error) => error.message.slice(0, 120),
+    );
+    log(`multipart route 5 MB: ${answer}`);
+    return { benchmark: 'upload: multipart route 5 MB (over the 6 MB request limit in base64)', measured: answer.includes('413') ? '413' : answer, goal: '413, as Lambda answers', pass: answer.includes('413'), note: 'bigger files take the presigned flow (POST /recordings/uploads)' };
+  } finally {
+    await stack.stop();
+  }
+}
+
 function flowRows(small: CaseResult, big: CaseResult): Row[] {
   const peak = (c: CaseResult) => Math.max(c.peakRss, Number.isNaN(c.hwm) ? 0 : c.hwm);
   if (small.error || big.error) {
@@ -133,8 +153,7 @@ function flowRows(small: CaseResult, big: CaseResult): Row[] {
     {
       benchmark: `upload memory: ${big.flow} ${mb(big.bytes)} vs ${mb(small.bytes)}`,
       measured: `${ratio.toFixed(2)}× · ${mb(peak(big))} vs ${mb(peak(small))}`,
-      goal: `≤ ${RATIO_GOAL}× the peak for ${mb(small.bytes)}`,
-      pass: ratio <= RATIO_GOAL,
+      ...(big.flow === 'presigned' ? { goal: `≤ ${RATIO_GOAL}× the peak for ${mb(small.bytes)}`, pass: ratio <= RATIO_GOAL } : {}),
       note: `whole runtime process (gateway, handlers, workers and the local S3 streaming to disk); peak growth over idle ${mb(peak(big) - big.idleRss)} for ${mb(big.bytes)}, ${mb(peak(small) - small.idleRss)} for ${mb(small.bytes)}`,
     },
   ];
@@ -144,21 +163,22 @@ export const uploadMemory: Benchmark = {
   name: 'upload-memory',
   description: 'Peak RSS of the runtime for a small and a big upload, multipart route and presigned flow',
   async run({ quick, log }) {
-    const sizes = [5 * MiB, (quick ? 100 : 500) * MiB];
+    const sizes = SIZES(quick);
     const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-upload-'));
     try {
       const small = join(dir, 'warm-up.wav');
       await writeWavFile(small, 32_044);
       const file = (bytes: number) => join(dir, `recording-${bytes}.wav`);
-      for (const bytes of sizes) await writeWavFile(file(bytes), bytes);
+      for (const bytes of new Set([...sizes['multipart route'], ...sizes.presigned, 5 * MiB])) await writeWavFile(file(bytes), bytes);
       const cases: CaseResult[] = [];
       const rows: Row[] = [];
       for (const flow of ['multipart route', 'presigned'] as const) {
         const flowCases: CaseResult[] = [];
-        for (const bytes of sizes) flowCases.push(await runCase(flow, bytes, { small, big: file(bytes) }, log));
+        for (const bytes of sizes[flow]) flowCases.push(await runCase(flow, bytes, { small, big: file(bytes) }, log));
         cases.push(...flowCases);
         rows.push(...flowRows(flowCases[0]!, flowCases[1]!));
       }
+      rows.push(await overLimitRow(file(5 * MiB), log));
       const probe = cases.find((c) => c.defaultPresignedPutStatus !== undefined)?.defaultPresignedPutStatus;
       rows.push({
         benchmark: `presigned PUT of ${mb(PROBE_BYTES)}, default settings`,
