@@ -1,7 +1,7 @@
 // Administration: groups (their members share the group's tags) and memberships — create a
 // group, add people as members or group admins, change a role, take someone out. People are
-// added by email, suggested from one list of every user's address for the whole page (a list
-// per group would draw groups × users options, far too many on a large service).
+// added by email, suggested from one list of every user's address for the whole page (the
+// page's users, read once; a list per group would draw groups × users options).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
@@ -20,16 +20,11 @@ const ROLES: [Role, string][] = [
   ['admin', 'Group admin (also changes them)'],
 ];
 
-export function GroupsSection() {
+export function GroupsSection({ users }: { users: readonly User[] }) {
   const [groups, setGroups] = useState<Group[]>([]);
-  const [users, setUsers] = useState<User[]>([]);
   const [name, setName] = useState('');
   const { busy, error, run } = useAction();
-  const reload = async () => {
-    const [g, u] = await Promise.all([call(api.GET('/admin/groups')), call(api.GET('/admin/users'))]);
-    setGroups(g.groups);
-    setUsers(u.users);
-  };
+  const reload = async () => setGroups((await call(api.GET('/admin/groups'))).groups);
   useEffect(() => void run(reload), []);
 
   const create = (event: Event) => {

@@ -20,10 +20,14 @@ function findUsers(users: readonly User[], query: string): User[] {
   return hits.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
-export function UsersSection({ me }: { me: number }) {
+/** Every user, read once for the whole page (the groups' email suggestions use them too). */
+export function useAdminUsers(): { users: User[]; reload: () => Promise<void> } {
   const [users, setUsers] = useState<User[]>([]);
+  return { users, reload: async () => setUsers((await call(api.GET('/admin/users'))).users) };
+}
+
+export function UsersSection({ me, users, reload }: { me: number; users: readonly User[]; reload: () => Promise<void> }) {
   const { busy, error, run } = useAction();
-  const reload = async () => setUsers((await call(api.GET('/admin/users'))).users);
   useEffect(() => void run(reload), []);
   const setAdmin = (u: User, isAdmin: boolean) =>
     run(async () => {

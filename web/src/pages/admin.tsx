@@ -1,7 +1,7 @@
 // Administration: users (list, invite, make admin), groups and memberships, and the service's statistics.
 import { useEffect, useState } from 'preact/hooks';
 import { GroupsSection } from '../admin/groups.tsx';
-import { UsersSection } from '../admin/users.tsx';
+import { UsersSection, useAdminUsers } from '../admin/users.tsx';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 import { Alert, Section, useAction } from '../components/form.tsx';
@@ -11,12 +11,13 @@ type Stats = paths['/stats']['get']['responses'][200]['content']['application/js
 
 export function Admin() {
   const { user } = useSession();
+  const { users, reload } = useAdminUsers();
   if (!user?.is_admin) return <Alert message="Only administrators may see this page." />;
   return (
     <>
       <h1>Administration</h1>
-      <UsersSection me={user.id} />
-      <GroupsSection />
+      <UsersSection me={user.id} users={users} reload={reload} />
+      <GroupsSection users={users} />
       <StatsSection />
     </>
   );
