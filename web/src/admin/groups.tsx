@@ -20,7 +20,7 @@ const ROLES: [Role, string][] = [
   ['admin', 'Group admin (also changes them)'],
 ];
 
-export function GroupsSection({ users }: { users: readonly User[] }) {
+export function GroupsSection({ users }: { users: readonly User[] | null }) {
   const [groups, setGroups] = useState<Group[]>([]);
   const [name, setName] = useState('');
   const { busy, error, run } = useAction();
@@ -47,7 +47,7 @@ export function GroupsSection({ users }: { users: readonly User[] }) {
       <Alert message={error} />
       {groups.length === 0 && <p>No groups yet.</p>}
       <datalist id={PEOPLE_LIST}>
-        {users.map((u) => (
+        {(users ?? []).map((u) => (
           <option key={u.id} value={u.email}>
             {u.name === u.email ? u.email : u.name}
           </option>

@@ -20,13 +20,13 @@ function findUsers(users: readonly User[], query: string): User[] {
   return hits.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
-/** Every user, read once for the whole page (the groups' email suggestions use them too). */
-export function useAdminUsers(): { users: User[]; reload: () => Promise<void> } {
-  const [users, setUsers] = useState<User[]>([]);
+/** Every user, read once for the whole page (the groups' email suggestions use them too); null until read. */
+export function useAdminUsers(): { users: User[] | null; reload: () => Promise<void> } {
+  const [users, setUsers] = useState<User[] | null>(null);
   return { users, reload: async () => setUsers((await call(api.GET('/admin/users'))).users) };
 }
 
-export function UsersSection({ me, users, reload }: { me: number; users: readonly User[]; reload: () => Promise<void> }) {
+export function UsersSection({ me, users, reload }: { me: number; users: readonly User[] | null; reload: () => Promise<void> }) {
   const { busy, error, run } = useAction();
   useEffect(() => void run(reload), []);
   const setAdmin = (u: User, isAdmin: boolean) =>
@@ -38,7 +38,7 @@ export function UsersSection({ me, users, reload }: { me: number; users: readonl
     <Section title="Users">
       <InviteForm busy={busy} run={run} onInvited={reload} />
       <Alert message={error} />
-      <UsersList users={users} me={me} busy={busy} setAdmin={setAdmin} />
+      {users ? <UsersList users={users} me={me} busy={busy} setAdmin={setAdmin} /> : <p role="status">Loading users…</p>}
     </Section>
   );
 }
@@ -114,6 +114,6 @@ function UsersList({ users, me, busy, setAdmin }: { users: readonly User[]; me: 
 }
 
 function count(found: number, shown: number, total: number, query: string): string {
-  const what = query.trim() ? `${found} of ${total} users match` : `${total} users`;
+  const what = query.trim() ? `${found} of ${total} users match` : `${total} ${total === 1 ? 'user' : 'users'}`;
   return found > shown ? `${what}; the newest ${shown} are shown.` : `${what}.`;
 }
