@@ -5,6 +5,7 @@
 // (budg*). Highlights are character ranges of the words that matched, computed on the text
 // returned, with the same tokenizer the index used.
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import { eng } from 'stopword';
 
 export type HitField = 'transcript' | 'title' | 'notes' | 'summary';
 
@@ -76,6 +77,17 @@ export function parseQuery(q: string): ParsedQuery {
   return { words, phrases };
 }
 
+const STOP_WORDS = new Set(eng.map(normalize));
+
+/**
+ * A question's words worth finding: any-word search (chat) would otherwise rank and mark every
+ * passage holding "the" or "we". Stop words are dropped unless nothing else is left.
+ */
+function contentWords(parsed: ParsedQuery): ParsedQuery {
+  const words = parsed.words.filter((w) => w.prefix || !STOP_WORDS.has(w.term));
+  return words.length > 0 || parsed.phrases.length > 0 ? { ...parsed, words } : parsed;
+}
+
 /** The MiniSearch query: every word and every phrase word must match (AND), or any (OR, for chat). */
 function toQuery(parsed: ParsedQuery, combineWith: 'AND' | 'OR'): Query | null {
   const queries: Query[] = [
@@ -124,7 +136,7 @@ export interface EngineHit {
 
 /** Every passage matching the query, best first; phrases are checked word by word in the text. */
 export function runQuery(index: MiniSearch<SearchDoc>, q: string, options: { combineWith: 'AND' | 'OR'; filter?: (doc: SearchDoc) => boolean }): EngineHit[] {
-  const parsed = parseQuery(q);
+  const parsed = options.combineWith === 'OR' ? contentWords(parseQuery(q)) : parseQuery(q);
   const query = toQuery(parsed, options.combineWith);
   if (!query) return [];
   const results: SearchResult[] = index.search(query, options.filter ? { filter: (r) => options.filter!(r as unknown as SearchDoc) } : {});

@@ -4,6 +4,7 @@
 // index worker can replay any change after a crash.
 import type MiniSearch from 'minisearch';
 import type { Segment } from '../providers/types.ts';
+import { plainText } from '../text/plain.ts';
 import { createIndex, INDEX_OPTIONS, type HitField, type SearchDoc } from './engine.ts';
 import MiniSearchClass from 'minisearch';
 
@@ -36,7 +37,7 @@ export interface StoredLibrary {
   readonly index: ReturnType<MiniSearch['toJSON']>;
 }
 
-/** Paragraphs of a note or summary: blank-line or line separated, empty ones dropped. */
+/** Paragraphs of a note or summary (its Markdown as plain text): blank-line or line separated, empty ones dropped. */
 function paragraphs(text: string): string[] {
   return text.split(/\r?\n\s*\r?\n|\r?\n/).map((p) => p.trim()).filter(Boolean);
 }
@@ -46,7 +47,7 @@ function documentsOf(r: RecordingContent): SearchDoc[] {
   return [
     ...(r.title.trim() ? [passage('title', 0, r.title)] : []),
     ...paragraphs(r.notes).map((p, i) => passage('notes', i, p)),
-    ...paragraphs(r.summary).map((p, i) => passage('summary', i, p)),
+    ...paragraphs(plainText(r.summary)).map((p, i) => passage('summary', i, p)),
     ...r.segments.map((s, i) => ({ id: `${r.id}:transcript:${i}`, recording_id: r.id, field: 'transcript' as const, segment_index: i, speaker: s.speaker, start_time: s.start_time, end_time: s.end_time, text: s.sentence })),
   ].filter((d) => d.text.trim() !== '');
 }

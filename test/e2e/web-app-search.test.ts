@@ -52,6 +52,8 @@ describe('search and library chat in the web app', () => {
     await expect.poll(() => groups.count()).toBe(2);
     expect(await groups.locator('h2').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Harbour budget'), expect.stringContaining('Garden club')]));
     expect(await page.locator('main mark').allInnerTexts()).toContain('harbour');
+    // One page of results: no pager to page through.
+    expect(await page.getByRole('navigation', { name: 'Result pages' }).count()).toBe(0);
     // Markup in a transcript is text: no image element, no dialog.
     await expect(page.getByText(MARKUP, { exact: false }).count()).resolves.toBe(1);
     expect(await page.locator('main img').count()).toBe(0);
@@ -68,6 +70,10 @@ describe('search and library chat in the web app', () => {
     const sources = page.getByRole('list', { name: 'Sources' });
     await sources.waitFor();
     expect(await page.locator('main img').count()).toBe(0);
+    // The sources mark the question's content words, not "how", "did" or "the".
+    const marked = (await sources.locator('mark').allInnerTexts()).map((m) => m.toLowerCase());
+    expect(marked).toContain('budget');
+    expect(marked.filter((m) => ['how', 'did', 'the'].includes(m))).toEqual([]);
     await expectAccessible(page, 'library chat');
     await sources.getByRole('link', { name: 'Harbour budget at 0:04' }).first().click();
     await page.getByRole('heading', { name: 'Harbour budget' }).waitFor();

@@ -38,9 +38,28 @@ describe('runQuery', () => {
   it('requires every word', () => {
     expect(texts(library, 'budget marketing')).toEqual([]);
   });
+
+  it('answers a question (any word) by its content words: no passage is found or marked for "the" alone', () => {
+    const hits = runQuery(library.index, 'What did the budget do?', { combineWith: 'OR' });
+    expect(hits.map((h) => h.doc.text)).toEqual(['The quarterly budget grew.']);
+    expect(hits[0]!.highlights).toEqual([[14, 20]]);
+    expect(runQuery(library.index, 'the', { combineWith: 'OR' }).length).toBe(3);
+  });
 });
 
 describe('Library', () => {
+  it('indexes a Markdown summary as the text a reader sees, and marks the words there', () => {
+    const library = Library.empty(3);
+    const summary = '## Decisions\n\n- **SPEAKER_00**: the *budget* moves to [May](https://example.com/may)\n- [x] send the `draft` notes';
+    library.put(recording(1, ['words'], { summary }));
+    const hits = runQuery(library.index, 'budget', { combineWith: 'AND' });
+    expect(hits.map((h) => h.doc.text)).toEqual(['SPEAKER_00: the budget moves to May']);
+    expect(hits[0]!.highlights).toEqual([[16, 22]]);
+    expect(texts(library, 'decisions')).toEqual(['Decisions']);
+    expect(texts(library, 'draft')).toEqual(['send the draft notes']);
+    expect(texts(library, 'example')).toEqual([]);
+  });
+
   it('replaces a recording’s passages, removes them, and survives storing', () => {
     const library = Library.empty(7);
     library.put(recording(1, ['old words here']));

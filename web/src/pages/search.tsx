@@ -91,17 +91,19 @@ function Results({ result, onPage }: { result: SearchResult; onPage: (page: numb
           </ul>
         </section>
       ))}
-      <nav aria-label="Result pages" class="inline">
-        <button type="button" disabled={!pagination.has_prev} onClick={() => onPage(pagination.page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {pagination.page} of {pagination.total_pages}
-        </span>
-        <button type="button" disabled={!pagination.has_next} onClick={() => onPage(pagination.page + 1)}>
-          Next
-        </button>
-      </nav>
+      {pagination.total_pages > 1 && (
+        <nav aria-label="Result pages" class="pages">
+          <button type="button" class="secondary" disabled={!pagination.has_prev} onClick={() => onPage(pagination.page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {pagination.page} of {pagination.total_pages}
+          </span>
+          <button type="button" class="secondary" disabled={!pagination.has_next} onClick={() => onPage(pagination.page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
     </>
   );
 }
