@@ -1,6 +1,7 @@
-// The KMS key that wraps the data keys of webhook secrets (shared/webhooks/secret-box.ts). Only
-// the functions whose code seals or opens a secret (touches.ts: shared/webhooks/key-wrap.ts)
-// may use it, and only with the encryption context the service writes.
+// The KMS key that wraps the data keys of secrets at rest (shared/secrets/box.ts: webhook
+// secrets and kept idempotent answers). Only the functions whose code seals or opens a secret
+// (touches.ts: shared/secrets/key-wrap.ts) may use it, and only with the encryption context
+// the service writes.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';

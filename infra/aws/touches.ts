@@ -68,7 +68,7 @@ const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   'shared/queue/jobs.ts': {},
   // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
   'shared/providers/keys.ts': {},
-  'shared/webhooks/key-wrap.ts': { webhookSecrets: true },
+  'shared/secrets/key-wrap.ts': { webhookSecrets: true },
   'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
   'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
   'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },

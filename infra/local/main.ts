@@ -3,7 +3,7 @@ import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
-import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
+import { sealStoredSecretsOnce } from '#shared/webhooks/secret-box.ts';
 import { firstAdminSignInLink } from './first-admin.ts';
 import { ensureFree, PortBusyError, stopOnSignals } from './lifecycle.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
@@ -29,8 +29,7 @@ async function start(): Promise<Runtime> {
   const runtime = await startRuntime({ dataDir, port, host, persistent: !localInMemory, steps });
   lifecycle.started(runtime);
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
-  const sealed = await sealStoredSecrets();
-  if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
+  await sealStoredSecretsOnce();
   // Recordings stored by a version without the list index join it (README: Lists).
   const { indexed } = await backfillListIndex();
   if (indexed > 0) logger.info('added earlier recordings to the list index', { count: indexed });

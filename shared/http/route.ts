@@ -1,13 +1,14 @@
 // route(): a handler is one row of the route table plus a function from validated input to
-// a response. The middleware order is the same for every route.
-import middy from '@middy/core';
+// a response. The middleware order is the same for every route. Routes that change something
+// are made with write-route.ts, which adds safe retries: a read's bundle carries none of that
+// code, so it is granted nothing of what keeping answers needs (the secrets key).
+import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { settings } from '../config.ts';
 import { routes, type RouteKey, type Routes } from '../routes.ts';
 import { auth } from './middleware/auth.ts';
 import { withBoundary, type HttpHandler } from './middleware/boundary.ts';
-import { idempotency } from './middleware/idempotency.ts';
 import { input, parsedInput } from './middleware/input.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import type { HttpResult } from './respond.ts';
@@ -25,17 +26,26 @@ export interface RouteContext<K extends RouteKey> {
   readonly requestId: string;
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that change something: made with write-route.ts. */
+export type WriteRouteKey = Extract<RouteKey, `${'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${string}`>;
+type ReadRouteKey = Exclude<RouteKey, WriteRouteKey>;
+type Handle<K extends RouteKey> = (ctx: RouteContext<K>) => Promise<HttpResult>;
+type Middleware = MiddlewareObj<APIGatewayProxyEventV2, HttpResult, Error, Context>;
 
 /** A route's Lambda handler, carrying the key it was built for (a test matches it to the table row naming its module). */
 export type RouteHandler = HttpHandler & { readonly routeKey: RouteKey };
 
-export function route<K extends RouteKey>(key: K, handle: (ctx: RouteContext<K>) => Promise<HttpResult>): RouteHandler {
+/** A route that only reads. */
+export function route<K extends ReadRouteKey>(key: K, handle: Handle<K>): RouteHandler {
+  return routeWith(key, handle, []);
+}
+
+/** The route's handler, with `extra` middleware between the rate limit and input parsing. */
+export function routeWith<K extends RouteKey>(key: K, handle: Handle<K>, extra: readonly Middleware[]): RouteHandler {
   const spec = routes[key];
-  const method = key.split(' ')[0]!;
   const isPublic = () => spec.auth === 'none' || (spec.auth === 'docs' && settings().docsPublic);
   let chain = middy<APIGatewayProxyEventV2, HttpResult, Error, Context>().use(auth(isPublic)).use(rateLimit(spec.rateClass));
-  if (MUTATING.has(method)) chain = chain.use(idempotency('streamBody' in spec));
+  for (const middleware of extra) chain = chain.use(middleware);
   const handler = chain.use(input(spec)).handler(async (event) => {
     const state = requestState(event);
     const { params, query, body } = parsedInput(event);

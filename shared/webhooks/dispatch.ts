@@ -11,7 +11,7 @@ import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.
 import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { postPinned } from './pinned-http.ts';
-import { openSecret } from './secret-box.ts';
+import { openSecret } from '../secrets/box.ts';
 
 export async function dispatch(message: DeliveryMessage, now = new Date()): Promise<void> {
   const config = settings().webhooks;

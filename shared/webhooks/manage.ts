@@ -11,7 +11,7 @@ import { deleteDeliveriesOf, listDeliveries, loadDelivery, type Delivery } from 
 import * as store from '../store/webhooks.ts';
 import type { Webhook, WebhookChanges } from '../store/webhooks.ts';
 import { replay, sendTest } from './manual.ts';
-import { sealSecret } from './secret-box.ts';
+import { sealSecret } from '../secrets/box.ts';
 import { checkWebhookTarget } from './target-check.ts';
 
 export async function createWebhook(userId: number, input: CreateWebhookInput): Promise<Webhook> {

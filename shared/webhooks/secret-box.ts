@@ -1,50 +1,23 @@
-// Webhook secrets at rest: an AES-256-GCM envelope. Each process makes one random data key,
-// has it wrapped once (KMS on AWS, the data folder's key file locally: webhooks/key-wrap.ts)
-// and seals every secret it writes with it; the sealed value carries the wrapped key, so any
-// process can open it. Unwrapped keys are cached, so a warm function unwraps each key once.
-import { randomBytes } from 'node:crypto';
-import { gcmOpen, gcmSeal, keyWrap } from './key-wrap.ts';
+// Webhook secrets stored in clear by a version before secrets were sealed (secrets/box.ts) are
+// sealed in place, once per table: at the local start and by the sweep (on AWS).
+import { logger } from '../logger.ts';
+import { SEALED_PREFIX, sealSecret } from '../secrets/box.ts';
+import { runOnce } from '../store/upgrades.ts';
 import { replaceSecret, webhooksWithOpenSecrets } from '../store/webhooks.ts';
 
-const VERSION = 'v1';
-
-let sealing: Promise<{ key: Buffer; wrapped: string; scheme: string }> | undefined;
-const opened = new Map<string, Promise<Buffer>>();
-
-const b64 = (b: Buffer) => b.toString('base64url');
-
-export const isSealed = (stored: string): boolean => stored.startsWith(`${VERSION}.`);
-
-export async function sealSecret(secret: string): Promise<string> {
-  const wrap = keyWrap();
-  if (!sealing || (await sealing).scheme !== wrap.scheme) {
-    const key = randomBytes(32);
-    sealing = wrap.wrap(key).then((wrapped) => ({ key, wrapped: b64(wrapped), scheme: wrap.scheme }));
-    sealing.catch(() => (sealing = undefined));
-  }
-  const { key, wrapped, scheme } = await sealing;
-  return [VERSION, scheme, wrapped, b64(gcmSeal(key, Buffer.from(secret, 'utf8')))].join('.');
-}
-
-/** The secret itself; a value stored before secrets were sealed is returned as it is. */
-export async function openSecret(stored: string): Promise<string> {
-  if (!isSealed(stored)) return stored;
-  const [, , wrapped, sealed] = stored.split('.');
-  if (!wrapped || !sealed) throw new Error('Malformed sealed webhook secret');
-  let key = opened.get(wrapped);
-  if (!key) {
-    key = keyWrap().unwrap(Buffer.from(wrapped, 'base64url'));
-    key.catch(() => opened.delete(wrapped));
-    opened.set(wrapped, key);
-  }
-  return gcmOpen(await key, Buffer.from(sealed, 'base64url')).toString('utf8');
-}
-
-/** Seals every secret stored before secrets were encrypted; run at start. Returns how many. */
+/** Seals every secret stored before secrets were encrypted. Returns how many. */
 export async function sealStoredSecrets(): Promise<number> {
   let sealed = 0;
-  for await (const webhook of webhooksWithOpenSecrets(`${VERSION}.`)) {
+  for await (const webhook of webhooksWithOpenSecrets(SEALED_PREFIX)) {
     if (await replaceSecret(webhook.id, webhook.secret, await sealSecret(webhook.secret))) sealed++;
   }
   return sealed;
+}
+
+/** sealStoredSecrets, unless it finished before on this table. */
+export async function sealStoredSecretsOnce(): Promise<void> {
+  await runOnce('seal-webhook-secrets', async () => {
+    const sealed = await sealStoredSecrets();
+    if (sealed > 0) logger.info('sealed webhook secrets stored in clear', { count: sealed });
+  });
 }

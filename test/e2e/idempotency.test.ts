@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { setPassword } from '#shared/auth/sessions.ts';
+import { dynamo } from '#shared/clients.ts';
+import { tableName } from '#shared/store/table.ts';
 import { call, newUser } from '../support/api.ts';
 
 const create = (token: string, key: string, name = 'ci') =>
@@ -63,6 +67,45 @@ describe('safe retries with Idempotency-Key', () => {
   it('refuses a key that is too long or not printable', async () => {
     const { token } = await newUser();
     expect((await create(token, 'k'.repeat(256))).status).toBe(400);
+  });
+});
+
+/** Every kept answer in the table, as stored. */
+async function keptAnswers(): Promise<string> {
+  const items: unknown[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), FilterExpression: 'begins_with(PK, :p)', ExpressionAttributeValues: { ':p': 'IDEMPOTENCY#' }, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return JSON.stringify(items);
+}
+
+describe('kept answers at rest', () => {
+  it('stores no new token, signing secret or session in clear, and still replays them', async () => {
+    const { user, token } = await newUser();
+    const keyed = (key: string) => ({ 'Idempotency-Key': key });
+    const send = (path: string, body: unknown, key: string, auth: string | undefined = token) => call(path, { method: 'POST', token: auth, body, headers: keyed(key) });
+    const [tokenKey, hookKey, rotateKey, signInKey] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const newToken = await send('/tokens', { name: 'kept' }, tokenKey);
+    const hook = await send('/webhooks', { name: 'kept', url: 'https://93.184.216.34/hook', events: ['recording.created'] }, hookKey);
+    const rotated = await send(`/webhooks/${hook.body.id}/rotate-secret`, undefined, rotateKey);
+    await setPassword(user.id, 'kept answers are sealed');
+    const signIn = await send('/auth/sign-in', { email: user.email, password: 'kept answers are sealed' }, signInKey, undefined);
+    expect([newToken.status, hook.status, rotated.status, signIn.status]).toEqual([201, 201, 200, 200]);
+    const session = /vb_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+    expect(session).toBeTruthy();
+    const stored = await keptAnswers();
+    for (const secret of [newToken.body.token, hook.body.secret.slice(6), rotated.body.secret.slice(6), session!, signIn.body.csrf_token]) {
+      expect(secret.length).toBeGreaterThan(20);
+      expect(stored).not.toContain(secret);
+    }
+    const again = [await send('/tokens', { name: 'kept' }, tokenKey), await send(`/webhooks/${hook.body.id}/rotate-secret`, undefined, rotateKey), await send('/auth/sign-in', { email: user.email, password: 'kept answers are sealed' }, signInKey, undefined)];
+    expect(again.map((a) => a.headers.get('idempotent-replayed'))).toEqual(['true', 'true', 'true']);
+    expect(again[0]!.body.token).toBe(newToken.body.token);
+    expect(again[1]!.body.secret).toBe(rotated.body.secret);
+    expect(again[2]!.headers.get('set-cookie')).toBe(signIn.headers.get('set-cookie'));
   });
 });
 

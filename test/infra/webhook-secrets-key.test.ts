@@ -1,7 +1,10 @@
-// The KMS key for webhook secrets (issue 16, item 2): created by the stack, with rotation, and
+// The KMS key for secrets at rest (issue 16, item 2): created by the stack, with rotation, and
 // usable (Encrypt/Decrypt, with the service's encryption context) by exactly the functions that
-// seal or open a secret: creating a webhook, rotating its secret, and delivering.
+// seal or open a secret: every route that changes something (it keeps its answer for safe
+// retries, sealed: the answer may hold a new token, a signing secret or a session), the
+// delivery of webhooks, and the sweep (it seals secrets stored in clear). No route that only reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeRows } from '#shared/routes.ts';
 import { synth, SYNTH_TIMEOUT_MS, type Synthesized } from './synth.ts';
 
 type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -29,8 +32,10 @@ describe('webhook secrets key', () => {
     const roles = resources().filter(([, r]) => r.Type === 'AWS::IAM::Role');
     const withKms = roles.filter(([, r]) => statementsOf(r).some((s) => [s.Action].flat().some((a) => a.startsWith('kms:'))));
     const names = withKms.map(([id]) => id).sort();
-    // POST /webhooks, POST /webhooks/{id}/rotate-secret and the deliveries consumer.
-    expect(names, names.join(', ')).toEqual([expect.stringMatching(/^ConsumerDeliverRole/), expect.stringMatching(/^PostWebhooksIdRotateSecretRole/), expect.stringMatching(/^PostWebhooksRole/)]);
+    const writes = routeRows.filter((row) => /^(POST|PUT|PATCH|DELETE) /.test(row.key));
+    expect(names.filter((n) => !/^(Post|Put|Patch|Delete)/.test(n)), names.join(', ')).toEqual([expect.stringMatching(/^ConsumerDeliverRole/), expect.stringMatching(/^PeriodicSweepRole/)]);
+    expect(names.filter((n) => /^(Post|Put|Patch|Delete)/.test(n))).toHaveLength(writes.length);
+    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^PostTokensRole/), expect.stringMatching(/^PostWebhooksIdRotateSecretRole/), expect.stringMatching(/^PostAuthSignInRole/)]));
     for (const [, r] of withKms) {
       const kms = statementsOf(r).find((s) => [s.Action].flat().some((a) => a.startsWith('kms:')))!;
       expect([kms.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);

@@ -3,16 +3,18 @@
 // signing path opens it; secrets stored in clear before are sealed at start.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { KEY_FILE } from '#shared/webhooks/key-wrap.ts';
+import { KEY_FILE } from '#shared/secrets/key-wrap.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { createWebhook as storeWebhook, findWebhook } from '#shared/store/webhooks.ts';
 import { createWebhook, rotateSecret } from '#shared/webhooks/manage.ts';
-import { isSealed, openSecret, sealSecret, sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
+import { isSealed, openSecret, sealSecret } from '#shared/secrets/box.ts';
+import { sealStoredSecrets } from '#shared/webhooks/secret-box.ts';
+import { handler as sweepHandler } from '../../functions/workers/sweep.ts';
 import { newUser } from '../support/api.ts';
 
 const TARGET = 'https://93.184.216.34/hook';
@@ -61,5 +63,18 @@ describe('webhook secrets at rest', () => {
     expect(isSealed(stored)).toBe(true);
     expect(await openSecret(stored)).toBe(secret);
     expect(await sealStoredSecrets()).toBe(0);
+  });
+
+  it('are sealed by the sweep function too (on AWS there is no start), once per table', async () => {
+    const marker = { PK: 'UPGRADE#seal-webhook-secrets', SK: 'UPGRADE' };
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: marker }));
+    const { user } = await newUser();
+    const secret = newSecret();
+    const legacy = await storeWebhook({ ...input, user_id: user.id, secret }, 100);
+    await sweepHandler();
+    const stored = (await findWebhook(legacy.id))!.secret;
+    expect(isSealed(stored)).toBe(true);
+    expect(await openSecret(stored)).toBe(secret);
+    expect((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item?.finished_at).toMatch(/^\d{4}-/);
   });
 });

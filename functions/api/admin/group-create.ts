@@ -1,6 +1,6 @@
 import { requireAdmin } from '#shared/auth/web.ts';
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { createGroup } from '#shared/store/users.ts';
 
 export const handler = route('POST /admin/groups', async ({ caller, body }) => {

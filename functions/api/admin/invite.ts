@@ -1,7 +1,7 @@
 import { inviteUser } from '#shared/auth/invite.ts';
 import { baseUrlOf, requireAdmin } from '#shared/auth/web.ts';
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 
 export const handler = route('POST /admin/invitations', async ({ caller, body, event }) => {
   await requireAdmin(caller.userId);

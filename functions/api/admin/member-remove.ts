@@ -1,7 +1,7 @@
 import { requireAdmin } from '#shared/auth/web.ts';
 import { NotFoundError } from '#shared/domain/errors.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { groupWithMembers, removeMember, requireGroup, requireUserByEmail } from '#shared/store/users.ts';
 
 export const handler = route('DELETE /admin/memberships', async ({ caller, body }) => {

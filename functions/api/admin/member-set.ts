@@ -1,6 +1,6 @@
 import { requireAdmin } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { addMember, groupWithMembers, requireGroup } from '#shared/store/users.ts';
 
 export const handler = route('PUT /admin/memberships', async ({ caller, body }) => {

@@ -1,7 +1,7 @@
 import { requireAdmin } from '#shared/auth/web.ts';
 import { BadRequestError } from '#shared/domain/errors.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { requireUserByEmail, setUserAdmin } from '#shared/store/users.ts';
 
 export const handler = route('PUT /admin/admins', async ({ caller, body }) => {

@@ -1,7 +1,7 @@
 import { acceptSignInLink } from '#shared/auth/sessions.ts';
 import { cookieFor, sessionView } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 
 export const handler = route('POST /auth/links/accept', async ({ body, event }) => {
   const session = await acceptSignInLink(body.code, body.password);

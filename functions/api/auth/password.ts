@@ -1,6 +1,6 @@
 import { changePassword } from '#shared/auth/sessions.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 
 export const handler = route('PUT /auth/password', async ({ caller, body }) => {
   const ended = await changePassword(caller.userId, body.current_password, body.new_password, caller.session?.hash);

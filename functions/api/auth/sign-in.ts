@@ -1,7 +1,7 @@
 import { signIn } from '#shared/auth/sessions.ts';
 import { clientAddress, cookieFor, sessionView } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 
 export const handler = route('POST /auth/sign-in', async ({ body, event }) => {
   const session = await signIn({ email: body.email, password: body.password, address: clientAddress(event) });

@@ -1,6 +1,6 @@
 import { clearedCookie } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteUserSessions } from '#shared/store/sessions.ts';
 
 export const handler = route('POST /auth/sign-out-everywhere', async ({ caller, event }) => {

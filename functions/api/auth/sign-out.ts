@@ -1,7 +1,7 @@
 import { clearedCookie } from '#shared/auth/web.ts';
 import { BadRequestError } from '#shared/domain/errors.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteSession } from '#shared/store/sessions.ts';
 
 export const handler = route('POST /auth/sign-out', async ({ caller, event }) => {

@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { batchTranscribe } from '#shared/recordings/batch.ts';
 
 export const handler = route('POST /recordings/batch/transcribe', async ({ caller, body }) => ok(await batchTranscribe(caller.userId, body.recording_ids)));

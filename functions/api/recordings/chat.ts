@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { chatWithRecording } from '#shared/recordings/chat.ts';
 
 export const handler = route('POST /recordings/{id}/chat', async ({ caller, params, body }) => ok(await chatWithRecording(caller.userId, params.id, body)));

@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteRecording } from '#shared/recordings/remove.ts';
 
 export const handler = route('DELETE /recordings/{id}', async ({ caller, params }) => ok(await deleteRecording(caller.userId, params.id)));

@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { replaceSummary } from '#shared/recordings/edit.ts';
 
 export const handler = route('PUT /recordings/{id}/summary', async ({ caller, params, body }) => ok(await replaceSummary(caller.userId, params.id, body.summary)));

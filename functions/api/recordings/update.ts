@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { describeRecording } from '#shared/recordings/detail.ts';
 import { editRecording } from '#shared/recordings/edit.ts';
 

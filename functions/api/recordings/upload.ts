@@ -1,5 +1,5 @@
 import { uploadRecording } from '#shared/recordings/upload.ts';
 import { accepted } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 
 export const handler = route('POST /recordings/upload', async ({ caller, event }) => accepted(await uploadRecording(caller.userId, event)));

@@ -1,5 +1,5 @@
 import { accepted } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { completeUpload } from '#shared/recordings/presigned.ts';
 
 export const handler = route('POST /recordings/uploads/{id}/complete', async ({ caller, params, body }) =>

@@ -1,5 +1,5 @@
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { declareUpload } from '#shared/recordings/presigned.ts';
 
 export const handler = route('POST /recordings/uploads', async ({ caller, body }) => {

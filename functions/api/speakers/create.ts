@@ -1,5 +1,5 @@
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { createSpeaker } from '#shared/speakers/manage.ts';
 
 export const handler = route('POST /speakers', async ({ caller, body }) => created(await createSpeaker(caller.userId, body.name)));

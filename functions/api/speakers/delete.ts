@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteSpeaker } from '#shared/speakers/manage.ts';
 
 export const handler = route('DELETE /speakers/{id}', async ({ caller, params }) => ok(await deleteSpeaker(caller.userId, params.id)));

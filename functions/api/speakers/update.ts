@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { renameSpeaker } from '#shared/speakers/manage.ts';
 
 export const handler = route('PUT /speakers/{id}', async ({ caller, params, body }) => ok(await renameSpeaker(caller.userId, params.id, body.name)));

@@ -1,5 +1,5 @@
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { createTag } from '#shared/tags/manage.ts';
 
 export const handler = route('POST /tags', async ({ caller, body }) => created(await createTag(caller.userId, body)));

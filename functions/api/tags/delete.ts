@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteTag } from '#shared/tags/manage.ts';
 
 export const handler = route('DELETE /tags/{id}', async ({ caller, params }) => ok(await deleteTag(caller.userId, params.id)));

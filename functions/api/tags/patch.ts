@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { updateTag } from '#shared/tags/manage.ts';
 
 // PATCH is accepted as PUT is (decisions §6).

@@ -1,5 +1,5 @@
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { issueToken, viewToken } from '#shared/store/tokens.ts';
 
 export const handler = route('POST /tokens', async ({ caller, body }) => {

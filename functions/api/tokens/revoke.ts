@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { getOwnedToken, revokeToken, viewToken } from '#shared/store/tokens.ts';
 
 export const handler = route('DELETE /tokens/{id}', async ({ caller, params }) => {

@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { getOwnedToken, renameToken, viewToken } from '#shared/store/tokens.ts';
 
 export const handler = route('PATCH /tokens/{id}', async ({ caller, params, body }) => {

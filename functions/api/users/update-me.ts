@@ -2,7 +2,7 @@ import { ValidationError } from '#shared/domain/errors.ts';
 import { canonicalTimeZone } from '#shared/domain/time-zones.ts';
 import { validateTemplate } from '#shared/domain/transcript/template.ts';
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { updateUserSettings } from '#shared/store/users.ts';
 
 export const handler = route('PUT /users/me', async ({ caller, body }) => {

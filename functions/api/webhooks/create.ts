@@ -1,5 +1,5 @@
 import { created } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { createWebhook } from '#shared/webhooks/manage.ts';
 import { viewWebhookWithSecret } from '#shared/webhooks/present.ts';
 

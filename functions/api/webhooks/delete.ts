@@ -1,5 +1,5 @@
 import { noContent } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { deleteWebhook } from '#shared/webhooks/manage.ts';
 
 export const handler = route('DELETE /webhooks/{id}', async ({ caller, params }) => {

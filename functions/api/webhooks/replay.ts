@@ -1,5 +1,5 @@
 import { accepted } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { replayDelivery } from '#shared/webhooks/manage.ts';
 import { viewDelivery } from '#shared/webhooks/present.ts';
 

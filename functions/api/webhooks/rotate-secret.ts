@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { rotateSecret } from '#shared/webhooks/manage.ts';
 import { viewWebhookWithSecret } from '#shared/webhooks/present.ts';
 

@@ -1,5 +1,5 @@
 import { ok } from '#shared/http/respond.ts';
-import { route } from '#shared/http/route.ts';
+import { route } from '#shared/http/write-route.ts';
 import { updateWebhook } from '#shared/webhooks/manage.ts';
 import { viewWebhook } from '#shared/webhooks/present.ts';
 

@@ -1,4 +1,4 @@
-// Wraps and unwraps the data keys that encrypt webhook secrets at rest. With
+// Wraps and unwraps the data keys that encrypt secrets at rest (box.ts). With
 // WEBHOOK_SECRET_KEY_ID set (the AWS stack creates the key and sets it) KMS does it and the key
 // never leaves KMS; without it, a 256-bit key file in DATA_DIR (created at mode 0600) wraps
 // them with AES-256-GCM.
