@@ -69,9 +69,9 @@ export async function getJson<T>(objectKey: string): Promise<T> {
   return JSON.parse(await result.Body!.transformToString('utf8')) as T;
 }
 
-export async function presignGet(objectKey: string, options: { filename: string; download: boolean; expiresInSeconds: number }): Promise<string> {
-  const disposition = `${options.download ? 'attachment' : 'inline'}; filename="${options.filename.replace(/["\\\r\n]/g, '_')}"`;
-  return getSignedUrl(presignClient(), new GetObjectCommand({ Bucket: bucket(), Key: objectKey, ResponseContentDisposition: disposition }), { expiresIn: options.expiresInSeconds });
+/** A GET URL whose answer carries `disposition` (a Content-Disposition value, already made safe). */
+export async function presignGet(objectKey: string, options: { disposition: string; expiresInSeconds: number }): Promise<string> {
+  return getSignedUrl(presignClient(), new GetObjectCommand({ Bucket: bucket(), Key: objectKey, ResponseContentDisposition: options.disposition }), { expiresIn: options.expiresInSeconds });
 }
 
 export async function presignPut(objectKey: string, contentType: string, expiresInSeconds: number): Promise<string> {

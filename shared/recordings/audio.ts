@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { objectSize, presignGet, readObject } from '../blob/objects.ts';
 import { NotFoundError, RangeNotSatisfiableError } from '../domain/errors.ts';
 import { getOwnedRecording } from '../store/recordings.ts';
-import { attachment } from './present.ts';
+import { attachment, contentDisposition } from './present.ts';
 
 const INLINE_AUDIO_BYTES = 4 * 1024 * 1024;
 const PRESIGNED_SECONDS = 300;
@@ -48,7 +48,8 @@ export async function getAudio(userId: number, id: number, options: { download: 
   const range = asked;
   const length = range ? range.end - range.start + 1 : size;
   if (length > INLINE_AUDIO_BYTES) {
-    const url = await presignGet(recording.audio_key, { filename: recording.original_filename, download: options.download, expiresInSeconds: PRESIGNED_SECONDS });
+    const disposition = contentDisposition(options.download ? 'attachment' : 'inline', recording.original_filename);
+    const url = await presignGet(recording.audio_key, { disposition, expiresInSeconds: PRESIGNED_SECONDS });
     return { kind: 'redirect', url };
   }
   const object = await readObject(recording.audio_key, range ? `bytes=${range.start}-${range.end}` : undefined);

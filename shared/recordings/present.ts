@@ -111,9 +111,14 @@ export function processingTimeSeconds(r: Pick<Recording, 'processing_started_at'
 
 /** An attachment header whose name cannot break out of its quotes; UTF-8 names ride in filename*. */
 export function attachment(filename: string): string {
+  return contentDisposition('attachment', filename);
+}
+
+/** A Content-Disposition whose name cannot break out of its quotes; UTF-8 names ride in filename*. */
+export function contentDisposition(type: 'attachment' | 'inline', filename: string): string {
   // A lone surrogate (stored before such names were refused) cannot be percent-encoded.
   const cleaned = wellFormed(filename).replace(/[\\/"\r\n\t\0-\x1f\x7f]+/g, '_').trim() || 'download';
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_');
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return ascii === cleaned ? `attachment; filename="${ascii}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return ascii === cleaned ? `${type}; filename="${ascii}"` : `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -4,7 +4,9 @@
 // limited like the JSON routes, UTF-8 file names, Range past the end, digits-only integers,
 // Idempotency-Keys scoped to the user, and one 401 message.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { uploadStream } from '#shared/blob/objects.ts';
 import { findRecording } from '#shared/store/recordings.ts';
 import { writeRecording } from '#shared/store/recording-writes.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
@@ -83,6 +85,14 @@ describe('text fields (items 7 and 8)', () => {
     const audio = await call(`/recordings/${id}/audio?download=true`, { token });
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-disposition')).toContain("filename*=UTF-8''a%EF%BF%BDb.wav");
+    // Audio over the inline limit (4 MB) is a redirect to storage, whose answer names the file too.
+    await uploadStream(stored.audio_key!, Readable.from([Buffer.alloc(5 * 1024 * 1024)]), 'audio/wav').done;
+    const redirect = await call(`/recordings/${id}/audio?download=true`, { token });
+    expect(redirect.status, redirect.text).toBe(302);
+    const fromStorage = await fetch(redirect.headers.get('location')!);
+    expect(fromStorage.status).toBe(200);
+    expect(fromStorage.headers.get('content-disposition')).toBe(`attachment; filename="a_b.wav"; filename*=UTF-8''a%EF%BF%BDb.wav`);
+    await fromStorage.body?.cancel();
   });
 });
 
