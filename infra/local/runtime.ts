@@ -1,8 +1,7 @@
 // The whole service on one machine: the emulators, the resources from topology.ts, the API
 // gateway, the queue consumers and the periodic jobs, all pointed at one data folder.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetClients } from '#shared/clients.ts';
@@ -56,7 +55,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const steps = options.steps ?? quietSteps;
   mkdirSync(dataDir, { recursive: true });
   claimDataDir(dataDir, 'runtime');
-  removeStaleWorkFolders();
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => logger.error('shutdown step failed', { error }));
@@ -133,20 +131,6 @@ export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, s
 export function functionsOfRunning(artifacts: Artifacts, running: LiveRuntime, env: Readonly<Record<string, string | undefined>> = process.env): LocalFunctions {
   if (!running.iam) throw new Error(`the stack running as pid ${running.pid} has no IAM proxies (an older version): restart it`);
   return functionsOn(artifacts, { ...env, ...running.env, ...localEnvironment(running.iam.endpoints, {}) }, Buffer.from(running.iam.signingKey, 'base64'));
-}
-
-/** Jobs work in temporary folders; a process killed mid-job cannot clean its own up. */
-function removeStaleWorkFolders(): void {
-  const hourAgo = Date.now() - 3_600_000;
-  for (const name of readdirSync(tmpdir())) {
-    if (!/^verbatim-(job|asr)-/.test(name)) continue;
-    const path = join(tmpdir(), name);
-    try {
-      if (statSync(path).mtimeMs < hourAgo) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // another process's folder vanished meanwhile
-    }
-  }
 }
 
 /** Consumers run as many instances as their event source mapping allows; periodic jobs one. */

@@ -3,14 +3,14 @@
 // jobs run elsewhere (aws-transcribe) is only started here; its completion event, or a poll
 // once the recording's long lease runs out, collects the result (external-jobs.ts).
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.ts';
 import { settings } from '../config.ts';
 import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
+import { makeScratch } from '../scratch.ts';
 import { transcriber } from '../providers/registry.ts';
 import { isExternal, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
@@ -114,7 +114,7 @@ async function afterError(recording: Recording, error: unknown): Promise<void> {
 }
 
 async function transcribeAudio(recording: Recording, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<TranscriptionResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'verbatim-job-'));
+  const dir = await makeScratch('job');
   try {
     const audioPath = join(dir, 'audio');
     const { body } = await readObject(recording.audio_key!);

@@ -1,13 +1,14 @@
-// `npm start`'s lifecycle (issue 16 items 1, 4, 5, 6): every socket of the stack on loopback
-// only, the start steps with their times, one clear line when the data folder or the port is
+// `npm start`'s lifecycle (issue 16 items 1, 3, 4, 5, 6): every socket of the stack on loopback
+// only, the audio an earlier run left removed (its own only), the start steps with their times, one clear line when the data folder or the port is
 // taken, and SIGINT/SIGTERM stopping everything, DynamoDB Local included, within 10 s.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listeningSockets, processTree, socketInodes } from '../../infra/local/procfs.ts';
 import { readRuntimeFile } from '../../infra/local/runtime-file.ts';
+import { scratchPrefix } from '#shared/scratch.ts';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -75,10 +76,16 @@ describe('npm start', () => {
   let first: LocalProcess;
   let dataDir = '';
 
-  it('listens on loopback only, in every process of the stack (DynamoDB Local included)', async () => {
+  it('removes the audio an earlier run of its data folder left (no other), and listens on loopback only, in every process of the stack (DynamoDB Local included)', async () => {
     dataDir = folder();
+    // Audio a SIGKILLed run of this data folder left, and a folder of another data folder's run.
+    const left = (['asr', 'job'] as const).map((kind) => mkdtempSync(join(tmpdir(), scratchPrefix(kind, dataDir))));
+    const others = mkdtempSync(join(tmpdir(), scratchPrefix('job', `${dataDir}-other`)));
+    folders.push(others);
     first = await startLocalProcess(dataDir);
     running.push(first);
+    expect(left.filter((dir) => existsSync(dir))).toEqual([]);
+    expect(existsSync(others)).toBe(true);
     const tree = processTree(first.child.pid!);
     expect(tree).toContain(first.runtime.dynamoPid);
     const inodes = new Set(tree.flatMap((pid) => [...socketInodes(pid)]));

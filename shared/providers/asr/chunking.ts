@@ -2,9 +2,8 @@
 // into overlapping pieces re-encoded as compact MP3 (so each is surely under the limit), the
 // pieces are transcribed two at a time with retries, and their transcripts are merged with
 // correct offsets. A piece that still fails fails the whole job — never placeholder text.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { scratchPrefix } from '../../scratch.ts';
+import { rm, stat } from 'node:fs/promises';
+import { makeScratch } from '../../scratch.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from '../../logger.ts';
@@ -77,7 +76,7 @@ export async function transcribeInChunks(request: TranscriptionRequest, options:
   const maxBySize = (limitBytes * SIZE_MARGIN) / CHUNK_BYTES_PER_SECOND;
   const spans = planChunks(duration, Math.min(options.chunkSeconds, maxBySize), options.overlapSeconds);
   logger.info('Transcribing the recording in pieces', { durationSeconds: ms(duration), bytes: size, chunks: spans.length });
-  const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), scratchPrefix()));
+  const dir = await makeScratch('asr', options.tmpDir);
   // Stops the other pieces when one fails for good, and follows the caller's abort.
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal ? abortReason(signal) : undefined);

@@ -4,9 +4,9 @@
 // confidences → segments, split by speaker with the offline diariser (diarize.ts, run alongside
 // the recognisers). Offline, no keys; accuracy is that of a rough machine transcript. Needs the
 // Debian packages ffmpeg, pocketsphinx and pocketsphinx-en-us.
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { scratchPrefix } from '../../../scratch.ts';
+import { access, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { makeScratch } from '../../../scratch.ts';
 import { join } from 'node:path';
 import { logger } from '../../../logger.ts';
 import { ProviderError, type TranscriptionProvider, type TranscriptionRequest, type TranscriptionResult } from '../../types.ts';
@@ -80,7 +80,7 @@ async function transcribe(engine: Engine, request: TranscriptionRequest): Promis
   }
   await checkModel(engine.model);
 
-  const dir = await mkdtemp(join(engine.tmpDir ?? tmpdir(), scratchPrefix()));
+  const dir = await makeScratch('asr', engine.tmpDir);
   let diarization: Promise<Diarization | undefined> | undefined;
   // Stops the other recognisers when one chunk fails for good, and follows the caller's abort.
   const stop = new AbortController();
