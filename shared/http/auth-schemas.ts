@@ -19,7 +19,7 @@ export const sessionView = z.object({
 export const userSummary = z.object({ id: z.number(), email: z.string(), name: z.string(), is_admin: z.boolean(), created_at: z.string() });
 export const inviteBody = z.strictObject({
   email,
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  name: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(200))),
   is_admin: z.optional(z.boolean()),
 });
 export const signInLink = z.object({ url: z.string(), expires_at: z.string() });

@@ -1,6 +1,7 @@
 // Schemas of the recording and stats routes: query strings arrive as strings and are checked
 // and converted here, bodies are strict (an unknown field is a 400), responses document output.
 import * as z from 'zod/mini';
+import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { STATUSES } from '../domain/recordings/status.ts';
 import { oneLine } from './schemas.ts';
 
@@ -96,11 +97,9 @@ export const audioQuery = z.object({ download: z._default(boolParam, false) });
 
 export const statsQuery = z.object({ scope: z._default(oneOf(['user', 'all']), 'user') });
 
-const NOTES_MAX = 60_000;
-
 export const updateRecordingBody = z
   .strictObject({
-    title: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(500))),
+    title: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(TITLE_MAX))),
     participants: z.optional(z.string().check(oneLine(), z.maxLength(2000))),
     notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
     summary: z.optional(z.string().check(z.maxLength(NOTES_MAX))),

@@ -2,6 +2,7 @@
 // are strings; they are checked and converted here, the same for both upload flows.
 import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
+import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
 import { canonicalTimeZone, utcFrom } from '../domain/time-zones.ts';
 
@@ -20,8 +21,8 @@ function isRealDate(value: string): boolean {
 }
 
 const uploadFieldsSchema = z.object({
-  notes: z.optional(z.string().check(z.maxLength(100_000))),
-  title: z.optional(z.string().check(z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE), z.trim(), z.minLength(1), z.maxLength(300))),
+  notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
+  title: z.optional(z.string().check(z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE), z.trim(), z.minLength(1), z.maxLength(TITLE_MAX))),
   meeting_date: z.optional(isoDate),
   file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, MAX_TIME_MS)))),
   language: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))),

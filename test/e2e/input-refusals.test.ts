@@ -97,7 +97,7 @@ describe('text fields (items 7 and 8)', () => {
 });
 
 describe('bodies on routes that take none (item 9)', () => {
-  it.each(['{"x":', '{"a":1}', '[1]', 'not json'])('refuses %j on rotate-secret, test and replay, and acts on none', async (body) => {
+  it.each(['{"x":', '{"a":1}', '[1]', 'not json'])('refuses %j on rotate-secret, test, replay and speakers/identify, and acts on none', async (body) => {
     const { token } = await newUser();
     const hook = await call('/webhooks', { method: 'POST', token, body: { name: 'h', url: 'https://93.184.216.34/hook', events: ['recording.created'] } });
     expect(hook.status).toBe(201);
@@ -105,6 +105,9 @@ describe('bodies on routes that take none (item 9)', () => {
     expect(rotate.status, rotate.text).toBe(400);
     expect((await call(`/webhooks/${hook.body.id}/test`, { method: 'POST', token, body })).status).toBe(400);
     expect((await call(`/webhooks/${hook.body.id}/deliveries`, { token })).body.deliveries).toEqual([]);
+    // Refused for its body before the delivery or the recording is even looked up.
+    expect((await call(`/webhooks/${hook.body.id}/deliveries/${randomUUID()}/replay`, { method: 'POST', token, body })).status).toBe(400);
+    expect((await call('/recordings/1/speakers/identify', { method: 'POST', token, body })).status).toBe(400);
   });
 
   it('still takes an empty body or an empty object', async () => {
@@ -136,12 +139,18 @@ describe('the upload form (items 10–13)', () => {
     expect(await listUserRecordings(user.id)).toEqual([]);
   });
 
-  it('limits file names and tag ids like the JSON routes', async () => {
-    const { token } = await newUser();
+  it('limits file names, tag ids, titles and notes like the JSON routes', async () => {
+    const { user, token } = await newUser();
     expect((await rawUpload(token, [wav(`${'n'.repeat(5000)}.wav`)])).status).toBe(400);
     const tags = Array.from({ length: 101 }, (_, i) => ({ name: `tag_ids[${i}]`, value: '1' }));
     expect((await rawUpload(token, [wav(), ...tags])).status).toBe(400);
     expect((await rawUpload(token, [wav(), { name: 'notes', value: 'x'.repeat(300 * 1024) }])).status).toBe(400);
+    // The same limits as PATCH /recordings/{id}: notes 60,000 characters, a title 500.
+    expect((await rawUpload(token, [wav(), { name: 'notes', value: 'x'.repeat(60_001) }])).status).toBe(400);
+    expect((await rawUpload(token, [wav(), { name: 'title', value: 't'.repeat(501) }])).status).toBe(400);
+    expect(await listUserRecordings(user.id)).toEqual([]);
+    const longest = await rawUpload(token, [wav(), { name: 'title', value: 't'.repeat(500) }, { name: 'notes', value: 'x'.repeat(60_000) }]);
+    expect(longest.status).toBe(202);
   });
 
   it('reads UTF-8 file names as UTF-8', async () => {
@@ -177,6 +186,12 @@ describe('Idempotency-Key scope (item 15)', () => {
     expect(otherRoute.status, otherRoute.text).toBe(422);
     expect((await call('/tags', { method: 'POST', token, headers, body: { name: 'two' } })).status).toBe(422);
     expect((await call('/speakers', { token })).body.speakers ?? []).toEqual([]);
+    expect((await call('/tags', { token })).body.tags).toHaveLength(1);
+    // The same path and body with another method.
+    const tagId = (await call('/tags', { token })).body.tags[0].id;
+    const methodKey = { 'Idempotency-Key': randomUUID() };
+    expect((await call(`/tags/${tagId}`, { method: 'PATCH', token, headers: methodKey, body: { color: '#112233' } })).status).toBe(200);
+    expect((await call(`/tags/${tagId}`, { method: 'PUT', token, headers: methodKey, body: { color: '#112233' } })).status).toBe(422);
     expect((await call('/tags', { token })).body.tags).toHaveLength(1);
   });
 

@@ -8,6 +8,7 @@ import { icsCalendar } from '#shared/recordings/calendar.ts';
 import { attachment } from '#shared/recordings/present.ts';
 import { wavAudioSeconds } from '#shared/recordings/wav-length.ts';
 import { listQuery } from '#shared/http/recording-schemas.ts';
+import { inviteBody } from '#shared/http/auth-schemas.ts';
 import { wavHeader } from '../support/wav.ts';
 
 describe('text rules', () => {
@@ -22,6 +23,11 @@ describe('text rules', () => {
 
   it.each(['two\nlines', 'cr\r', 'tab\t', 'sep\u2028'])('refuses %j in one-line texts', (value) => {
     expect(lineProblem(value)).toBeDefined();
+  });
+
+  it('refuses a line break in an invited user\'s name, as in every other name', () => {
+    expect(inviteBody.safeParse({ email: 'a@example.test', name: 'Ana\nBcc: evil' }).success).toBe(false);
+    expect(inviteBody.safeParse({ email: 'a@example.test', name: 'Ana Lima' }).success).toBe(true);
   });
 
   it('finds bad text deep inside a value and in its keys, without recursion', () => {
