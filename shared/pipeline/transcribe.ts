@@ -12,7 +12,7 @@ import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
 import { makeScratch } from '../scratch.ts';
 import { transcriber } from '../providers/registry.ts';
-import { isExternal, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
+import { isExternal, ProviderError, type ExternalJobProvider, type TranscriptionResult } from '../providers/types.ts';
 import { publish } from '../recordings/publish.ts';
 import { BudgetExceededError, checkTranscriptionBudget } from '../store/budgets.ts';
 import { StaleRecordingError, transition, writeRecording } from '../store/recording-writes.ts';
@@ -43,7 +43,7 @@ export async function runTranscription(recordingId: number): Promise<void> {
   try {
     // decisions §4/§9: over budget, PROCESSING → FAILED before any provider call.
     await checkTranscriptionBudget(claimed.recording.user_id);
-    const result = await transcribeAudio(claimed.recording, lease.lost, await progressReporter(claimed.recording));
+    const result = usable(await transcribeAudio(claimed.recording, lease.lost, await progressReporter(claimed.recording)));
     lease.stop();
     await finish(lease.current(), result, (Date.now() - started) / 1000);
   } catch (error) {
@@ -51,6 +51,15 @@ export async function runTranscription(recordingId: number): Promise<void> {
     // Another worker took over: nothing to do.
     if (!lease.lost.aborted) await afterError(lease.current(), error);
   }
+}
+
+/** Less decoded audio than this, with nothing heard in it, is no recording (a header and scraps). */
+const MIN_AUDIO_SECONDS = 1;
+
+/** The result, unless the file held no usable audio: then a permanent failure saying so. */
+function usable(result: TranscriptionResult): TranscriptionResult {
+  if (result.segments.length > 0 || result.durationSeconds >= MIN_AUDIO_SECONDS) return result;
+  throw new ProviderError(`The file holds no usable audio: ${round(result.durationSeconds)} s could be decoded, less than the ${MIN_AUDIO_SECONDS} s a recording needs`, false);
 }
 
 /** A job state change reported for `jobName` (a Transcribe event on the transcribe queue). */

@@ -13,6 +13,7 @@ import { createRecording, transition, writeRecording } from '#shared/store/recor
 import { findRecording } from '#shared/store/recordings.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
+import { wavHeader } from '../support/wav.ts';
 
 async function recordingWithAudio(bytes: Uint8Array | null) {
   const user = await createUser({ email: `${randomUUID()}@example.test` });
@@ -44,6 +45,16 @@ describe('when transcription cannot succeed', () => {
     expect(after).toMatchObject({ status: 'FAILED', transcript_key: null, has_summary: false });
     expect(after?.error_message).toMatch(/decoded/);
     expect(await types(recording.id)).toEqual(['recording.created', 'recording.transcription.started', 'recording.transcription.failed']);
+  }, 60_000);
+
+  it('fails a file with less than a second of decodable audio and nothing heard, saying so', async () => {
+    // A header claiming 4 GB over 2 KB of samples: decoders read the 0.06 s that is there.
+    const scraps = Buffer.concat([wavHeader(0xffffffff), Buffer.alloc(2048)]);
+    const recording = await recordingWithAudio(scraps);
+    await runTranscription(recording.id);
+    const after = await findRecording(recording.id);
+    expect(after).toMatchObject({ status: 'FAILED', transcript_key: null });
+    expect(after?.error_message).toMatch(/^The file holds no usable audio: 0\.06\d* s could be decoded/);
   }, 60_000);
 
   it('a duplicate message for a recording already done changes nothing', async () => {
