@@ -1,6 +1,7 @@
 // `npm start`: the whole service on this machine, until SIGINT or SIGTERM (lifecycle.ts).
 import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
+import { describeEngines } from '#shared/providers/registry.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { sealStoredSecretsOnce } from '#shared/webhooks/secret-box.ts';
@@ -17,7 +18,9 @@ process.on('warning', (warning) => {
 });
 
 const { dataDir, port, host, localInMemory } = settings();
-const steps = printedSteps();
+// Set by `npm start` (package.json) when it begins, so the total counts its earlier steps too.
+const began = Number(process.env.VERBATIM_START_MS);
+const steps = printedSteps(undefined, Number.isFinite(began) && began > 0 ? began : undefined);
 const lifecycle = stopOnSignals(dataDir);
 
 async function start(): Promise<Runtime> {
@@ -28,6 +31,7 @@ async function start(): Promise<Runtime> {
   if (stale > 0) logger.info('removed scratch folders left by an earlier run', { count: stale });
   const runtime = await startRuntime({ dataDir, port, host, persistent: !localInMemory, steps });
   lifecycle.started(runtime);
+  await steps.run('checking engines', describeEngines, (engines) => engines);
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
   await sealStoredSecretsOnce();
   // Recordings stored by a version without the list index join it (README: Lists).

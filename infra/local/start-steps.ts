@@ -9,7 +9,11 @@ export const quietSteps: StartSteps = { run: async (_label, work) => work() };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export function printedSteps(write: (text: string) => void = (text) => process.stdout.write(text)): StartSteps & { total(): string } {
+/**
+ * `startedAt` (ms since the epoch) is when `npm start` began, before the steps that run ahead of
+ * this process (packages, the web app's build); without it the total counts from this process.
+ */
+export function printedSteps(write: (text: string) => void = (text) => process.stdout.write(text), startedAt?: number): StartSteps & { total(): string } {
   return {
     async run(label, work, outcome) {
       write(`  ${label} … `);
@@ -24,7 +28,7 @@ export function printedSteps(write: (text: string) => void = (text) => process.s
         throw error;
       }
     },
-    /** Since the process started. */
-    total: () => seconds(performance.now()),
+    /** Since `npm start` began, or since this process started. */
+    total: () => seconds(startedAt ? Date.now() - startedAt : performance.now()),
   };
 }

@@ -37,3 +37,13 @@ async function build<T>(factories: Record<string, Factory<T>>, name: string, set
   if (!factory) throw new ProviderError(`${setting}=${name} is not available in this build`, false);
   return factory();
 }
+
+/** What a start prints of the chosen engines, and what an engine that runs here lacks. */
+export async function describeEngines(): Promise<string> {
+  const [asr, llm] = await Promise.all([transcriber(), languageModel()]);
+  const problem = await asr.check?.().then(
+    () => undefined,
+    (error: unknown) => (error as Error).message,
+  );
+  return `speech ${asr.name}, language ${llm.name}${problem ? ` (${problem})` : ''}`;
+}

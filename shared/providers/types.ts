@@ -49,6 +49,8 @@ export interface TranscriptionResult {
 export interface TranscriptionProvider {
   readonly name: string;
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+  /** For engines that run here: throws a ProviderError naming what is missing (a model, a program). */
+  check?(): Promise<void>;
 }
 
 export interface TokenUsage {

@@ -98,9 +98,10 @@ describe('npm start', () => {
 
   it('prints each start step with its time, and the total time to ready', () => {
     const lines = first.output().split('\n');
-    for (const step of ['checking data folder and port', 'function bundles', 'starting database (DynamoDB Local)', 'starting queues (fauxqs)', 'starting storage (S3)', 'starting scheduler', 'starting functions and gateway']) {
+    for (const step of ['checking data folder and port', 'checking engines', 'function bundles', 'starting database (DynamoDB Local)', 'starting queues (fauxqs)', 'starting storage (S3)', 'starting scheduler', 'starting functions and gateway']) {
       expect(lines.some((line) => line.startsWith(`  ${step} … `) && /(cached, |built, )?\d+\.\d s$/.test(line))).toBe(true);
     }
+    expect(lines.some((line) => /^ {2}checking engines … speech local, language local, \d+\.\d s$/.test(line))).toBe(true);
     expect(lines).toContain(`Ready in ${/Ready in (\d+\.\d s)/.exec(first.output())?.[1]}: ${first.runtime.url} (API explorer: ${first.runtime.url}/api/v1/docs). Ctrl-C stops it.`);
   });
 

@@ -4,6 +4,7 @@
 // confidences → segments, split by speaker with the offline diariser (diarize.ts, run alongside
 // the recognisers). Offline, no keys; accuracy is that of a rough machine transcript. Needs the
 // Debian packages ffmpeg, pocketsphinx and pocketsphinx-en-us.
+import { execFile } from 'node:child_process';
 import { access, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { makeScratch } from '../../../scratch.ts';
@@ -67,7 +68,15 @@ export function localTranscriber(options: LocalTranscriberOptions = {}): Transcr
     vad: options.vad,
     tmpDir: options.tmpDir,
   };
-  return { name: 'local', transcribe: (request) => transcribe(engine, request) };
+  return { name: 'local', transcribe: (request) => transcribe(engine, request), check: () => checkEngine(engine) };
+}
+
+/** The model files and ffmpeg are there. */
+async function checkEngine(engine: Engine): Promise<void> {
+  await checkModel(engine.model);
+  await new Promise<void>((resolve, reject) =>
+    execFile(engine.ffmpeg, ['-version'], (error) => (error ? reject(new ProviderError('The embedded speech engine needs ffmpeg (install the Debian package "ffmpeg")', false)) : resolve())),
+  );
 }
 
 /** One request: decode → levels → utterance plan → recognisers, the diariser alongside. */
