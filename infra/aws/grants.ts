@@ -75,7 +75,7 @@ function parameterName(ctx: GrantContext, key: ProviderKey): string {
 export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
   const env: Record<string, string> = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
   if (touches.transcribe) env.TRANSCRIBE_JOB_PREFIX = ctx.transcribeJobPrefix;
-  if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) env.WEBHOOK_SECRET_KEY_ID = ctx.webhookSecretsKeyArn;
+  if (touches.kms.size > 0 && ctx.webhookSecretsKeyArn) env.WEBHOOK_SECRET_KEY_ID = ctx.webhookSecretsKeyArn;
   return env;
 }
 
@@ -174,15 +174,16 @@ function modelStatements(stack: Stack, touches: Touches, llm: GrantContext['llm'
   return models.length > 0 ? [new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: models })] : [];
 }
 
-/** The webhook secrets' key (for their purpose only) and the provider-key parameters. */
+/** The secrets key (each purpose with its own actions only) and the provider-key parameters. */
 function secretStatements(stack: Stack, touches: Touches, ctx: GrantContext): PolicyStatement[] {
   const statements: PolicyStatement[] = [];
-  if (touches.webhookSecrets && ctx.webhookSecretsKeyArn) {
+  for (const [purpose, actions] of [...touches.kms].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!ctx.webhookSecretsKeyArn) break;
     statements.push(
       new PolicyStatement({
-        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        actions: [...actions].sort().map((a) => `kms:${a}`),
         resources: [ctx.webhookSecretsKeyArn],
-        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'verbatim-webhook-secret' } },
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': `verbatim-${purpose}` } },
       }),
     );
   }

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
+import type { SecretPurpose } from '#shared/secrets/key-wrap.ts';
 import type { QueueName } from '#shared/topology.ts';
 import { BUNDLE } from './bundling.ts';
 
@@ -22,6 +23,7 @@ type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 /** Provider API keys, read from SSM Parameter Store at cold start (see PROVIDER_KEYS in grants.ts). */
 export type ProviderKey = 'asr' | 'llm';
+export type KmsAction = 'Encrypt' | 'Decrypt';
 export type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 interface ModuleTouches {
@@ -32,8 +34,8 @@ interface ModuleTouches {
   /** Sends later than SQS allows (over 900 s), through a one-time schedule; sends sooner too. */
   readonly schedules?: readonly QueueName[];
   readonly secrets?: readonly ProviderKey[];
-  /** Seals or opens webhook secrets with the stack's KMS key (secrets-key.ts). */
-  readonly webhookSecrets?: true;
+  /** Seals (Encrypt) or opens (Decrypt) values of a purpose with the stack's secrets key (secrets-key.ts). */
+  readonly kms?: Readonly<Partial<Record<SecretPurpose, readonly KmsAction[]>>>;
   /** Calls Amazon Bedrock (Converse) with the model of LLM_MODEL. */
   readonly bedrock?: true;
   /** Starts and reads Amazon Transcribe jobs (named TRANSCRIBE_JOB_PREFIX…). */
@@ -55,6 +57,8 @@ const DELEGATES = [
   'shared/recordings/publish.ts',
   'shared/pipeline/outcome.ts',
   'shared/providers/keys.ts',
+  'shared/secrets/key-wrap.ts',
+  'shared/secrets/box.ts',
 ];
 
 /** Module path → what it reaches. Keep rows as narrow as the module's own calls. */
@@ -68,7 +72,13 @@ const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   'shared/queue/jobs.ts': {},
   // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
   'shared/providers/keys.ts': {},
-  'shared/secrets/key-wrap.ts': { webhookSecrets: true },
+  // Seal and open values of the purpose their caller names.
+  'shared/secrets/key-wrap.ts': {},
+  'shared/secrets/box.ts': {},
+  'shared/webhooks/new-secret.ts': { kms: { 'webhook-secret': ['Encrypt'] } },
+  'shared/webhooks/secret-box.ts': { kms: { 'webhook-secret': ['Encrypt'] } },
+  // Kept answers are sealed when kept and opened for a replay.
+  'shared/http/middleware/idempotency.ts': { kms: { 'kept-answer': ['Encrypt', 'Decrypt'] } },
   'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
   'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
   'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },
@@ -105,7 +115,7 @@ const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   'shared/webhooks/fanout.ts': { sends: ['deliveries', 'deliveries-overflow'] },
   'shared/webhooks/manual.ts': { sends: ['deliveries'] },
   // Retries follow WEBHOOK_RETRY_SCHEDULE_SECONDS, up to an hour: beyond 15 min a schedule.
-  'shared/webhooks/dispatch.ts': { schedules: ['deliveries'] },
+  'shared/webhooks/dispatch.ts': { schedules: ['deliveries'], kms: { 'webhook-secret': ['Decrypt'] } },
   // Naming a speaker may ask for the summary again, with the names in it.
   'shared/speakers/assign.ts': { sends: ['summarize'] },
   'shared/speakers/rename.ts': { sends: ['speakers'] },
@@ -123,7 +133,7 @@ export interface Touches {
   readonly secrets: ReadonlySet<ProviderKey>;
   readonly bedrock: boolean;
   readonly transcribe: boolean;
-  readonly webhookSecrets?: boolean;
+  readonly kms: ReadonlyMap<SecretPurpose, ReadonlySet<KmsAction>>;
   /** The project modules in the bundle, for diagnostics and tests. */
   readonly modules: readonly string[];
 }
@@ -194,7 +204,7 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
   const secrets = new Set<ProviderKey>();
   let bedrock = false;
   let transcribe = false;
-  let webhookSecrets = false;
+  const kms = new Map<SecretPurpose, Set<KmsAction>>();
   for (const file of bundled.modules) {
     const row = MODULE_TOUCHES[file];
     if (!row || !Object.entries(row.when ?? {}).every(([k, v]) => deployed[k as keyof Deployed] === v)) continue;
@@ -212,9 +222,11 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
     for (const k of row.secrets ?? []) secrets.add(k);
     bedrock ||= row.bedrock === true;
     transcribe ||= row.transcribe === true;
-    webhookSecrets ||= row.webhookSecrets === true;
+    for (const [purpose, actions] of Object.entries(row.kms ?? {}) as [SecretPurpose, readonly KmsAction[]][]) {
+      kms.set(purpose, new Set([...(kms.get(purpose) ?? []), ...actions]));
+    }
   }
-  return { table, objects, sends, schedules, secrets, bedrock, transcribe, webhookSecrets, modules: bundled.modules };
+  return { table, objects, sends, schedules, secrets, bedrock, transcribe, kms, modules: bundled.modules };
 }
 
 function analyse(projectRoot: string, entry: string): Bundled {

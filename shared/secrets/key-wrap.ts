@@ -8,6 +8,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { settings } from '../config.ts';
 
+/** What a sealed value is; KMS sees it as the encryption context, so IAM can grant each apart. */
+export type SecretPurpose = 'webhook-secret' | 'kept-answer';
+
 export interface KeyWrap {
   /** Written into each sealed value, so a value says what can open it. */
   readonly scheme: 'kms' | 'file';
@@ -56,10 +59,11 @@ function fileWrap(dataDir: string): KeyWrap {
   };
 }
 
-function kmsWrap(keyId: string): KeyWrap {
-  let client: KMSClient | undefined;
-  const kms = () => (client ??= new KMSClient({ region: settings().region }));
-  const context = { purpose: 'verbatim-webhook-secret' };
+let client: KMSClient | undefined;
+const kms = () => (client ??= new KMSClient({ region: settings().region }));
+
+function kmsWrap(keyId: string, purpose: SecretPurpose): KeyWrap {
+  const context = { purpose: `verbatim-${purpose}` };
   return {
     scheme: 'kms',
     wrap: async (dataKey) => Buffer.from((await kms().send(new EncryptCommand({ KeyId: keyId, Plaintext: dataKey, EncryptionContext: context }))).CiphertextBlob!),
@@ -67,11 +71,11 @@ function kmsWrap(keyId: string): KeyWrap {
   };
 }
 
-let current: { id: string; wrap: KeyWrap } | undefined;
+const current = new Map<SecretPurpose, { id: string; wrap: KeyWrap }>();
 
-export function keyWrap(): KeyWrap {
+export function keyWrap(purpose: SecretPurpose): KeyWrap {
   const { webhookSecretKeyId, dataDir } = settings();
   const id = webhookSecretKeyId ? `kms:${webhookSecretKeyId}` : `file:${dataDir}`;
-  if (current?.id !== id) current = { id, wrap: webhookSecretKeyId ? kmsWrap(webhookSecretKeyId) : fileWrap(dataDir) };
-  return current.wrap;
+  if (current.get(purpose)?.id !== id) current.set(purpose, { id, wrap: webhookSecretKeyId ? kmsWrap(webhookSecretKeyId, purpose) : fileWrap(dataDir) });
+  return current.get(purpose)!.wrap;
 }

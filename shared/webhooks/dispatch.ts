@@ -29,7 +29,7 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
   const outcome = await postPinned({
     url: webhook.url,
     body: delivery.payload,
-    headers: deliveryHeaders(await openSecret(webhook.secret), delivery, now),
+    headers: deliveryHeaders(await openSecret('webhook-secret', webhook.secret), delivery, now),
     timeoutMs: config.timeoutSeconds * 1000,
     allowHttp: webhook.allow_http,
     allowlist: config.intranetAllowlist,

@@ -5,20 +5,19 @@ import { settings } from '../config.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { EVENT_TYPES } from '../domain/webhooks/catalogue.ts';
 import { normaliseEventList } from '../domain/webhooks/delivery-policy.ts';
-import { newSecret } from '../domain/webhooks/signing.ts';
 import type { CreateWebhookInput, WebhookPatch } from '../http/webhook-schemas.ts';
 import { deleteDeliveriesOf, listDeliveries, loadDelivery, type Delivery } from '../store/deliveries.ts';
 import * as store from '../store/webhooks.ts';
 import type { Webhook, WebhookChanges } from '../store/webhooks.ts';
 import { replay, sendTest } from './manual.ts';
-import { sealSecret } from '../secrets/box.ts';
+import { newSealedSecret } from './new-secret.ts';
 import { checkWebhookTarget } from './target-check.ts';
 
 export async function createWebhook(userId: number, input: CreateWebhookInput): Promise<Webhook> {
   const events = checkEvents(input.events);
   await checkTarget(input.url, input.allow_http);
-  const secret = newSecret();
-  const webhook = { user_id: userId, name: input.name, url: input.url, events, enabled: input.enabled, allow_http: input.allow_http, secret: await sealSecret(secret) };
+  const { secret, sealed } = await newSealedSecret();
+  const webhook = { user_id: userId, name: input.name, url: input.url, events, enabled: input.enabled, allow_http: input.allow_http, secret: sealed };
   // The answer carries the secret itself, once; the store keeps it sealed.
   return { ...(await store.createWebhook(webhook, settings().webhooks.maxPerUser)), secret };
 }
@@ -50,8 +49,8 @@ export async function deleteWebhook(userId: number, id: number): Promise<void> {
 
 export async function rotateSecret(userId: number, id: number): Promise<Webhook> {
   await store.getOwnedWebhook(id, userId);
-  const secret = newSecret();
-  return { ...(await goneIsNotFound(store.updateWebhook(id, { secret: await sealSecret(secret) }), 'ConditionalCheckFailedException')), secret };
+  const { secret, sealed } = await newSealedSecret();
+  return { ...(await goneIsNotFound(store.updateWebhook(id, { secret: sealed }), 'ConditionalCheckFailedException')), secret };
 }
 
 export async function testWebhook(userId: number, id: number): Promise<Delivery> {

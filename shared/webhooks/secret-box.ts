@@ -9,7 +9,7 @@ import { replaceSecret, webhooksWithOpenSecrets } from '../store/webhooks.ts';
 export async function sealStoredSecrets(): Promise<number> {
   let sealed = 0;
   for await (const webhook of webhooksWithOpenSecrets(SEALED_PREFIX)) {
-    if (await replaceSecret(webhook.id, webhook.secret, await sealSecret(webhook.secret))) sealed++;
+    if (await replaceSecret(webhook.id, webhook.secret, await sealSecret('webhook-secret', webhook.secret))) sealed++;
   }
   return sealed;
 }

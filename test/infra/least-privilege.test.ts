@@ -122,7 +122,7 @@ describe('least privilege', { timeout: SYNTH_TIMEOUT_MS }, () => {
 
   it('reads a provider key from the one SSM parameter it names, Transcribe jobs by their names, Bedrock only for the deployed model', () => {
     const { stack } = synthesized;
-    const none: Touches = { table: new Set(), objects: new Map(), sends: new Set(), schedules: new Set(), secrets: new Set(), bedrock: false, transcribe: false, modules: [] };
+    const none: Touches = { table: new Set(), objects: new Map(), sends: new Set(), schedules: new Set(), secrets: new Set(), bedrock: false, transcribe: false, kms: new Map(), modules: [] };
     const ctx = { data: stack.data, bucketArn: stack.data.bucket.bucketArn, parameterPrefix: '/verbatim/dev', llm: { provider: 'bedrock', model: 'us.anthropic.claude-3-5-haiku-20241022-v1:0' }, transcribeJobPrefix: 'verbatim-dev-0a1b2c3d-' };
     const touches: Touches = { ...none, secrets: new Set(['asr', 'llm']), bedrock: true, transcribe: true };
     expect(touchEnvironment(ctx, touches)).toEqual({

@@ -1,8 +1,9 @@
 // The KMS key for secrets at rest (issue 16, item 2): created by the stack, with rotation, and
-// usable (Encrypt/Decrypt, with the service's encryption context) by exactly the functions that
-// seal or open a secret: every route that changes something (it keeps its answer for safe
-// retries, sealed: the answer may hold a new token, a signing secret or a session), the
-// delivery of webhooks, and the sweep (it seals secrets stored in clear). No route that only reads.
+// usable per purpose (the encryption context) by exactly the functions that seal or open one:
+// webhook secrets are sealed (Encrypt) by the routes that make them and by the sweep (it seals
+// secrets stored in clear) and opened (Decrypt) by the delivery alone; answers kept for safe
+// retries (which may hold a new token, a signing secret or a session) are sealed and opened by
+// every route that changes something. No route that only reads gets any.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeRows } from '#shared/routes.ts';
 import { synth, SYNTH_TIMEOUT_MS, type Synthesized } from './synth.ts';
@@ -26,20 +27,26 @@ describe('webhook secrets key', () => {
     expect(keys[0]![1].Properties.EnableKeyRotation).toBe(true);
   });
 
-  it('is granted to the functions that seal or open a secret, and to no other', () => {
+  it('is granted per purpose: webhook secrets sealed where made, opened only where delivered; kept answers by the routes that keep them', () => {
     // Each function's role holds its grants inline (functions.ts: the "Touches" policy).
     const statementsOf = (r: Resource): Statement[] => (r.Properties.Policies ?? []).flatMap((p: any) => p.PolicyDocument.Statement as Statement[]);
     const roles = resources().filter(([, r]) => r.Type === 'AWS::IAM::Role');
-    const withKms = roles.filter(([, r]) => statementsOf(r).some((s) => [s.Action].flat().some((a) => a.startsWith('kms:'))));
-    const names = withKms.map(([id]) => id).sort();
-    const writes = routeRows.filter((row) => /^(POST|PUT|PATCH|DELETE) /.test(row.key));
-    expect(names.filter((n) => !/^(Post|Put|Patch|Delete)/.test(n)), names.join(', ')).toEqual([expect.stringMatching(/^ConsumerDeliverRole/), expect.stringMatching(/^PeriodicSweepRole/)]);
-    expect(names.filter((n) => /^(Post|Put|Patch|Delete)/.test(n))).toHaveLength(writes.length);
-    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^PostTokensRole/), expect.stringMatching(/^PostWebhooksIdRotateSecretRole/), expect.stringMatching(/^PostAuthSignInRole/)]));
-    for (const [, r] of withKms) {
-      const kms = statementsOf(r).find((s) => [s.Action].flat().some((a) => a.startsWith('kms:')))!;
-      expect([kms.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
-      expect(kms.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': 'verbatim-webhook-secret' } });
-    }
+    const kmsOf = (r: Resource) =>
+      statementsOf(r)
+        .filter((s) => [s.Action].flat().some((a) => a.startsWith('kms:')))
+        .map((s) => `${(s.Condition as any)?.StringEquals?.['kms:EncryptionContext:purpose']}: ${[s.Action].flat().sort().join(' ')}`)
+        .sort();
+    const grants = new Map(roles.map(([id, r]) => [id.replace(/Role[0-9A-F]{8}$/, ''), kmsOf(r)]));
+    const webhook = (id: string) => (grants.get(id) ?? []).filter((g) => g.startsWith('verbatim-webhook-secret'));
+    expect(webhook('ConsumerDeliver')).toEqual(['verbatim-webhook-secret: kms:Decrypt']);
+    for (const id of ['PostWebhooks', 'PostWebhooksIdRotateSecret', 'PeriodicSweep']) expect(webhook(id), id).toEqual(['verbatim-webhook-secret: kms:Encrypt']);
+    const opensWebhookSecrets = [...grants].filter(([, g]) => g.some((x) => x.startsWith('verbatim-webhook-secret') && x.includes('Decrypt'))).map(([id]) => id);
+    expect(opensWebhookSecrets).toEqual(['ConsumerDeliver']);
+    const writes = routeRows.filter((row) => /^(POST|PUT|PATCH|DELETE) /.test(row.key)).length;
+    const keepers = [...grants].filter(([, g]) => g.includes('verbatim-kept-answer: kms:Decrypt kms:Encrypt')).map(([id]) => id);
+    expect(keepers.every((id) => /^(Post|Put|Patch|Delete)/.test(id)), keepers.join(', ')).toBe(true);
+    expect(keepers).toHaveLength(writes);
+    const others = [...grants].filter(([id, g]) => g.length > 0 && !keepers.includes(id) && !['ConsumerDeliver', 'PeriodicSweep'].includes(id));
+    expect(others, JSON.stringify(others)).toEqual([]);
   });
 });

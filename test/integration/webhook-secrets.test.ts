@@ -30,7 +30,7 @@ describe('webhook secrets at rest', () => {
     expect(JSON.stringify(item)).not.toContain(created.secret.slice(6));
     expect(isSealed(item.secret)).toBe(true);
     expect(item.secret).toMatch(/^v1\.file\./);
-    expect(await openSecret(item.secret)).toBe(created.secret);
+    expect(await openSecret('webhook-secret', item.secret)).toBe(created.secret);
   });
 
   it('seals a rotated secret too', async () => {
@@ -40,7 +40,7 @@ describe('webhook secrets at rest', () => {
     expect(rotated.secret).not.toBe(created.secret);
     const item = await storedItem(created.id);
     expect(isSealed(item.secret)).toBe(true);
-    expect(await openSecret(item.secret)).toBe(rotated.secret);
+    expect(await openSecret('webhook-secret', item.secret)).toBe(rotated.secret);
   });
 
   it('keeps the key in the data folder at mode 0600', () => {
@@ -48,9 +48,9 @@ describe('webhook secrets at rest', () => {
   });
 
   it('refuses a sealed value that was tampered with', async () => {
-    const sealed = await sealSecret('whsec_abc');
+    const sealed = await sealSecret('webhook-secret', 'whsec_abc');
     const flipped = sealed.slice(0, -3) + (sealed.at(-3) === 'A' ? 'B' : 'A') + sealed.slice(-2);
-    await expect(openSecret(flipped)).rejects.toThrow();
+    await expect(openSecret('webhook-secret', flipped)).rejects.toThrow();
   });
 
   it('seals secrets stored in clear by an earlier version', async () => {
@@ -61,7 +61,7 @@ describe('webhook secrets at rest', () => {
     expect(await sealStoredSecrets()).toBeGreaterThanOrEqual(1);
     const stored = (await findWebhook(legacy.id))!.secret;
     expect(isSealed(stored)).toBe(true);
-    expect(await openSecret(stored)).toBe(secret);
+    expect(await openSecret('webhook-secret', stored)).toBe(secret);
     expect(await sealStoredSecrets()).toBe(0);
   });
 
@@ -74,7 +74,7 @@ describe('webhook secrets at rest', () => {
     await sweepHandler();
     const stored = (await findWebhook(legacy.id))!.secret;
     expect(isSealed(stored)).toBe(true);
-    expect(await openSecret(stored)).toBe(secret);
+    expect(await openSecret('webhook-secret', stored)).toBe(secret);
     expect((await dynamo().send(new GetCommand({ TableName: tableName(), Key: marker }))).Item?.finished_at).toMatch(/^\d{4}-/);
   });
 });

@@ -18,13 +18,13 @@ type Answer = { statusCode: number; headers?: Record<string, string>; body?: str
 /** The answer as kept: its status in clear, everything else (headers, cookies, body) sealed in one value. */
 async function sealed({ statusCode, ...rest }: Answer): Promise<Answer> {
   const { sealSecret } = await import('../../secrets/box.ts');
-  return { statusCode, body: await sealSecret(JSON.stringify(rest)) };
+  return { statusCode, body: await sealSecret('kept-answer', JSON.stringify(rest)) };
 }
 
 /** A kept answer opened, with the headers the replay added (Idempotent-Replayed). */
 async function opened(kept: Answer): Promise<Answer> {
   const { openSecret } = await import('../../secrets/box.ts');
-  const rest = JSON.parse(await openSecret(kept.body ?? '')) as Omit<Answer, 'statusCode'>;
+  const rest = JSON.parse(await openSecret('kept-answer', kept.body ?? '')) as Omit<Answer, 'statusCode'>;
   return { ...rest, statusCode: kept.statusCode, headers: { ...rest.headers, ...kept.headers } };
 }
 
