@@ -148,7 +148,7 @@ describe('the web app', () => {
     expect(rotated).not.toBe(secret);
   }, TIMEOUT);
 
-  it('the explorer uses the session, and "Try it out" writes with the CSRF header', async () => {
+  it('the explorer uses the session, "Try it out" writes with the CSRF header, and it passes axe', async () => {
     await page.goto(`${base}/api/v1/docs`);
     const block = page.locator('#operations-Tokens-tokensCreate');
     await block.locator('.opblock-summary').click();
@@ -159,6 +159,10 @@ describe('the web app', () => {
     ]);
     expect(created.status()).toBe(201);
     expect(await created.request().headerValue('x-csrf-token')).toBeTruthy();
+    await block.locator('.live-responses-table').waitFor();
+    await expectAccessible(page, 'explorer after "Try it out"');
+    // The address follows the open operation (deep linking), though its path is no longer a link.
+    expect(new URL(page.url()).hash).toBe('#/Tokens/tokensCreate');
     await page.reload();
     await page.locator('#operations-Tokens-tokensCreate').waitFor();
   }, TIMEOUT);
