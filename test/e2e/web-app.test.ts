@@ -2,10 +2,11 @@
 // one-time link printed at first start, a password, sign-in (a wrong password and an unknown
 // email get the same answer), a token created in Settings and used from here, revoked, a
 // webhook to a local receiver with its test delivery and payload in the log, a rotated
-// secret, the explorer on the session, cross-origin writes refused, sign-out. Every page is
-// checked with axe and photographed at 1280 and 390 px (docs/screenshots; pages the README does
-// not show are only measured).
+// secret, the explorer on the session, writes with the cookie from another site and from another
+// origin of the same site refused, sign-out. Every page is checked with axe and photographed at
+// 1280 and 390 px (docs/screenshots; pages the README does not show are only measured).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -42,6 +43,14 @@ afterAll(async () => {
 const sessionCookie = async () => (await context.cookies(base)).find((c) => c.name === 'vb_session');
 const api = (path: string, init: RequestInit = {}) => fetch(`${base}/api/v1${path}`, init);
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });
+
+/** Another origin on this machine (127.0.0.1, a port of its own): /form is the given page, anything else a blank one. */
+async function anotherOrigin(form: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>another origin</title>${req.url === '/form' ? form : ''}`));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done()).closeAllConnections()) };
+}
 
 async function signIn(email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -203,6 +212,35 @@ describe('the web app', () => {
     await other.close();
     const list = (await (await api('/tokens', { headers: { cookie } })).json()) as { tokens: { name: string }[] };
     expect(list.tokens.map((t) => t.name)).not.toContain('forged');
+  }, TIMEOUT);
+
+  it('refuses a same-site page on another port that writes with the cookie, by form and by fetch: 403, nothing created', async () => {
+    // 127.0.0.1 on another port is another origin but the same site, so SameSite=Lax still sends
+    // the cookie: only the server's origin and CSRF checks stand in the way.
+    const action = `${base}/api/v1/tokens`;
+    const site = await anotherOrigin(`<form method="post" enctype="text/plain" action="${action}"><input name='{"name":"same-site form","x":"' value='"}'></form><script>document.forms[0].submit()</script>`);
+    const other = await context.newPage();
+    try {
+      const tokensPost = () => other.waitForResponse((r) => r.url() === action && r.request().method() === 'POST');
+      // The form's answer is read before the page moves on; it says which check refused it.
+      const [[formStatus, formText]] = await Promise.all([tokensPost().then(async (r) => [r.status(), await r.text()] as const), other.goto(`${site.url}/form`)]);
+      expect(formStatus).toBe(403);
+      expect(formText).toContain('Cross-site request refused');
+      await other.goto(`${site.url}/blank`);
+      const [byFetch] = await Promise.all([
+        tokensPost(),
+        // no-cors: the answer is opaque to the page (Chromium keeps no body to read), but the request goes out with the cookie.
+        other.evaluate((url) => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"name":"same-site fetch"}' }).then(() => null), action),
+      ]);
+      // 403, not the 401 of a request without the cookie.
+      expect(byFetch.status()).toBe(403);
+    } finally {
+      await other.close();
+      await site.close();
+    }
+    const cookie = `vb_session=${(await sessionCookie())!.value}`;
+    const list = (await (await api('/tokens', { headers: { cookie } })).json()) as { tokens: { name: string }[] };
+    expect(list.tokens.map((t) => t.name).filter((name) => name.startsWith('same-site'))).toEqual([]);
   }, TIMEOUT);
 
   it('signs out: the session is over and the app asks to sign in again', async () => {
