@@ -1,7 +1,9 @@
-// The administration page's groups and memberships, and the profile's time zone, in a real
-// browser on the test stack (a browser in Berlin). What the page does is checked through the
-// API as the people concerned see it: the member's own profile lists the group and role.
+// The administration page's users, administrators, groups and memberships and statistics, and
+// the profile's time zone, in a real browser on the test stack (a browser in Berlin). What the
+// page does is checked through the API as the people concerned see it: the member's own profile
+// lists the group and role, a new administrator reaches the administration routes.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newUser, stack } from '../support/api.ts';
@@ -11,12 +13,13 @@ type User = Awaited<ReturnType<typeof newUser>>;
 
 let admin: User;
 let other: User;
+let promoted: User;
 let context: BrowserContext;
 let page: Page;
 const group = `Design ${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  [admin, other] = await Promise.all([newUser({ admin: true }), newUser()]);
+  [admin, other, promoted] = await Promise.all([newUser({ admin: true }), newUser(), newUser()]);
   // More people than one page of the users list, whatever else the suite created.
   await Promise.all(Array.from({ length: 30 }, () => newUser()));
   ({ context, page } = await signedIn(stack().url, admin.user, 'Europe/Berlin'));
@@ -46,6 +49,65 @@ describe('the users on the administration page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'users match' }).innerText()).resolves.toMatch(/^1 of \d+ users match\.$/);
     await page.getByLabel('Find a user').fill('');
     await expect.poll(() => rows().count()).toBe(25);
+  });
+});
+
+describe('administrators on the administration page', () => {
+  const adminRoute = (token: string) => call('/admin/users', { token }).then((r) => r.status);
+  const roleOf = (email: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) }).getByRole('cell').nth(2);
+
+  it('"Make … admin" lets that user open the administration routes and page; "Remove admin" takes it back', async () => {
+    const email = promoted.user.email;
+    expect(await adminRoute(promoted.token)).toBe(403);
+    await page.goto(`${stack().url}/admin`);
+    await page.getByLabel('Find a user').fill(email);
+    await page.getByRole('button', { name: `Make ${email} admin` }).click();
+    await poll(() => roleOf(email).innerText()).toBe('administrator');
+    expect(await adminRoute(promoted.token)).toBe(200);
+    await expect(call('/users/me', { token: promoted.token }).then((r) => r.body.is_admin)).resolves.toBe(true);
+    const theirs = await signedIn(stack().url, promoted.user);
+    try {
+      await theirs.page.goto(`${stack().url}/admin`);
+      await theirs.page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    } finally {
+      await theirs.context.close();
+    }
+
+    await page.getByRole('button', { name: `Remove admin from ${email}` }).click();
+    await poll(() => roleOf(email).innerText()).toBe('user');
+    expect(await adminRoute(promoted.token)).toBe(403);
+  });
+});
+
+describe('the statistics on the administration page', () => {
+  /** The Statistics card's terms and values, as shown. */
+  const shown = async () => {
+    const card = page.getByRole('region', { name: 'Statistics' });
+    await card.locator('dd').first().waitFor();
+    const [terms, values] = await Promise.all([card.locator('dt').allInnerTexts(), card.locator('dd').allInnerTexts()]);
+    return Object.fromEntries(terms.map((t, i) => [t, values[i]]));
+  };
+  const expected = (s: any) => ({
+    Users: `${s.users.total} (${s.users.active} active)`,
+    Recordings: `${s.recordings.total} (${s.recordings.completed} completed, ${s.recordings.processing} processing, ${s.recordings.failed} failed)`,
+    Storage: s.storage.used_human,
+    Queue: `${s.queue.jobs_queued} queued, ${s.queue.jobs_processing} processing`,
+    'Transcription this month': `${s.transcription.used_this_month_minutes} minutes`,
+    'Language-model tokens this month': String(s.tokens.used_this_month),
+  });
+
+  it('shows the whole service’s numbers as GET /stats?scope=all gives them', async () => {
+    // Other test files add users and recordings meanwhile: read both again until one reading agrees.
+    const read = async () => {
+      await page.goto(`${stack().url}/admin`);
+      const [onPage, answer] = await Promise.all([shown(), call('/stats?scope=all', { token: admin.token })]);
+      return { onPage, fromApi: expected(answer.body) };
+    };
+    let reading = await read();
+    for (let tries = 1; tries < 10 && !isDeepStrictEqual(reading.onPage, reading.fromApi); tries++) reading = await read();
+    expect(reading.onPage).toEqual(reading.fromApi);
+    const all = (await call('/stats?scope=all', { token: admin.token })).body;
+    expect(all.users.total).toBeGreaterThanOrEqual(33);
   });
 });
 

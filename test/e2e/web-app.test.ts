@@ -2,16 +2,18 @@
 // one-time link printed at first start, a password, sign-in (a wrong password and an unknown
 // email get the same answer), a token created in Settings and used from here, revoked, a
 // webhook to a local receiver with its test delivery and payload in the log, a rotated
-// secret, the explorer on the session, cross-origin writes refused, sign-out. Every page is
-// checked with axe and photographed at 1280 and 390 px (docs/screenshots).
+// secret, the explorer on the session, writes with the cookie from another site and from another
+// origin of the same site refused, sign-out. Every page is checked with axe and photographed at
+// 1280 and 390 px (docs/screenshots; pages the README does not show are only measured).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
-import { expectAccessible, launch, screenshots } from './web-support.ts';
+import { expectAccessible, expectNoSidewaysScroll, launch, screenshots } from './web-support.ts';
 
 const TIMEOUT = 120_000;
 const PASSWORD = 'a long enough passphrase';
@@ -42,6 +44,14 @@ const sessionCookie = async () => (await context.cookies(base)).find((c) => c.na
 const api = (path: string, init: RequestInit = {}) => fetch(`${base}/api/v1${path}`, init);
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });
 
+/** Another origin on this machine (127.0.0.1, a port of its own): /form is the given page, anything else a blank one. */
+async function anotherOrigin(form: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>another origin</title>${req.url === '/form' ? form : ''}`));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done()).closeAllConnections()) };
+}
+
 async function signIn(email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -55,6 +65,7 @@ describe('the web app', () => {
     expect(new URL(link).origin).toBe(base);
     await page.goto(link);
     await expectAccessible(page, 'welcome');
+    await expectNoSidewaysScroll(page, 'welcome');
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -146,7 +157,7 @@ describe('the web app', () => {
     expect(rotated).not.toBe(secret);
   }, TIMEOUT);
 
-  it('the explorer uses the session, and "Try it out" writes with the CSRF header', async () => {
+  it('the explorer uses the session, "Try it out" writes with the CSRF header, and it passes axe', async () => {
     await page.goto(`${base}/api/v1/docs`);
     const block = page.locator('#operations-Tokens-tokensCreate');
     await block.locator('.opblock-summary').click();
@@ -157,8 +168,20 @@ describe('the web app', () => {
     ]);
     expect(created.status()).toBe(201);
     expect(await created.request().headerValue('x-csrf-token')).toBeTruthy();
+    await block.locator('.live-responses-table').waitFor();
+    await expectAccessible(page, 'explorer after "Try it out"');
+    // The address follows the open operation (deep linking), though its path is no longer a link.
+    expect(new URL(page.url()).hash).toBe('#/Tokens/tokensCreate');
     await page.reload();
     await page.locator('#operations-Tokens-tokensCreate').waitFor();
+  }, TIMEOUT);
+
+  it('an unknown address says "Page not found" with a way back', async () => {
+    await page.goto(`${base}/no/such/page`);
+    await heading('Page not found').waitFor();
+    await expect(page.getByRole('link', { name: 'Back to your recordings' }).getAttribute('href')).resolves.toBe('/');
+    await expectAccessible(page, 'not found');
+    await expectNoSidewaysScroll(page, 'not found');
   }, TIMEOUT);
 
   it('administrators see users and can invite', async () => {
@@ -189,6 +212,35 @@ describe('the web app', () => {
     await other.close();
     const list = (await (await api('/tokens', { headers: { cookie } })).json()) as { tokens: { name: string }[] };
     expect(list.tokens.map((t) => t.name)).not.toContain('forged');
+  }, TIMEOUT);
+
+  it('refuses a same-site page on another port that writes with the cookie, by form and by fetch: 403, nothing created', async () => {
+    // 127.0.0.1 on another port is another origin but the same site, so SameSite=Lax still sends
+    // the cookie: only the server's origin and CSRF checks stand in the way.
+    const action = `${base}/api/v1/tokens`;
+    const site = await anotherOrigin(`<form method="post" enctype="text/plain" action="${action}"><input name='{"name":"same-site form","x":"' value='"}'></form><script>document.forms[0].submit()</script>`);
+    const other = await context.newPage();
+    try {
+      const tokensPost = () => other.waitForResponse((r) => r.url() === action && r.request().method() === 'POST');
+      // The form's answer is read before the page moves on; it says which check refused it.
+      const [[formStatus, formText]] = await Promise.all([tokensPost().then(async (r) => [r.status(), await r.text()] as const), other.goto(`${site.url}/form`)]);
+      expect(formStatus).toBe(403);
+      expect(formText).toContain('Cross-site request refused');
+      await other.goto(`${site.url}/blank`);
+      const [byFetch] = await Promise.all([
+        tokensPost(),
+        // no-cors: the answer is opaque to the page (Chromium keeps no body to read), but the request goes out with the cookie.
+        other.evaluate((url) => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"name":"same-site fetch"}' }).then(() => null), action),
+      ]);
+      // 403, not the 401 of a request without the cookie.
+      expect(byFetch.status()).toBe(403);
+    } finally {
+      await other.close();
+      await site.close();
+    }
+    const cookie = `vb_session=${(await sessionCookie())!.value}`;
+    const list = (await (await api('/tokens', { headers: { cookie } })).json()) as { tokens: { name: string }[] };
+    expect(list.tokens.map((t) => t.name).filter((name) => name.startsWith('same-site'))).toEqual([]);
   }, TIMEOUT);
 
   it('signs out: the session is over and the app asks to sign in again', async () => {

@@ -95,3 +95,21 @@ export async function signedIn(baseUrl: string, user: { id: number; email: strin
   }
   return { context, page, alerts };
 }
+
+/** The page at 1280 and 390 px wide must not scroll sideways; no picture is kept (for pages the README does not show). */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    const sticking: { overflow: number; wide: string[] } = await page.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const limit = doc.documentElement.clientWidth;
+      const right = (e: any) => e.getBoundingClientRect().right;
+      const wide = [...doc.querySelectorAll('body *')]
+        .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
+        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
+      return { overflow: doc.documentElement.scrollWidth - limit, wide };
+    });
+    expect(sticking.overflow, `${name} at ${width} px scrolls sideways: ${sticking.wide.join('; ')}`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -36,11 +36,13 @@ export function WebhookPage({ id }: { id: number }) {
   const { busy, error, run } = useAction();
   useEffect(() => void run(reload), [id]);
 
+  // The notice comes with the page it speaks of: "Re-enabled." never beside the paused warning.
   const act = (what: () => Promise<unknown>, message: string) =>
     run(async () => {
+      setNotice(null);
       await what();
-      setNotice(message);
       await reload();
+      setNotice(message);
     });
   const save = async (input: WebhookInput) => {
     await call(api.PATCH('/webhooks/{id}', { params: path, body: input }));
