@@ -95,3 +95,19 @@ export async function signedIn(baseUrl: string, user: { id: number; email: strin
   }
   return { context, page, alerts };
 }
+
+/** The page at 390 px wide does not scroll sideways (the check of screenshots(), without saving an image). */
+export async function expectFitsPhone(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { overflow, wide } = await page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const limit = doc.documentElement.clientWidth;
+    const right = (e: any) => e.getBoundingClientRect().right;
+    const sticking = [...doc.querySelectorAll('body *')]
+      .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
+      .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
+    return { overflow: (doc.documentElement.scrollWidth - limit) as number, wide: sticking as string[] };
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(overflow, `${name} at 390 px scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(0);
+}
