@@ -20,7 +20,6 @@ const dir = mkdtempSync(join(tmpdir(), 'verbatim-web-upload-'));
 let context: BrowserContext;
 let page: Page;
 let token: string;
-let userId: number;
 let tagId: number;
 
 /** A second of silence on disk under this name. */
@@ -33,7 +32,6 @@ function silence(name: string): string {
 beforeAll(async () => {
   const { user, token: secret } = await newUser();
   token = secret;
-  userId = user.id;
   tagId = await seedTag(user.id, 'Planning');
   ({ context, page } = await signedIn(stack().url, user, 'America/New_York'));
 }, 120_000);
@@ -123,7 +121,12 @@ describe('uploading from the web app', () => {
   });
 
   it('accepts an upload over the monthly transcription budget, which then fails with the reason on its page and in the list', async () => {
-    await setBudgets(userId, { monthly_transcription_seconds: 0 });
+    // A user of their own: the uploads above used up this minute's processing rate budget.
+    await context.close();
+    const fresh = await newUser();
+    token = fresh.token;
+    await setBudgets(fresh.user.id, { monthly_transcription_seconds: 0 });
+    ({ context, page } = await signedIn(stack().url, fresh.user, 'America/New_York'));
     await uploadPage();
     await page.getByLabel('Upload recordings').setInputFiles(silence('over-budget.wav'));
     const [id] = await sendAll(['over-budget']);
