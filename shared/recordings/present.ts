@@ -52,6 +52,8 @@ export function listItem(r: ListEntry, tags: readonly TagBrief[]) {
     audio_available: r.audio_key !== null,
     has_transcription: r.transcript_key !== null,
     has_summary: r.has_summary,
+    // Entries written before the list carried it have none: the recording's page still says why.
+    error_message: r.error_message ?? null,
     tags: r.tag_ids.flatMap((id) => tags.filter((t) => t.id === id)),
   };
 }

@@ -47,7 +47,7 @@ describe('listing recordings', () => {
     expect(indexes(recordings)).toEqual(range(5, 29).reverse());
     expect(pagination).toEqual({ page: 1, per_page: 25, total: 30, total_pages: 2, has_next: true, has_prev: false });
     expect(Object.keys(recordings[0]).sort()).toEqual(
-      ['id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants', 'is_inbox', 'is_highlighted', 'audio_available', 'has_transcription', 'has_summary', 'tags'].sort(),
+      ['id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants', 'is_inbox', 'is_highlighted', 'audio_available', 'has_transcription', 'has_summary', 'error_message', 'tags'].sort(),
     );
   });
 

@@ -1,6 +1,6 @@
 // Form pieces with visible labels, so every control has its accessible name.
 import type { ComponentChildren, TargetedEvent } from 'preact';
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/client.ts';
 
 type On<T extends EventTarget> = (event: TargetedEvent<T, Event>) => void;
@@ -114,15 +114,33 @@ export function Section({ title, children, id }: { title: string; children: Comp
 
 export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
 
-/** Asks before something that cannot be undone. */
+/**
+ * Asks before something that cannot be undone. It takes the focus when it opens (on the answer
+ * that keeps things as they are) and gives it back to what opened it when it closes; Escape
+ * answers no.
+ */
 export function Confirm({ question, yes, no, busy, onYes, onNo }: { question: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  const id = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement;
+    keep.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onNo();
+  };
   return (
-    <div role="alertdialog" aria-label="Confirm deletion" class="confirm">
-      <p>{question}</p>
+    <div role="alertdialog" aria-labelledby={id} class="confirm" onKeyDown={onKeyDown}>
+      <p id={id}>{question}</p>
       <button type="button" class="danger" disabled={busy} onClick={onYes}>
         {yes}
       </button>
-      <button type="button" class="secondary" onClick={onNo}>
+      <button type="button" class="secondary" ref={keep} onClick={onNo}>
         {no}
       </button>
     </div>

@@ -103,6 +103,7 @@ function Row({ recording: r, selected, onSelect, onChanged }: { recording: Recor
       </td>
       <td>
         <StatusChip status={r.status} />
+        {r.status === 'FAILED' && r.error_message && <small class="failure">{r.error_message}</small>}
       </td>
       <td>{when(r.meeting_date)}</td>
       <td>

@@ -1,27 +1,20 @@
-// The speaker library: add, rename (the new name reaches every transcript it is in) and delete.
+// The speaker library: add, rename (the new name reaches every transcript it is in) and delete
+// (after a confirmation).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Field, useAction, when } from '../components/form.tsx';
+import { Alert, Confirm, Field, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import type { LibrarySpeaker } from '../recordings/types.ts';
 
 export function SpeakersPage() {
   const [speakers, setSpeakers] = useState<LibrarySpeaker[]>([]);
-  const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<LibrarySpeaker | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { busy, error, run } = useAction();
   const reload = async () => setSpeakers((await call(api.GET('/speakers'))).speakers);
   useEffect(() => void run(reload), []);
 
-  const add = (event: Event) => {
-    event.preventDefault();
-    void run(async () => {
-      await call(api.POST('/speakers', { body: { name: name.trim() } }));
-      setName('');
-      await reload();
-    });
-  };
   const rename = (event: Event) => {
     event.preventDefault();
     if (!renaming) return;
@@ -35,27 +28,56 @@ export function SpeakersPage() {
   const remove = (s: LibrarySpeaker) =>
     run(async () => {
       await call(api.DELETE('/speakers/{id}', { params: { path: { id: String(s.id) } } }));
+      setDeleting(null);
       await reload();
     });
 
   return (
     <>
       <h1>Speakers</h1>
-      <form class="inline" onSubmit={add}>
-        <Field label="New speaker's name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
-        <button type="submit" disabled={busy}>
-          Add speaker
-        </button>
-      </form>
+      <AddForm onAdded={reload} />
       <Alert message={error} />
       <Alert message={notice} kind="info" />
+      {deleting && (
+        <Confirm
+          key={deleting.id}
+          question={`Delete ${deleting.name} and their voice profile from your library? Transcripts keep the name as text. This cannot be undone.`}
+          yes={`Yes, delete ${deleting.name}`}
+          no="Keep them"
+          busy={busy}
+          onYes={() => void remove(deleting)}
+          onNo={() => setDeleting(null)}
+        />
+      )}
       {renaming && <RenameForm name={renaming.name} busy={busy} onInput={(next) => setRenaming({ ...renaming, name: next })} onSubmit={rename} onCancel={() => setRenaming(null)} />}
       <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
         {speakers.map((s) => (
-          <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => remove(s)} />
+          <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => setDeleting(s)} />
         ))}
       </DataTable>
     </>
+  );
+}
+
+function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
+  const [name, setName] = useState('');
+  const { busy, error, run } = useAction();
+  const add = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await call(api.POST('/speakers', { body: { name: name.trim() } }));
+      setName('');
+      await onAdded();
+    });
+  };
+  return (
+    <form class="inline" onSubmit={add}>
+      <Field label="New speaker's name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      <button type="submit" disabled={busy}>
+        Add speaker
+      </button>
+      <Alert message={error} />
+    </form>
   );
 }
 

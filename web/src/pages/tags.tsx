@@ -1,8 +1,9 @@
 // Tags: create, edit (name, colour, summary prompt, defaults for new uploads, protection from
-// deletion) and delete.
+// deletion) and delete (after a confirmation).
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Check, Field, Section, TextArea, useAction } from '../components/form.tsx';
+import { Alert, Check, Confirm, Field, Section, TextArea, useAction } from '../components/form.tsx';
 import type { Tag } from '../recordings/types.ts';
 
 interface Draft {
@@ -38,12 +39,14 @@ const bodyOf = (d: Draft) => ({
 export function Tags() {
   const [tags, setTags] = useState<Tag[]>([]);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Tag | null>(null);
   const { busy, error, run } = useAction();
   const reload = async () => setTags((await call(api.GET('/tags'))).tags);
   useEffect(() => void run(reload), []);
   const remove = (t: Tag) =>
     run(async () => {
       await call(api.DELETE('/tags/{id}', { params: { path: { id: String(t.id) } } }));
+      setDeleting(null);
       await reload();
     });
   return (
@@ -64,24 +67,42 @@ export function Tags() {
       <Alert message={error} />
       <ul class="items">
         {tags.map((t) => (
-          <li key={t.id} class="card">
-            <span class="swatch" style={{ background: t.color }} aria-hidden="true" /> <strong>{t.name}</strong>
-            {t.protect_from_deletion && <span class="chip">protected</span>}
-            {t.custom_prompt && <p class="hint">Summary prompt: {t.custom_prompt}</p>}
-            {t.can_edit && (
-              <div class="actions">
-                <button type="button" class="secondary" onClick={() => setEditing(t)}>
-                  Edit {t.name}
-                </button>
-                <button type="button" class="danger" disabled={busy} onClick={() => remove(t)}>
-                  Delete {t.name}
-                </button>
-              </div>
+          <TagItem key={t.id} tag={t} busy={busy} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)}>
+            {deleting?.id === t.id && (
+              <Confirm
+                question={`Delete the tag ${t.name}? It is taken off every recording that carries it. This cannot be undone.`}
+                yes={`Yes, delete ${t.name}`}
+                no="Keep it"
+                busy={busy}
+                onYes={() => void remove(t)}
+                onNo={() => setDeleting(null)}
+              />
             )}
-          </li>
+          </TagItem>
         ))}
       </ul>
     </>
+  );
+}
+
+function TagItem({ tag: t, busy, onEdit, onDelete, children }: { tag: Tag; busy: boolean; onEdit: () => void; onDelete: () => void; children: ComponentChildren }) {
+  return (
+    <li class="card">
+      <span class="swatch" style={{ background: t.color }} aria-hidden="true" /> <strong>{t.name}</strong>
+      {t.protect_from_deletion && <span class="chip">protected</span>}
+      {t.custom_prompt && <p class="hint">Summary prompt: {t.custom_prompt}</p>}
+      {t.can_edit && (
+        <div class="actions">
+          <button type="button" class="secondary" onClick={onEdit}>
+            Edit {t.name}
+          </button>
+          <button type="button" class="danger" disabled={busy} onClick={onDelete}>
+            Delete {t.name}
+          </button>
+        </div>
+      )}
+      {children}
+    </li>
   );
 }
 

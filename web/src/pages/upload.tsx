@@ -9,7 +9,9 @@ import { send, unfinished, type UploadFields } from '../upload/transfer.ts';
 function fieldsOf(e: Entry): UploadFields {
   return {
     title: e.title.trim() || e.file.name,
-    meeting_date: e.meetingDate ? new Date(e.meetingDate).toISOString() : undefined,
+    // Wall-clock time as typed, without an offset: the API reads it in time_zone (else in the
+    // user's own zone), not in the zone of whichever browser the form was filled in.
+    meeting_date: e.meetingDate || undefined,
     ...(e.file.lastModified ? { file_last_modified: e.file.lastModified } : {}),
     ...(e.timeZone.trim() ? { time_zone: e.timeZone.trim() } : {}),
     ...(e.language.trim() ? { language: e.language.trim() } : {}),

@@ -80,11 +80,11 @@ function Facts({ recording: r, progress, onDropTag }: { recording: Recording; pr
     <dl class="facts">
       <dt>Status</dt>
       <dd>
-        <span role="status">
+        <div role="status">
           <StatusChip status={r.status} />
           {isWorking(r.status) ? progressText(progress) : ''}
-          {r.status === 'FAILED' && r.error_message ? ` — ${r.error_message}` : ''}
-        </span>
+          {r.status === 'FAILED' && <p class="alert error">{r.error_message ?? 'Processing failed.'}</p>}
+        </div>
       </dd>
       <dt>Meeting date</dt>
       <dd>{when(r.meeting_date)}</dd>

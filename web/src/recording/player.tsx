@@ -2,6 +2,9 @@
 // segment being played is highlighted and kept in view; clicking a segment or one of its words
 // seeks there (transcript.tsx).
 // Keyboard: space plays or pauses, the left and right arrows seek 5 s (outside text fields).
+// On a button or link space presses it, as everywhere on the web, except on a transcript
+// segment: focus lands there after a click on the transcript, and Enter already plays the
+// segment, so space keeps playing and pausing.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Segment } from '../recordings/types.ts';
@@ -15,7 +18,7 @@ function useKeys(audio: RefObject<HTMLAudioElement | null>) {
       const target = e.target as HTMLElement;
       const el = audio.current;
       if (!el || e.altKey || e.ctrlKey || e.metaKey || TYPING.has(target.tagName) || target.isContentEditable) return;
-      if (e.key === ' ' && !['BUTTON', 'A', 'SUMMARY'].includes(target.tagName)) {
+      if (e.key === ' ' && (target.closest('button.segment') || !['BUTTON', 'A', 'SUMMARY'].includes(target.tagName))) {
         e.preventDefault();
         void (el.paused ? el.play() : el.pause());
       } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
@@ -28,6 +31,17 @@ function useKeys(audio: RefObject<HTMLAudioElement | null>) {
   }, [audio]);
 }
 
+/**
+ * Scrolls the transcript's own box so the item is inside it. Never the window
+ * (scrollIntoView would scroll it too): someone reading the summary below stays there.
+ */
+function keepInView(box: HTMLElement, item: HTMLElement) {
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += Math.min(inner.bottom - outer.bottom, inner.top - outer.top);
+}
+
 /** `start`: the moment to open at (a search hit or a library chat source), in seconds. */
 export function Player({ id, audio, segments, start }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[]; start?: number }) {
   const [now, setNow] = useState(start ?? 0);
@@ -38,7 +52,7 @@ export function Player({ id, audio, segments, start }: { id: number; audio: RefO
   const active = segments.findIndex((s) => now >= s.start_time && now < s.end_time);
   useEffect(() => {
     const item = list.current?.children[active] as HTMLElement | undefined;
-    item?.scrollIntoView?.({ block: 'nearest' });
+    if (item && list.current) keepInView(list.current, item);
   }, [active]);
   const seek = useCallback(
     (t: number) => {

@@ -1,5 +1,6 @@
 // The list's search box, filters and sort order. Changes apply at once (the search box on
-// submit or after a pause in typing), and always go back to page 1.
+// submit or after a pause in typing), and always go back to page 1. The date range is the
+// API's: the upload date (created_at), so its fields say so; its days are the browser's.
 import { useEffect, useState } from 'preact/hooks';
 import { Check, Field, Select } from '../components/form.tsx';
 import type { ListQuery, Tag } from './types.ts';
@@ -22,6 +23,7 @@ const SORTS = [
   ['created_at:asc', 'Oldest first'],
   ['meeting_date:desc', 'Meeting date, latest first'],
   ['title:asc', 'Title, A to Z'],
+  ['title:desc', 'Title, Z to A'],
   ['file_size:desc', 'Largest first'],
 ] as const;
 
@@ -46,8 +48,9 @@ export function toQuery(f: Filters, page: number): ListQuery {
     ...(f.tag_id ? { tag_id: f.tag_id } : {}),
     ...(f.starred ? { starred: 'true' as const } : {}),
     ...(f.inbox ? { inbox: 'true' as const } : {}),
-    ...(f.date_from ? { date_from: f.date_from } : {}),
-    ...(f.date_to ? { date_to: f.date_to } : {}),
+    // A date alone would be a UTC day: the local day's first and last instants instead.
+    ...(f.date_from ? { date_from: new Date(`${f.date_from}T00:00`).toISOString() } : {}),
+    ...(f.date_to ? { date_to: new Date(`${f.date_to}T23:59:59.999`).toISOString() } : {}),
   };
 }
 
@@ -71,8 +74,8 @@ export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags:
       <Field label="Search recordings" type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
       <Select label="Status" value={filters.status} options={STATUSES} onInput={(e) => set({ status: e.currentTarget.value as Filters['status'] })} />
       <Select label="Tag" value={filters.tag_id} options={[['', 'Any tag'], ...tags.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => set({ tag_id: e.currentTarget.value })} />
-      <Field label="From" type="date" value={filters.date_from} onInput={(e) => set({ date_from: e.currentTarget.value })} />
-      <Field label="To" type="date" value={filters.date_to} onInput={(e) => set({ date_to: e.currentTarget.value })} />
+      <Field label="Uploaded from" type="date" value={filters.date_from} onInput={(e) => set({ date_from: e.currentTarget.value })} />
+      <Field label="Uploaded to" type="date" value={filters.date_to} onInput={(e) => set({ date_to: e.currentTarget.value })} />
       <Select label="Sort" value={filters.sort} options={SORTS} onInput={(e) => set({ sort: e.currentTarget.value })} />
       <Check label="Starred only" checked={filters.starred} onChange={(e) => set({ starred: e.currentTarget.checked })} />
       <Check label="Inbox only" checked={filters.inbox} onChange={(e) => set({ inbox: e.currentTarget.checked })} />

@@ -62,10 +62,16 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
         <legend class="sr-only">Details of {e.file.name}</legend>
         <Field label="Title" value={e.title} maxLength={300} onInput={(ev) => onChange({ title: ev.currentTarget.value })} />
         <Field label="Meeting date" type="datetime-local" value={e.meetingDate} onInput={(ev) => onChange({ meetingDate: ev.currentTarget.value })} />
-        <Field label="Time zone (IANA name, e.g. Europe/Berlin)" value={e.timeZone} maxLength={64} onInput={(ev) => onChange({ timeZone: ev.currentTarget.value })} />
+        <Field
+          label="Time zone (IANA name, e.g. Europe/Berlin)"
+          hint="The meeting date and the times said in the recording are read in this zone (blank: the one in your settings)."
+          value={e.timeZone}
+          maxLength={64}
+          onInput={(ev) => onChange({ timeZone: ev.currentTarget.value })}
+        />
         <Field label="Language (e.g. en, blank to detect)" value={e.language} maxLength={10} onInput={(ev) => onChange({ language: ev.currentTarget.value })} />
-        <Field label="Fewest speakers" type="number" min={1} max={50} value={e.minSpeakers} onInput={(ev) => onChange({ minSpeakers: ev.currentTarget.value })} />
-        <Field label="Most speakers" type="number" min={1} max={50} value={e.maxSpeakers} onInput={(ev) => onChange({ maxSpeakers: ev.currentTarget.value })} />
+        <Field label="Fewest speakers" type="number" min={1} max={20} value={e.minSpeakers} onInput={(ev) => onChange({ minSpeakers: ev.currentTarget.value })} />
+        <Field label="Most speakers" type="number" min={1} max={20} value={e.maxSpeakers} onInput={(ev) => onChange({ maxSpeakers: ev.currentTarget.value })} />
         <TextArea label="Notes" rows={2} value={e.notes} onInput={(ev) => onChange({ notes: ev.currentTarget.value })} />
         {tags.map((t) => (
           <Check

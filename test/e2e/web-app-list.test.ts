@@ -1,0 +1,144 @@
+// The recordings list in a real browser (in Tokyo) on the test stack, over 22 recordings seeded
+// through the store: pages of 20 with next and previous, sorting by title both ways, the status,
+// tag, inbox and upload-date filters (dates are the browser's days), the inbox toggle, the batch
+// tag, untag, star and reprocess (each checked through the API), and a status chip that follows
+// processing to completed while the list stays open.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRecording } from '#shared/store/recording-writes.ts';
+import { findRecording } from '#shared/store/recordings.ts';
+import { call, newUser, stack } from '../support/api.ts';
+import { silentWav } from '../support/uploads.ts';
+import { seedRecording, seedTag } from './recordings-fixtures.ts';
+import { signedIn } from './web-support.ts';
+
+let context: BrowserContext;
+let page: Page;
+let token: string;
+const ids: Record<string, number> = {};
+
+const title = (n: number) => `Call ${String(n).padStart(2, '0')}`;
+/** Call n was uploaded at 20:00 UTC on day n of March 2025 (05:00 on day n + 1 in Tokyo), about a meeting a year before. */
+const uploaded = (n: number) => new Date(Date.UTC(2025, 2, n, 20));
+
+beforeAll(async () => {
+  const created = await newUser();
+  token = created.token;
+  const { user } = created;
+  const finance = await seedTag(user.id, 'Finance');
+  for (let n = 1; n <= 22; n++) {
+    const status = n === 3 || n === 7 ? 'FAILED' : n === 5 ? 'PROCESSING' : 'COMPLETED';
+    const recording = await seedRecording(user.id, {
+      title: title(n),
+      status,
+      createdAt: uploaded(n),
+      meetingDate: new Date(Date.UTC(2024, 2, n, 9)).toISOString(),
+      tagIds: n === 2 || n === 4 ? [finance] : [],
+      // Those reprocessed in a batch have audio to transcribe.
+      ...(n === 20 || n === 21 ? { audio: Buffer.from(silentWav(1)) } : {}),
+      changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}) },
+    });
+    ids[title(n)] = recording.id;
+  }
+  ({ context, page } = await signedIn(stack().url, user, 'Asia/Tokyo'));
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout });
+const titles = () => page.locator('tbody tr td:nth-child(2) a').allInnerTexts();
+const stored = async (name: string) => (await call(`/recordings/${ids[name]}`, { token })).body;
+
+describe('the recordings list', () => {
+  it('shows 20 recordings a page, newest first, with next and previous pages', async () => {
+    await poll(titles).toHaveLength(20);
+    expect((await titles())[0]).toBe('Call 22');
+    await page.getByText('Page 1 of 2 (22 recordings)').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await poll(titles).toEqual(['Call 02', 'Call 01']);
+    await page.getByText('Page 2 of 2 (22 recordings)').waitFor();
+    await expect(page.getByRole('button', { name: 'Next page' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await poll(async () => (await titles())[0]).toBe('Call 22');
+  });
+
+  it('sorts by title from A to Z and from Z to A', async () => {
+    await page.getByLabel('Sort').selectOption({ label: 'Title, A to Z' });
+    await poll(async () => (await titles()).slice(0, 3)).toEqual(['Call 01', 'Call 02', 'Call 03']);
+    await page.getByLabel('Sort').selectOption({ label: 'Title, Z to A' });
+    await poll(async () => (await titles()).slice(0, 3)).toEqual(['Call 22', 'Call 21', 'Call 20']);
+    await page.getByLabel('Sort').selectOption({ label: 'Newest first' });
+  });
+
+  it('filters by status, tag and inbox', async () => {
+    await page.getByLabel('Status').selectOption({ label: 'Failed' });
+    await poll(titles).toEqual(['Call 07', 'Call 03']);
+    await expect(page.locator('tbody .failure').allInnerTexts()).resolves.toEqual(['The engine gave up', 'The engine gave up']);
+    await page.getByLabel('Status').selectOption({ label: 'Processing' });
+    await poll(titles).toEqual(['Call 05']);
+    await page.getByLabel('Status').selectOption({ label: 'Any status' });
+    await page.getByLabel('Tag', { exact: true }).selectOption({ label: 'Finance' });
+    await poll(titles).toEqual(['Call 04', 'Call 02']);
+    await page.getByLabel('Tag', { exact: true }).selectOption({ label: 'Any tag' });
+    await page.getByLabel('Inbox only').check();
+    await poll(titles).toEqual(['Call 11', 'Call 10']);
+    await page.getByLabel('Inbox only').uncheck();
+    await poll(titles).toHaveLength(20);
+  });
+
+  it('filters by upload date, not meeting date, in the browser\'s days', async () => {
+    // Call 13 was uploaded on 14 March in Tokyo (on 13 March in UTC; 14 March in UTC is Call 14's).
+    await page.getByLabel('Uploaded from').fill('2025-03-14');
+    await page.getByLabel('Uploaded to').fill('2025-03-14');
+    await poll(titles).toEqual(['Call 13']);
+    await page.getByLabel('Uploaded to').fill('2025-03-16');
+    await poll(titles).toEqual(['Call 15', 'Call 14', 'Call 13']);
+    await page.getByLabel('Uploaded from').fill('');
+    await page.getByLabel('Uploaded to').fill('');
+    await poll(titles).toHaveLength(20);
+  });
+
+  it('takes a recording out of the inbox with its toggle', async () => {
+    const toggle = page.getByRole('button', { name: 'Call 10 in the inbox' });
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
+    await toggle.click();
+    await poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    expect((await stored('Call 10')).is_inbox).toBe(false);
+  });
+
+  it('tags, untags, stars and reprocesses a selection, each seen through the API', async () => {
+    const select = async () => {
+      for (const name of ['Call 21', 'Call 20']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    };
+    const both = async (read: (r: any) => unknown) => Promise.all(['Call 21', 'Call 20'].map(async (n) => read(await stored(n))));
+    await select();
+    await page.getByLabel('Tag for the selection').selectOption({ label: 'Finance' });
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByText('Tagged: 2 updated.').waitFor();
+    expect(await both((r) => r.tags.map((t: { name: string }) => t.name))).toEqual([['Finance'], ['Finance']]);
+    await select();
+    await page.getByRole('button', { name: 'Remove tag' }).click();
+    await page.getByText('Untagged: 2 updated.').waitFor();
+    expect(await both((r) => r.tags)).toEqual([[], []]);
+    await select();
+    await page.getByRole('button', { name: 'Star', exact: true }).click();
+    await page.getByText('Starred: 2 updated.').waitFor();
+    expect(await both((r) => r.is_highlighted)).toEqual([true, true]);
+    await select();
+    await page.getByRole('button', { name: 'Reprocess' }).click();
+    await page.getByText('Reprocess: 2 queued.').waitFor();
+    // Transcribed again by the pipeline: completed, with a completion time they had not before.
+    await poll(() => both((r) => r.status === 'COMPLETED' && r.completed_at !== null), 120_000).toEqual([true, true]);
+  });
+
+  it('follows a recording from transcribing to completed without a reload', async () => {
+    await page.evaluate(() => ((globalThis as any).stillHere = true));
+    const chip = page.locator('tbody tr', { has: page.getByRole('link', { name: 'Call 05', exact: true }) }).locator('.chip[class*=status-]');
+    await expect(chip.innerText()).resolves.toBe('transcribing');
+    await writeRecording((await findRecording(ids['Call 05']!))!, { status: 'COMPLETED', changes: { completed_at: new Date().toISOString(), lease_until: null } });
+    await poll(() => chip.innerText()).toBe('completed');
+    await expect(page.evaluate(() => (globalThis as any).stillHere)).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+// The upload page in a real browser (in New York) on the test stack: the meeting date typed is
+// wall-clock time in the time zone chosen on the form, not the browser's; language, speakers,
+// tags and zone are stored; two files chosen at once and a file dropped on the page each become
+// a recording; a file over UPLOAD_MAX_MB is refused with a readable message; and an upload over
+// the monthly transcription budget is accepted, then FAILS, with the reason on its page and in
+// the list.
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBudgets } from '#shared/store/budgets.ts';
+import { findRecording } from '#shared/store/recordings.ts';
+import { call, newUser, stack } from '../support/api.ts';
+import { silentWav } from '../support/uploads.ts';
+import { seedTag } from './recordings-fixtures.ts';
+import { signedIn } from './web-support.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'verbatim-web-upload-'));
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let tagId: number;
+
+/** A second of silence on disk under this name. */
+function silence(name: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, silentWav(1));
+  return path;
+}
+
+beforeAll(async () => {
+  const { user, token: secret } = await newUser();
+  token = secret;
+  tagId = await seedTag(user.id, 'Planning');
+  ({ context, page } = await signedIn(stack().url, user, 'America/New_York'));
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** The upload page, fresh. */
+async function uploadPage(): Promise<void> {
+  await page.goto(`${stack().url}/upload`);
+  await page.getByRole('heading', { name: 'Upload recordings' }).waitFor();
+}
+
+/** Sends what is chosen and waits for each file's link; answers the recordings' ids. */
+async function sendAll(titles: readonly string[]): Promise<number[]> {
+  await page.getByRole('button', { name: titles.length === 1 ? 'Upload 1 file' : `Upload ${titles.length} files` }).click();
+  const ids: number[] = [];
+  for (const title of titles) {
+    const link = page.getByRole('link', { name: title, exact: true });
+    await link.or(page.getByRole('alert')).first().waitFor({ timeout: 50_000 });
+    if (!(await link.count())) throw new Error(`${title} was refused: ${await page.getByRole('alert').first().innerText()}`);
+    ids.push(Number((await link.getAttribute('href'))!.split('/').pop()));
+  }
+  return ids;
+}
+
+const listTitles = async () => ((await call('/recordings?per_page=100', { token })).body.recordings as { title: string }[]).map((r) => r.title);
+
+describe('uploading from the web app', () => {
+  it('reads the meeting date in the chosen time zone, not the browser\'s, and stores language, speakers, tags and zone', async () => {
+    await uploadPage();
+    await page.getByLabel('Upload recordings').setInputFiles(silence('zoned.wav'));
+    const zone = page.getByLabel('Time zone (IANA name, e.g. Europe/Berlin)');
+    await expect(zone.inputValue()).resolves.toBe('America/New_York'); // the browser's, to begin with
+    await zone.fill('Europe/Berlin');
+    await page.getByLabel('Meeting date').fill('2026-11-19T10:00');
+    await page.getByLabel('Language (e.g. en, blank to detect)').fill('en');
+    await page.getByLabel('Fewest speakers').fill('2');
+    await page.getByLabel('Most speakers').fill('3');
+    await page.getByLabel('Tag Planning').check();
+    const [id] = await sendAll(['zoned']);
+    const { body } = await call(`/recordings/${id}`, { token });
+    // 10:00 in Berlin in November (UTC+1); read in New York it would have been 15:00 UTC.
+    expect(body).toMatchObject({ meeting_date: '2026-11-19T09:00:00.000Z', time_zone: 'Europe/Berlin', language: 'en', tags: [{ id: tagId, name: 'Planning' }] });
+    expect(await findRecording(id!)).toMatchObject({ min_speakers: 2, max_speakers: 3 });
+  });
+
+  it('sends two files chosen at once, each with its own progress bar, and both reach the list', async () => {
+    await uploadPage();
+    await page.getByLabel('Upload recordings').setInputFiles([silence('first.wav'), silence('second.wav')]);
+    await expect(page.locator('li.upload h2').allInnerTexts()).resolves.toEqual([expect.stringContaining('first.wav'), expect.stringContaining('second.wav')]);
+    await sendAll(['first', 'second']);
+    await expect(page.getByRole('progressbar').count()).resolves.toBe(2);
+    expect(await listTitles()).toEqual(expect.arrayContaining(['first', 'second']));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    for (const title of ['first', 'second']) await page.getByRole('link', { name: title, exact: true }).waitFor();
+  });
+
+  it('takes a file dropped on the page', async () => {
+    await uploadPage();
+    const bytes = Buffer.from(silentWav(1)).toString('base64');
+    const dropped = await page.evaluateHandle((b64: string) => {
+      const data = Uint8Array.from((globalThis as any).atob(b64), (c: string) => c.charCodeAt(0));
+      const transfer = new (globalThis as any).DataTransfer();
+      transfer.items.add(new (globalThis as any).File([data], 'dropped.wav', { type: 'audio/wav' }));
+      return transfer;
+    }, bytes);
+    await page.locator('.drop').dispatchEvent('dragover', { dataTransfer: dropped });
+    await page.locator('.drop').dispatchEvent('drop', { dataTransfer: dropped });
+    await page.getByRole('heading', { name: /dropped\.wav/ }).waitFor();
+    await sendAll(['dropped']);
+    expect(await listTitles()).toContain('dropped');
+  });
+
+  it('refuses a file over UPLOAD_MAX_MB with a readable message, before sending it', async () => {
+    const maxMb = (await call('/transcription', { token })).body.max_upload_mb as number;
+    expect(maxMb).toBeGreaterThan(0);
+    const big = join(dir, 'too-big.wav');
+    writeFileSync(big, silentWav(1));
+    truncateSync(big, (maxMb + 1) * 1024 * 1024); // a hole: nothing this size is held or written
+    await uploadPage();
+    await page.getByLabel('Upload recordings').setInputFiles(big);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe(`too-big.wav: The file is larger than ${maxMb} MB`);
+    expect(await listTitles()).not.toContain('too-big');
+  });
+
+  it('accepts an upload over the monthly transcription budget, which then fails with the reason on its page and in the list', async () => {
+    // A user of their own: the uploads above used up this minute's processing rate budget.
+    await context.close();
+    const fresh = await newUser();
+    token = fresh.token;
+    await setBudgets(fresh.user.id, { monthly_transcription_seconds: 0 });
+    ({ context, page } = await signedIn(stack().url, fresh.user, 'America/New_York'));
+    await uploadPage();
+    await page.getByLabel('Upload recordings').setInputFiles(silence('over-budget.wav'));
+    const [id] = await sendAll(['over-budget']);
+    await page.getByRole('link', { name: 'over-budget', exact: true }).click();
+    await page.getByRole('heading', { name: 'over-budget' }).waitFor();
+    // The page polls while the recording is queued, and shows the reason once it failed.
+    const status = page.getByRole('status').filter({ has: page.locator('.chip.status-failed') });
+    await status.waitFor({ timeout: 60_000 });
+    const reason = (await call(`/recordings/${id}`, { token })).body.error_message as string;
+    expect(reason).toMatch(/^Monthly transcription budget exceeded \(used [\d.]+ of 0 minutes\)$/);
+    await expect(status.innerText()).resolves.toContain(reason);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    const row = page.locator('tbody tr', { has: page.getByRole('link', { name: 'over-budget', exact: true }) });
+    await expect(row.locator('td').nth(2).locator('.failure').innerText()).resolves.toBe(reason);
+  });
+});
