@@ -23,7 +23,7 @@ type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
 export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
 /** Provider API keys, read from SSM Parameter Store at cold start (see PROVIDER_KEYS in grants.ts). */
 export type ProviderKey = 'asr' | 'llm';
-export type KmsAction = 'Encrypt' | 'Decrypt';
+type KmsAction = 'Encrypt' | 'Decrypt';
 export type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
 
 interface ModuleTouches {
