@@ -38,8 +38,9 @@ export const authRoutes = {
   'POST /auth/sign-out': {
     handler: 'auth/sign-out',
     summary: 'End this web session at once and clear its cookie',
+    description: 'Not rate limited: signing out must work when the budget is spent (it still needs the CSRF token).',
     tag: 'Sign-in',
-    rateClass: 'write',
+    rateClass: null,
     auth: 'token',
     responses: { 200: { description: 'Signed out', schema: done } },
   },
