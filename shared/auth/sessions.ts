@@ -7,7 +7,7 @@ import { checkPasswordPolicy, dummyHash, hashPassword, needsRehash, verifyPasswo
 import { csrfTokenFor, hashSessionId, newSessionId } from '../domain/sessions.ts';
 import { consumeSignInLink, deleteUserSessions, getPasswordHash, insertSession, insertSignInLink, setPasswordHash } from '../store/sessions.ts';
 import { findUserByEmail, type User } from '../store/users.ts';
-import { checkThrottle, forgiveAccount, recordFailure, type Attempt } from './throttle.ts';
+import { admitAttempt, recordFailure, recordSuccess, type Attempt } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
 const LINK_HOURS = 24;
@@ -28,15 +28,16 @@ async function startSession(userId: number, now = new Date()): Promise<NewSessio
 
 /** The same answer, in about the same time, for an unknown email and a wrong password. */
 export async function signIn(attempt: Attempt & { password: string }, now = new Date()): Promise<NewSession> {
-  await checkThrottle(attempt, settings().sessions, now.getTime());
+  await admitAttempt(attempt, settings().sessions, now);
   const user = await findUserByEmail(attempt.email);
   const stored = user ? await getPasswordHash(user.id) : undefined;
   const matches = await verifyPassword(attempt.password, stored ?? (await dummyHash()));
   if (!user || stored === undefined || !matches) {
-    await recordFailure(attempt, now);
+    // Checking took a while (scrypt): the wait starts when the answer goes out.
+    await recordFailure(attempt, new Date());
     throw new UnauthorizedError(WRONG_CREDENTIALS);
   }
-  await forgiveAccount(attempt);
+  await recordSuccess(attempt);
   if (needsRehash(stored)) await setPasswordHash(user.id, await hashPassword(attempt.password), now);
   return startSession(user.id, now);
 }

@@ -1,4 +1,4 @@
-// Web sessions, one-time sign-in links, password hashes and sign-in failure counters.
+// Web sessions, one-time sign-in links and password hashes (sign-in-attempts.ts counts attempts).
 // Sessions and links are keyed by the SHA-256 of their secret, so a lookup is one strongly
 // consistent GetItem and the secret itself is never stored.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -101,31 +101,4 @@ export async function consumeSignInLink(hash: string, now: Date): Promise<number
     if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
     throw error;
   }
-}
-
-export interface FailureCount {
-  readonly count: number;
-  readonly last_failure_at: string | null;
-}
-
-export async function readFailures(scope: string): Promise<FailureCount> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.signInFailures(scope), ConsistentRead: true }));
-  return { count: Number(Item?.count ?? 0), last_failure_at: typeof Item?.last_failure_at === 'string' ? Item.last_failure_at : null };
-}
-
-/** Counts a failure; the counter forgets itself a day after the last one. */
-export async function addFailure(scope: string, now: Date): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key.signInFailures(scope),
-      UpdateExpression: 'ADD #count :one SET last_failure_at = :now, #ttl = :ttl',
-      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':ttl': Math.ceil(now.getTime() / 1000) + 86_400 },
-    }),
-  );
-}
-
-export async function clearFailures(scope: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key.signInFailures(scope) }));
 }
