@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { settings } from '../config.ts';
 import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { clearedSessionCookie, requestOrigin, sessionCookie } from '../domain/sessions.ts';
+import { VIEWER_ADDRESS_HEADER } from '../domain/viewer-address.ts';
 import { getProfile, getUser, type User } from '../store/users.ts';
 import type { NewSession } from './sessions.ts';
 
@@ -28,11 +29,7 @@ export function baseUrlOf(event: APIGatewayProxyEventV2): string {
   return settings().publicBaseUrl ?? requestOrigin(event.headers ?? {})?.origin ?? 'http://127.0.0.1:3000';
 }
 
-/**
- * The browser's address: behind CloudFront the API sees an edge address, so the distribution
- * passes the viewer's on (infra/aws/web.ts). A client calling the API directly could set it
- * itself; that only moves it to another address counter, the account's still applies.
- */
+/** The browser's address: see shared/domain/viewer-address.ts. */
 export function clientAddress(event: APIGatewayProxyEventV2): string {
-  return event.headers?.['x-viewer-address'] ?? event.requestContext.http.sourceIp;
+  return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext.http.sourceIp;
 }

@@ -130,6 +130,13 @@ describe('sign-in throttling per client address', () => {
     expect((await signIn(newEmail(), WRONG)).status, 'another address is not limited').toBe(401);
   });
 
+  it('counts the address the connection came from, not an X-Viewer-Address the client sends', async () => {
+    const from = newAddress();
+    const answers: Answer[] = [];
+    for (let i = 0; i < FREE_PER_ADDRESS + 2; i++) answers.push(await signIn(newEmail(), WRONG, from, { 'x-viewer-address': newAddress() }));
+    expect(answers.map((a) => a.status)).toEqual([...Array<number>(FREE_PER_ADDRESS).fill(401), 429, 429]);
+  });
+
   it('lets no more than the allowance through when the attempts come all at once', async () => {
     const from = newAddress();
     const answers = await Promise.all(Array.from({ length: FREE_PER_ADDRESS + 2 }, () => signIn(newEmail(), WRONG, from)));
