@@ -34,6 +34,8 @@ interface ModuleTouches {
   readonly secrets?: readonly ProviderKey[];
   /** Seals or opens webhook secrets with the stack's KMS key (secrets-key.ts). */
   readonly webhookSecrets?: true;
+  /** Checks the value CloudFront's requests to the API carry (origin-verify.ts), given in ORIGIN_VERIFY. */
+  readonly originVerify?: true;
   /** Calls Amazon Bedrock (Converse) with the model of LLM_MODEL. */
   readonly bedrock?: true;
   /** Starts and reads Amazon Transcribe jobs (named TRANSCRIBE_JOB_PREFIX…). */
@@ -69,6 +71,7 @@ const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
   'shared/providers/keys.ts': {},
   'shared/webhooks/key-wrap.ts': { webhookSecrets: true },
+  'shared/auth/client-address.ts': { originVerify: true },
   'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
   'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
   'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },
@@ -124,6 +127,7 @@ export interface Touches {
   readonly bedrock: boolean;
   readonly transcribe: boolean;
   readonly webhookSecrets?: boolean;
+  readonly originVerify?: boolean;
   /** The project modules in the bundle, for diagnostics and tests. */
   readonly modules: readonly string[];
 }
@@ -195,6 +199,7 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
   let bedrock = false;
   let transcribe = false;
   let webhookSecrets = false;
+  let originVerify = false;
   for (const file of bundled.modules) {
     const row = MODULE_TOUCHES[file];
     if (!row || !Object.entries(row.when ?? {}).every(([k, v]) => deployed[k as keyof Deployed] === v)) continue;
@@ -213,8 +218,9 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
     bedrock ||= row.bedrock === true;
     transcribe ||= row.transcribe === true;
     webhookSecrets ||= row.webhookSecrets === true;
+    originVerify ||= row.originVerify === true;
   }
-  return { table, objects, sends, schedules, secrets, bedrock, transcribe, webhookSecrets, modules: bundled.modules };
+  return { table, objects, sends, schedules, secrets, bedrock, transcribe, webhookSecrets, originVerify, modules: bundled.modules };
 }
 
 function analyse(projectRoot: string, entry: string): Bundled {

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { VIEWER_ADDRESS_HEADER } from '#shared/domain/viewer-address.ts';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/domain/viewer-address.ts';
 import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 import type { LocalFunctions } from './lambda/functions.ts';
@@ -22,7 +22,7 @@ const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|t
  * Headers the edge sets and a client must not: here the gateway is the edge, and the client's
  * address is the socket's (requestContext.http.sourceIp). Cookies travel in event.cookies.
  */
-const NOT_FROM_CLIENTS: ReadonlySet<string> = new Set(['cookie', VIEWER_ADDRESS_HEADER]);
+const NOT_FROM_CLIENTS: ReadonlySet<string> = new Set(['cookie', VIEWER_ADDRESS_HEADER, ORIGIN_VERIFY_HEADER]);
 
 export interface Gateway {
   readonly url: string;

@@ -3,7 +3,6 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { settings } from '../config.ts';
 import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { clearedSessionCookie, requestOrigin, sessionCookie } from '../domain/sessions.ts';
-import { VIEWER_ADDRESS_HEADER } from '../domain/viewer-address.ts';
 import { getProfile, getUser, type User } from '../store/users.ts';
 import type { NewSession } from './sessions.ts';
 
@@ -27,9 +26,4 @@ export async function requireAdmin(userId: number): Promise<User> {
 /** Where links point: the configured public URL, else the origin the request came to. */
 export function baseUrlOf(event: APIGatewayProxyEventV2): string {
   return settings().publicBaseUrl ?? requestOrigin(event.headers ?? {})?.origin ?? 'http://127.0.0.1:3000';
-}
-
-/** The browser's address: see shared/domain/viewer-address.ts. */
-export function clientAddress(event: APIGatewayProxyEventV2): string {
-  return event.headers?.[VIEWER_ADDRESS_HEADER] ?? event.requestContext.http.sourceIp;
 }
