@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { settings } from '#shared/config.ts';
 import { csrfTokenFor, hashSessionId, newSessionId } from '#shared/domain/sessions.ts';
-import { insertSession } from '#shared/store/sessions.ts';
+import { getCredentials, insertSession } from '#shared/store/sessions.ts';
 import { issueToken } from '#shared/store/tokens.ts';
 import { createUser, type User } from '#shared/store/users.ts';
 
@@ -53,7 +53,8 @@ export interface WebSession {
 /** A web session of the user as sign-in opens one, without the password check (scrypt is slow). */
 export async function newSession(userId: number): Promise<WebSession> {
   const id = newSessionId();
-  await insertSession(hashSessionId(id), userId, settings().sessions);
+  const epoch = (await getCredentials(userId))?.sessionEpoch ?? 0;
+  await insertSession(hashSessionId(id), userId, epoch, settings().sessions);
   return { cookie: `vb_session=${id}`, csrfToken: csrfTokenFor(id), hash: hashSessionId(id) };
 }
 
