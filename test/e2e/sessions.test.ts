@@ -1,15 +1,19 @@
 // Web sessions over HTTP, the way the browser uses them: the cookie with Origin and the CSRF
 // token on writes, what ends a session, and what a session may not do.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { setPassword } from '#shared/auth/sessions.ts';
+import { acceptSignInLink, createSignInLink, setPassword } from '#shared/auth/sessions.ts';
 import { dynamo } from '#shared/clients.ts';
 import { settings } from '#shared/config.ts';
 import { windowAt } from '#shared/domain/rate-limit.ts';
+import { hashSessionId } from '#shared/domain/sessions.ts';
+import { routeRows } from '#shared/routes.ts';
 import { countRequest } from '#shared/store/rate-counters.ts';
 import { key, tableName } from '#shared/store/table.ts';
+import { findUserByEmail, getUser } from '#shared/store/users.ts';
 import { send } from '../fuzz/http.ts';
-import { newSession, newUser, sessionHeaders, type WebSession } from '../support/api.ts';
+import { newSession, newUser, sessionHeaders, stack, type WebSession } from '../support/api.ts';
 
 const asSession = (session: WebSession, method: string, path: string, body?: unknown) =>
   send({ method, path, headers: sessionHeaders(session), body: body === undefined ? undefined : { kind: 'json', value: body } });
@@ -105,5 +109,62 @@ describe('what ends the other sessions', () => {
     expect([await status(mine), await status(other), await status(listed)]).toEqual([401, 401, 401]);
     expect((await send({ method: 'GET', path: '/users/me', token })).status, 'API tokens stay valid').toBe(200);
     expect(await status(await newSession(user.id)), 'a later sign-in works').toBe(200);
+  });
+});
+
+describe('what a session may not do', () => {
+  const body = (email: string): Record<string, unknown> => ({
+    'POST /admin/invitations': { email, is_admin: true },
+    'PUT /admin/admins': { email, is_admin: true },
+    'POST /admin/groups': { name: `group of ${email}` },
+    'PUT /admin/memberships': { group_id: 1, email, role: 'admin' },
+    'DELETE /admin/memberships': { group_id: 1, email },
+  });
+
+  it('administration is refused with 403 to a user who is not an administrator, by token and by session alike', async () => {
+    const { user, token } = await newUser();
+    const session = await newSession(user.id);
+    const admin = routeRows.filter((r) => r.path.startsWith('/admin/'));
+    expect(admin.map((r) => r.key).sort()).toEqual(['DELETE /admin/memberships', 'GET /admin/groups', 'GET /admin/users', 'POST /admin/groups', 'POST /admin/invitations', 'PUT /admin/admins', 'PUT /admin/memberships']);
+    const invited = `${randomUUID()}@example.test`;
+    for (const row of admin) {
+      const value = body(row.key === 'PUT /admin/admins' ? user.email : invited)[row.key];
+      const json = value === undefined ? undefined : ({ kind: 'json', value } as const);
+      const byToken = await send({ method: row.method, path: row.path, token, body: json });
+      const bySession = await send({ method: row.method, path: row.path, headers: sessionHeaders(session), body: json });
+      expect([byToken.status, byToken.json?.code], `${row.key} by token: ${byToken.text}`).toEqual([403, 'forbidden']);
+      expect([bySession.status, bySession.json?.code], `${row.key} by session: ${bySession.text}`).toEqual([403, 'forbidden']);
+    }
+    expect(await findUserByEmail(invited), 'no one was invited').toBeUndefined();
+    expect((await getUser(user.id))?.is_admin, 'the user did not make themselves an administrator').toBe(false);
+  });
+});
+
+describe('what is stored', () => {
+  it('a session from a sign-in link is stored by its SHA-256 only, with a TTL at its idle end', async () => {
+    const { user } = await newUser();
+    const link = await createSignInLink(user, stack().url);
+    const code = new URL(link.url).hash.replace('#code=', '');
+    const res = await send({ method: 'POST', path: '/auth/links/accept', body: { kind: 'json', value: { code, password: 'a passphrase of mine' } } });
+    expect(res.status, res.text).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain(`Max-Age=${settings().sessions.absoluteSeconds}`);
+    const id = /^vb_session=([^;]+);/.exec(cookie)![1]!;
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.session(hashSessionId(id)), ConsistentRead: true }));
+    expect(Item).toMatchObject({ type: 'session', user_id: user.id, hash: hashSessionId(id) });
+    expect(Item!.ttl).toBe(Math.ceil((Date.parse(Item!.created_at) + settings().sessions.idleSeconds * 1000) / 1000));
+    expect(JSON.stringify(Item)).not.toContain(id);
+  });
+
+  it('a one-time sign-in link works until 24 hours after it was made, then no more', async () => {
+    const { user } = await newUser();
+    const made = new Date();
+    const codeOf = (link: { url: string }) => new URL(link.url).hash.replace('#code=', '');
+    const late = await createSignInLink(user, stack().url, made);
+    expect(Date.parse(late.expires_at) - made.getTime()).toBe(24 * 3_600_000);
+    await expect(acceptSignInLink(codeOf(late), 'a passphrase of mine', new Date(made.getTime() + 24 * 3_600_000))).rejects.toThrow(/invalid, used or expired/);
+    const onTime = await createSignInLink(user, stack().url, made);
+    const session = await acceptSignInLink(codeOf(onTime), 'a passphrase of mine', new Date(made.getTime() + 24 * 3_600_000 - 1000));
+    expect(session.userId).toBe(user.id);
   });
 });
