@@ -85,6 +85,8 @@ const schema = z.object({
   WEBHOOK_STANDARD_HEADERS: flag(false),
   /** The KMS key that wraps webhook secrets' data keys (set by the AWS stack); empty: DATA_DIR's key file. */
   WEBHOOK_SECRET_KEY_ID: z._default(z.string(), ''),
+  /** What CloudFront's requests to the API carry in X-Origin-Verify (set by the AWS stack); empty: no X-Viewer-Address is trusted. */
+  ORIGIN_VERIFY: z._default(z.string(), ''),
 
   // Local runtime only: where data lives and which port the gateway serves.
   DATA_DIR: text('./.data'),
@@ -106,6 +108,8 @@ export interface Settings {
   readonly storageOrigin: string;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
   readonly docsPublic: boolean;
+  /** The proof that a request came through the stack's CloudFront distribution; undefined: none does. */
+  readonly originVerify: string | undefined;
   /** Web sessions: idle and absolute lifetime; sign-in failures allowed before delays grow. */
   readonly sessions: { readonly idleSeconds: number; readonly absoluteSeconds: number; readonly freeFailuresPerAccount: number; readonly freeFailuresPerAddress: number };
   readonly maxJsonBodyBytes: number;
@@ -236,6 +240,7 @@ function http(s: Parsed) {
       batch: s.RATE_LIMIT_BATCH_PER_MINUTE,
     },
     docsPublic: s.DOCS_PUBLIC,
+    originVerify: s.ORIGIN_VERIFY || undefined,
     sessions: {
       idleSeconds: s.SESSION_IDLE_HOURS * 3600,
       absoluteSeconds: s.SESSION_ABSOLUTE_DAYS * 86_400,

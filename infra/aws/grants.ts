@@ -38,6 +38,8 @@ export interface GrantContext {
   readonly transcribeJobPrefix: string;
   /** The KMS key wrapping webhook secrets' data keys (secrets-key.ts). */
   readonly webhookSecretsKeyArn?: string;
+  /** What CloudFront sends the API in X-Origin-Verify: a dynamic reference to the stack's secret (origin-verify.ts). */
+  readonly originVerify?: string;
 }
 
 /**
@@ -71,11 +73,15 @@ function parameterName(ctx: GrantContext, key: ProviderKey): string {
   return `${ctx.parameterPrefix}/${PROVIDER_KEYS[key].parameter}`;
 }
 
-/** Environment entries the function's touches call for: parameter names only. */
+/**
+ * Environment entries the function's touches call for: parameter names only, and the origin
+ * proof (as a reference CloudFormation resolves at deploy time) where the code checks it.
+ */
 export function touchEnvironment(ctx: GrantContext, touches: Touches): Record<string, string> {
   const env: Record<string, string> = Object.fromEntries([...touches.secrets].sort().map((k) => [PROVIDER_KEYS[k].setting, parameterName(ctx, k)]));
   if (touches.transcribe) env.TRANSCRIBE_JOB_PREFIX = ctx.transcribeJobPrefix;
   if (touches.kms.size > 0 && ctx.webhookSecretsKeyArn) env.WEBHOOK_SECRET_KEY_ID = ctx.webhookSecretsKeyArn;
+  if (touches.originVerify && ctx.originVerify) env.ORIGIN_VERIFY = ctx.originVerify;
   return env;
 }
 

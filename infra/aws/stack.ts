@@ -24,6 +24,7 @@ import { declareEntries } from './functions.ts';
 import { transcribeJobPrefix, type GrantContext } from './grants.ts';
 import { acknowledgeFindings, NAG_ACKNOWLEDGEMENTS, type NagAcknowledgement } from './nag.ts';
 import { Observability } from './observability.ts';
+import { originVerify } from './origin-verify.ts';
 import { WebApp } from './web.ts';
 import { webhookSecretsKey } from './secrets-key.ts';
 import { functionEnvironment } from './settings.ts';
@@ -133,7 +134,7 @@ export class VerbatimStack extends Stack {
     });
     this.outputs();
 
-    new WebApp(this, 'Web', { api: this.api.api, stage });
+    new WebApp(this, 'Web', { api: this.api.api, stage, originVerify: ctx.originVerify! });
     acknowledgeFindings(this, props.acknowledgements ?? NAG_ACKNOWLEDGEMENTS);
   }
 
@@ -195,7 +196,7 @@ export class VerbatimStack extends Stack {
   }
 }
 
-/** What the grants read of the stack; creates the webhook secrets' key. */
+/** What the grants read of the stack; creates the webhook secrets' key and the origin proof. */
 function grantContext(stack: VerbatimStack, data: Data, settings: Settings, parameterPrefix: string, removalPolicy: RemovalPolicy): GrantContext {
   return {
     data,
@@ -204,6 +205,7 @@ function grantContext(stack: VerbatimStack, data: Data, settings: Settings, para
     llm: { provider: settings.llmProvider, model: settings.llm.model },
     transcribeJobPrefix: transcribeJobPrefix(stack, stack.stage),
     webhookSecretsKeyArn: webhookSecretsKey(stack, stack.stage, removalPolicy).keyArn,
+    originVerify: originVerify(stack, stack.stage).value,
   };
 }
 

@@ -36,6 +36,8 @@ interface ModuleTouches {
   readonly secrets?: readonly ProviderKey[];
   /** Seals (Encrypt) or opens (Decrypt) values of a purpose with the stack's secrets key (secrets-key.ts). */
   readonly kms?: Readonly<Partial<Record<SecretPurpose, readonly KmsAction[]>>>;
+  /** Checks the value CloudFront's requests to the API carry (origin-verify.ts), given in ORIGIN_VERIFY. */
+  readonly originVerify?: true;
   /** Calls Amazon Bedrock (Converse) with the model of LLM_MODEL. */
   readonly bedrock?: true;
   /** Starts and reads Amazon Transcribe jobs (named TRANSCRIBE_JOB_PREFIX…). */
@@ -79,6 +81,7 @@ const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
   'shared/webhooks/secret-box.ts': { kms: { 'webhook-secret': ['Encrypt'] } },
   // Kept answers are sealed when kept and opened for a replay.
   'shared/http/middleware/idempotency.ts': { kms: { 'kept-answer': ['Encrypt', 'Decrypt'] } },
+  'shared/auth/client-address.ts': { originVerify: true },
   'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
   'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
   'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },
@@ -134,6 +137,7 @@ export interface Touches {
   readonly bedrock: boolean;
   readonly transcribe: boolean;
   readonly kms: ReadonlyMap<SecretPurpose, ReadonlySet<KmsAction>>;
+  readonly originVerify?: boolean;
   /** The project modules in the bundle, for diagnostics and tests. */
   readonly modules: readonly string[];
 }
@@ -205,6 +209,7 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
   let bedrock = false;
   let transcribe = false;
   const kms = new Map<SecretPurpose, Set<KmsAction>>();
+  let originVerify = false;
   for (const file of bundled.modules) {
     const row = MODULE_TOUCHES[file];
     if (!row || !Object.entries(row.when ?? {}).every(([k, v]) => deployed[k as keyof Deployed] === v)) continue;
@@ -225,8 +230,9 @@ export function touchesOf(projectRoot: string, entry: string, deployed: Deployed
     for (const [purpose, actions] of Object.entries(row.kms ?? {}) as [SecretPurpose, readonly KmsAction[]][]) {
       kms.set(purpose, new Set([...(kms.get(purpose) ?? []), ...actions]));
     }
+    originVerify ||= row.originVerify === true;
   }
-  return { table, objects, sends, schedules, secrets, bedrock, transcribe, kms, modules: bundled.modules };
+  return { table, objects, sends, schedules, secrets, bedrock, transcribe, kms, originVerify, modules: bundled.modules };
 }
 
 function analyse(projectRoot: string, entry: string): Bundled {

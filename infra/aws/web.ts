@@ -23,11 +23,14 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/domain/viewer-address.ts';
 import { webSecurityHeaders } from '#shared/http/web-headers.ts';
 
 export interface WebAppProps {
   readonly api: HttpApi;
   readonly stage: string;
+  /** Sent to the API with every request as X-Origin-Verify (origin-verify.ts). */
+  readonly originVerify: string;
 }
 
 /** App routes have no file extension: the viewer gets index.html and the app routes itself. */
@@ -37,11 +40,16 @@ const SPA_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/** The API sees the address and host the browser used (sign-in limits, our own origin for CSRF). */
+/**
+ * The API sees the address and host the browser used (sign-in limits, our own origin for CSRF).
+ * A viewer's own X-Viewer-Address is overwritten and its X-Origin-Verify dropped: the origin
+ * custom header is the only one the API gets, and only with it does the API trust the address.
+ */
 const API_VIEWER = `function handler(event) {
   var request = event.request;
   request.headers['x-forwarded-host'] = { value: request.headers.host.value };
-  request.headers['x-viewer-address'] = { value: event.viewer.ip };
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  delete request.headers['${ORIGIN_VERIFY_HEADER}'];
   return request;
 }`;
 
@@ -86,7 +94,7 @@ export class WebApp extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY, customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify } }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/domain/viewer-address.ts';
 import { matchRoute } from '#shared/http/match.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 import type { LocalFunctions } from './lambda/functions.ts';
@@ -17,6 +18,11 @@ import { storageOrigin, webApp, type StaticHandler } from './static-files.ts';
  */
 export const LAMBDA_PAYLOAD_LIMIT = 6 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|javascript)|text\/)/i;
+/**
+ * Headers the edge sets and a client must not: here the gateway is the edge, and the client's
+ * address is the socket's (requestContext.http.sourceIp). Cookies travel in event.cookies.
+ */
+const NOT_FROM_CLIENTS: ReadonlySet<string> = new Set(['cookie', VIEWER_ADDRESS_HEADER, ORIGIN_VERIFY_HEADER]);
 
 export interface Gateway {
   readonly url: string;
@@ -87,7 +93,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, route?: { routeKey: string; params: Record<string, string> }): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && !NOT_FROM_CLIENTS.has(name)) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;

@@ -5,9 +5,9 @@ import { settings } from '../config.ts';
 import { UnauthorizedError, ValidationError } from '../domain/errors.ts';
 import { checkPasswordPolicy, dummyHash, hashPassword, needsRehash, verifyPassword } from '../domain/passwords.ts';
 import { csrfTokenFor, hashSessionId, newSessionId } from '../domain/sessions.ts';
-import { consumeSignInLink, deleteUserSessions, getPasswordHash, insertSession, insertSignInLink, setPasswordHash } from '../store/sessions.ts';
+import { advanceSessionEpoch, consumeSignInLink, deleteUserSessions, getCredentials, insertSession, insertSignInLink, setPasswordHash } from '../store/sessions.ts';
 import { findUserByEmail, type User } from '../store/users.ts';
-import { checkThrottle, forgiveAccount, recordFailure, type Attempt } from './throttle.ts';
+import { admitAttempt, recordFailure, recordSuccess, type Attempt } from './throttle.ts';
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
 const LINK_HOURS = 24;
@@ -20,25 +20,29 @@ export interface NewSession {
 
 const limits = () => ({ idleSeconds: settings().sessions.idleSeconds, absoluteSeconds: settings().sessions.absoluteSeconds });
 
-async function startSession(userId: number, now = new Date()): Promise<NewSession> {
+/** `epoch`: the user's session epoch read with the password hash that was checked. */
+async function startSession(userId: number, epoch: number, now = new Date()): Promise<NewSession> {
   const sessionId = newSessionId();
-  await insertSession(hashSessionId(sessionId), userId, limits(), now);
+  await insertSession(hashSessionId(sessionId), userId, epoch, limits(), now);
   return { sessionId, csrfToken: csrfTokenFor(sessionId), userId };
 }
 
 /** The same answer, in about the same time, for an unknown email and a wrong password. */
 export async function signIn(attempt: Attempt & { password: string }, now = new Date()): Promise<NewSession> {
-  await checkThrottle(attempt, settings().sessions, now.getTime());
+  await admitAttempt(attempt, settings().sessions, now);
   const user = await findUserByEmail(attempt.email);
-  const stored = user ? await getPasswordHash(user.id) : undefined;
+  // The epoch is read with the hash: if the password changes while this one is checked, the session opens already ended.
+  const credentials = user ? await getCredentials(user.id) : undefined;
+  const stored = credentials?.passwordHash;
   const matches = await verifyPassword(attempt.password, stored ?? (await dummyHash()));
-  if (!user || stored === undefined || !matches) {
-    await recordFailure(attempt, now);
+  if (!user || !credentials || stored === undefined || !matches) {
+    // Checking took a while (scrypt): the wait starts when the answer goes out.
+    await recordFailure(attempt, new Date());
     throw new UnauthorizedError(WRONG_CREDENTIALS);
   }
-  await forgiveAccount(attempt);
+  await recordSuccess(attempt);
   if (needsRehash(stored)) await setPasswordHash(user.id, await hashPassword(attempt.password), now);
-  return startSession(user.id, now);
+  return startSession(user.id, credentials.sessionEpoch, now);
 }
 
 /** A one-time link with which the user sets a password (first start, invitations). */
@@ -56,22 +60,36 @@ export async function acceptSignInLink(code: string, password: string, now = new
   const userId = await consumeSignInLink(createHash('sha256').update(code).digest('hex'), now);
   if (userId === undefined) throw new UnauthorizedError('This sign-in link is invalid, used or expired');
   await setPasswordHash(userId, await hashPassword(password), now);
+  const epoch = await advanceSessionEpoch(userId);
   await deleteUserSessions(userId);
-  return startSession(userId, now);
+  return startSession(userId, epoch, now);
+}
+
+/**
+ * Ends every session of the user but `keep` (a session hash) at once; their items are deleted
+ * as far as the sessions index lists them (how many). The password must be set before: a
+ * sign-in checking the old one then opens its session in the old epoch.
+ */
+async function endSessions(userId: number, keep?: string): Promise<number> {
+  await advanceSessionEpoch(userId, keep);
+  return deleteUserSessions(userId, keep);
 }
 
 /** Sets a password directly (the command-line tool); every session of the user ends. */
 export async function setPassword(userId: number, password: string): Promise<void> {
   checkPasswordPolicy(password);
   await setPasswordHash(userId, await hashPassword(password));
-  await deleteUserSessions(userId);
+  await endSessions(userId);
 }
 
 /** Changes the caller's password; every other session ends (the current one, if any, stays). */
 export async function changePassword(userId: number, current: string, next: string, keepSession: string | undefined): Promise<number> {
-  const stored = await getPasswordHash(userId);
+  const stored = (await getCredentials(userId))?.passwordHash;
   if (stored !== undefined && !(await verifyPassword(current, stored))) throw new ValidationError('The current password is wrong', [{ path: 'current_password', message: 'is wrong' }]);
   checkPasswordPolicy(next);
   await setPasswordHash(userId, await hashPassword(next));
-  return deleteUserSessions(userId, keepSession);
+  return endSessions(userId, keepSession);
 }
+
+/** Ends every session of the user, the caller's included (API tokens stay valid). */
+export const signOutEverywhere = (userId: number): Promise<number> => endSessions(userId);

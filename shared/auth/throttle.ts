@@ -1,9 +1,13 @@
-// Sign-in throttling: failures are counted per account and per client address; after the
-// free ones, each further attempt must wait twice as long as the one before (up to 15 min).
-// Unknown accounts are counted the same way, so the answers never tell which emails exist.
+// Sign-in throttling: attempts are counted per account and per client address; after the
+// free ones, each further attempt must wait twice as long as the one before (up to 15 min),
+// counted from the last failure's answer. An attempt is counted before its password is checked,
+// in one atomic step per counter, so parallel attempts cannot all pass before any is counted;
+// a refused attempt counts too (the wait it is told is the one its own count starts), a right
+// password gives its count back. Unknown accounts are counted the same way, so the answers
+// never tell which emails exist.
 import { createHash } from 'node:crypto';
 import { RateLimitedError } from '../domain/errors.ts';
-import { addFailure, clearFailures, readFailures, type FailureCount } from '../store/sessions.ts';
+import { clearAttempts, countAttempt, markFailedAt, uncountAttempt, type FailureCount } from '../store/sign-in-attempts.ts';
 
 const MAX_DELAY_SECONDS = 900;
 
@@ -21,6 +25,7 @@ export function waitFor(failures: FailureCount, free: number, nowMs: number): nu
 }
 
 const scope = (kind: 'account' | 'address', value: string) => `${kind}#${createHash('sha256').update(value.trim().toLowerCase()).digest('hex')}`;
+const scopes = (attempt: Attempt) => [scope('account', attempt.email), scope('address', attempt.address)] as const;
 
 export interface Attempt {
   readonly email: string;
@@ -32,15 +37,26 @@ export interface Limits {
   readonly freeFailuresPerAddress: number;
 }
 
-export async function checkThrottle(attempt: Attempt, limits: Limits, nowMs: number): Promise<void> {
-  const [account, address] = await Promise.all([readFailures(scope('account', attempt.email)), readFailures(scope('address', attempt.address))]);
-  const wait = Math.max(waitFor(account, limits.freeFailuresPerAccount, nowMs), waitFor(address, limits.freeFailuresPerAddress, nowMs));
-  if (wait > 0) throw new RateLimitedError(wait, {});
+/** Counts the attempt; 429 when the counts before it say it had to wait. */
+export async function admitAttempt(attempt: Attempt, limits: Limits, now: Date): Promise<void> {
+  const [accountScope, addressScope] = scopes(attempt);
+  const [account, address] = await Promise.all([countAttempt(accountScope, now), countAttempt(addressScope, now)]);
+  const free = [limits.freeFailuresPerAccount, limits.freeFailuresPerAddress] as const;
+  const wait = Math.max(waitFor(account, free[0], now.getTime()), waitFor(address, free[1], now.getTime()));
+  if (wait === 0) return;
+  throw new RateLimitedError(Math.max(delayAfter(account.count + 1, free[0]), delayAfter(address.count + 1, free[1])), {});
 }
 
+/** The attempt's password was wrong (or its account unknown): the next wait counts from now. */
 export async function recordFailure(attempt: Attempt, now: Date): Promise<void> {
-  await Promise.all([addFailure(scope('account', attempt.email), now), addFailure(scope('address', attempt.address), now)]);
+  await Promise.all(scopes(attempt).map((s) => markFailedAt(s, now)));
 }
 
-/** A right password forgives the account's failures (not the address's: one's own account must not reset a guesser). */
-export const forgiveAccount = (attempt: Attempt) => clearFailures(scope('account', attempt.email));
+/**
+ * A right password forgives the account's failures and gives the address its count back (not
+ * the address's failures: one's own account must not reset a guesser).
+ */
+export async function recordSuccess(attempt: Attempt): Promise<void> {
+  const [accountScope, addressScope] = scopes(attempt);
+  await Promise.all([clearAttempts(accountScope), uncountAttempt(addressScope)]);
+}

@@ -27,12 +27,3 @@ export async function requireAdmin(userId: number): Promise<User> {
 export function baseUrlOf(event: APIGatewayProxyEventV2): string {
   return settings().publicBaseUrl ?? requestOrigin(event.headers ?? {})?.origin ?? 'http://127.0.0.1:3000';
 }
-
-/**
- * The browser's address: behind CloudFront the API sees an edge address, so the distribution
- * passes the viewer's on (infra/aws/web.ts). A client calling the API directly could set it
- * itself; that only moves it to another address counter, the account's still applies.
- */
-export function clientAddress(event: APIGatewayProxyEventV2): string {
-  return event.headers?.['x-viewer-address'] ?? event.requestContext.http.sourceIp;
-}

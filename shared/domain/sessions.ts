@@ -2,7 +2,8 @@
 // SHA-256, ending after an idle period or an absolute lifetime, whichever comes first.
 // Cookie-carried mutating requests must come from our own origin and carry the CSRF token,
 // which is derived from the session id (so it needs no storage and dies with the session).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sameSecret } from './constant-time.ts';
 
 const SESSION_COOKIE = 'vb_session';
 const CSRF_HEADER = 'x-csrf-token';
@@ -69,9 +70,7 @@ export function csrfRefusal(input: CsrfInput): string | undefined {
   if (site !== undefined && site !== 'same-origin') return 'Cross-site request refused';
   if (origin !== undefined && !input.allowedOrigins.includes(origin)) return 'Cross-origin request refused';
   if (site === undefined && origin === undefined) return 'A request with the session cookie must say where it comes from (Origin)';
-  const sent = input.headers[CSRF_HEADER] ?? '';
-  const expected = csrfTokenFor(input.sessionId);
-  if (sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), Buffer.from(expected))) return 'Missing or wrong CSRF token (X-CSRF-Token)';
+  if (!sameSecret(input.headers[CSRF_HEADER] ?? '', csrfTokenFor(input.sessionId))) return 'Missing or wrong CSRF token (X-CSRF-Token)';
   return undefined;
 }
 

@@ -9,7 +9,7 @@ export const authRoutes = {
   'POST /auth/sign-in': {
     handler: 'auth/sign-in',
     summary: 'Sign in with email and password; sets the session cookie',
-    description: 'Unknown emails and wrong passwords get the same 401. Failures are counted per account and per address; after a few, each attempt must wait longer (429 with Retry-After).',
+    description: 'Unknown emails and wrong passwords get the same 401. Attempts are counted per account and per address (a right password\'s is given back); after a few failures each attempt must wait longer (429 with Retry-After), and one made while waiting counts too.',
     tag: 'Sign-in',
     rateClass: null,
     auth: 'none',
@@ -38,8 +38,9 @@ export const authRoutes = {
   'POST /auth/sign-out': {
     handler: 'auth/sign-out',
     summary: 'End this web session at once and clear its cookie',
+    description: 'Not rate limited: signing out must work when the budget is spent (it still needs the CSRF token).',
     tag: 'Sign-in',
-    rateClass: 'write',
+    rateClass: null,
     auth: 'token',
     responses: { 200: { description: 'Signed out', schema: done } },
   },

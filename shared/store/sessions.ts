@@ -1,7 +1,13 @@
-// Web sessions, one-time sign-in links, password hashes and sign-in failure counters.
+// Web sessions, one-time sign-in links and password hashes (sign-in-attempts.ts counts attempts).
 // Sessions and links are keyed by the SHA-256 of their secret, so a lookup is one strongly
 // consistent GetItem and the secret itself is never stored.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Ending all of a user's sessions cannot rely on finding them: the sessions index (GSI1) is
+// eventually consistent and may not list one opened a moment ago. So each session carries the
+// epoch its user was in when it opened (read with the password hash it was opened by), ending
+// them all moves the user's `session_epoch` on, and a session of an older epoch is refused; the
+// index only serves to delete the items early.
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../domain/errors.ts';
 import { dynamo } from '../clients.ts';
 import { sessionEndsAt, type SessionLimits } from '../domain/sessions.ts';
 import { queryAll } from './query.ts';
@@ -12,12 +18,14 @@ export interface SessionRecord {
   readonly user_id: number;
   readonly created_at: string;
   readonly last_seen_at: string;
+  /** The user's session epoch when it opened: it ends when the user's moves on. */
+  readonly epoch: number;
 }
 
 const ttlOf = (record: SessionRecord, limits: SessionLimits) => Math.ceil(sessionEndsAt(record, limits) / 1000);
 
-export async function insertSession(hash: string, userId: number, limits: SessionLimits, now = new Date()): Promise<SessionRecord> {
-  const record: SessionRecord = { hash, user_id: userId, created_at: now.toISOString(), last_seen_at: now.toISOString() };
+export async function insertSession(hash: string, userId: number, epoch: number, limits: SessionLimits, now = new Date()): Promise<SessionRecord> {
+  const record: SessionRecord = { hash, user_id: userId, created_at: now.toISOString(), last_seen_at: now.toISOString(), epoch };
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -30,7 +38,7 @@ export async function insertSession(hash: string, userId: number, limits: Sessio
 
 export async function findSession(hash: string): Promise<SessionRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.session(hash), ConsistentRead: true }));
-  return Item ? { hash, user_id: Number(Item.user_id), created_at: String(Item.created_at), last_seen_at: String(Item.last_seen_at) } : undefined;
+  return Item ? { hash, user_id: Number(Item.user_id), created_at: String(Item.created_at), last_seen_at: String(Item.last_seen_at), epoch: Number(Item.epoch ?? 0) } : undefined;
 }
 
 /** Moves the idle expiry on (and the TTL with it); concurrent touches write once. */
@@ -56,7 +64,7 @@ export async function deleteSession(hash: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key.session(hash) }));
 }
 
-/** Ends every session of the user except `keep` (a session hash), if given. */
+/** Deletes the sessions of the user the index lists, except `keep` (a session hash); how many. */
 export async function deleteUserSessions(userId: number, keep?: string): Promise<number> {
   const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}#SESSIONS` } });
   const ended = items.map((i) => String(i.hash)).filter((hash) => hash !== keep);
@@ -64,9 +72,48 @@ export async function deleteUserSessions(userId: number, keep?: string): Promise
   return ended.length;
 }
 
-export async function getPasswordHash(userId: number): Promise<string | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.user(userId), ProjectionExpression: 'password_hash', ConsistentRead: true }));
-  return typeof Item?.password_hash === 'string' ? Item.password_hash : undefined;
+export interface Credentials {
+  readonly passwordHash: string | undefined;
+  readonly sessionEpoch: number;
+}
+
+/** The user's password hash and session epoch, read together; undefined when there is no such user. */
+export async function getCredentials(userId: number): Promise<Credentials | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.user(userId), ProjectionExpression: 'PK, password_hash, session_epoch', ConsistentRead: true }));
+  if (!Item) return undefined;
+  return { passwordHash: typeof Item.password_hash === 'string' ? Item.password_hash : undefined, sessionEpoch: Number(Item.session_epoch ?? 0) };
+}
+
+const CONFLICT_RETRIES = 4;
+
+/**
+ * Ends every session of the user at once by moving their epoch on; `keep` (a session hash of
+ * theirs) moves with it in the same transaction, so it never sees a moment of being ended.
+ * Returns the new epoch, for a session opened right after.
+ */
+export async function advanceSessionEpoch(userId: number, keep?: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const current = (await getCredentials(userId))?.sessionEpoch;
+    if (current === undefined) throw new NotFoundError('User not found');
+    const next = current + 1;
+    const user = {
+      TableName: tableName(),
+      Key: key.user(userId),
+      UpdateExpression: 'SET session_epoch = :next',
+      ConditionExpression: current === 0 ? 'attribute_exists(PK) AND attribute_not_exists(session_epoch)' : 'session_epoch = :current',
+      ExpressionAttributeValues: current === 0 ? { ':next': next } : { ':next': next, ':current': current },
+    };
+    const kept = { TableName: tableName(), Key: key.session(keep ?? ''), UpdateExpression: 'SET epoch = :next', ConditionExpression: 'user_id = :user', ExpressionAttributeValues: { ':next': next, ':user': userId } };
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: keep ? [{ Update: user }, { Update: kept }] : [{ Update: user }] }));
+      return next;
+    } catch (error) {
+      // Another change moved the epoch first (read again), or the kept session ended meanwhile (keep none).
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if ((error as Error).name !== 'TransactionCanceledException' || attempt >= CONFLICT_RETRIES) throw error;
+      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') keep = undefined;
+    }
+  }
 }
 
 export async function setPasswordHash(userId: number, hash: string, now = new Date()): Promise<void> {
@@ -101,31 +148,4 @@ export async function consumeSignInLink(hash: string, now: Date): Promise<number
     if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
     throw error;
   }
-}
-
-export interface FailureCount {
-  readonly count: number;
-  readonly last_failure_at: string | null;
-}
-
-export async function readFailures(scope: string): Promise<FailureCount> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.signInFailures(scope), ConsistentRead: true }));
-  return { count: Number(Item?.count ?? 0), last_failure_at: typeof Item?.last_failure_at === 'string' ? Item.last_failure_at : null };
-}
-
-/** Counts a failure; the counter forgets itself a day after the last one. */
-export async function addFailure(scope: string, now: Date): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key.signInFailures(scope),
-      UpdateExpression: 'ADD #count :one SET last_failure_at = :now, #ttl = :ttl',
-      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':ttl': Math.ceil(now.getTime() / 1000) + 86_400 },
-    }),
-  );
-}
-
-export async function clearFailures(scope: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key.signInFailures(scope) }));
 }

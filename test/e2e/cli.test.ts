@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startLocalProcess } from '../support/local-process.ts';
-import { call, stack } from '../support/api.ts';
+import { call, newSession, newUser, sessionHeaders, stack } from '../support/api.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -24,15 +24,42 @@ function userEnvironment(dataDir: string): NodeJS.ProcessEnv {
   return { ...env, DATA_DIR: dataDir };
 }
 
-function cli(args: readonly string[], dataDir = stack().dataDir): Promise<CliResult> {
+/** `input`, when given, is what the user pipes into standard input (which then ends). */
+function cli(args: readonly string[], dataDir = stack().dataDir, input?: string): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/main.ts', ...args], { cwd: root, env: userEnvironment(dataDir) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  if (input !== undefined) child.stdin.end(input);
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * The CLI on a terminal of its own (util-linux `script` gives it a pseudo-terminal): each answer
+ * is typed once the CLI has asked its question. What the terminal showed comes back as stdout.
+ */
+function cliOnTerminal(args: readonly string[], dialogue: readonly (readonly [question: string, answer: string])[]): Promise<CliResult> {
+  const command = [process.execPath, '--import', 'tsx', 'infra/cli/main.ts', ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: root, env: userEnvironment(stack().dataDir) });
+  let shown = '';
+  let stderr = '';
+  let from = 0;
+  const left = [...dialogue];
+  child.stdout.on('data', (c: Buffer) => {
+    shown += c.toString();
+    const at = left[0] ? shown.indexOf(left[0][0], from) : -1;
+    if (at < 0) return;
+    from = at + left[0]![0].length;
+    child.stdin.write(`${left.shift()![1]}\r`);
+  });
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, stdout: shown, stderr }));
   });
 }
 
@@ -157,6 +184,44 @@ describe('the CLI while the local stack runs', () => {
     const bad = await cli(['users', 'invite', '--email', 'not-an-email']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/email address/);
+  });
+
+  it('sets a web password read from standard input, ends the user\'s sessions, and signs in with it', async () => {
+    const { user } = await newUser();
+    const session = await newSession(user.id);
+    const set = await cli(['users', 'set-password', '--email', user.email, '--password-stdin'], undefined, 'a passphrase from a pipe\n');
+    expect([set.code, set.stderr]).toEqual([0, '']);
+    expect(set.stdout.trim()).toBe(`Password set for ${user.email}; their web sessions ended.`);
+    expect((await call('/users/me', { headers: sessionHeaders(session) })).status).toBe(401);
+    const signIn = (password: string) => call('/auth/sign-in', { method: 'POST', body: { email: user.email, password } });
+    expect((await signIn('a passphrase from a pipe')).status).toBe(200);
+    const short = await cli(['users', 'set-password', '--email', user.email, '--password-stdin'], undefined, 'short\n');
+    expect([short.code, short.stderr.trim()]).toEqual([1, 'error: The password must have at least 12 characters']);
+  });
+
+  it('asks for the password twice on a terminal without showing it, and signs in with it', async () => {
+    const { user } = await newUser();
+    const password = 'typed on a terminal';
+    const set = await cliOnTerminal(['users', 'set-password', '--email', user.email], [
+      ['New password: ', password],
+      ['Repeat it: ', password],
+    ]);
+    expect(set.code, set.stdout + set.stderr).toBe(0);
+    expect(set.stdout).toContain(`Password set for ${user.email}; their web sessions ended.`);
+    expect(set.stdout).not.toContain(password);
+    expect((await call('/auth/sign-in', { method: 'POST', body: { email: user.email, password } })).status).toBe(200);
+    const differ = await cliOnTerminal(['users', 'set-password', '--email', user.email], [
+      ['New password: ', 'one passphrase here'],
+      ['Repeat it: ', 'another one entirely'],
+    ]);
+    expect(differ.code).toBe(1);
+    expect(differ.stdout).toContain('error: The two passwords differ');
+  });
+
+  it('says in one line what to do when there is no terminal to ask for the password on', async () => {
+    const { user } = await newUser();
+    const result = await cli(['users', 'set-password', '--email', user.email], undefined, '');
+    expect([result.code, result.stdout, result.stderr]).toEqual([1, '', 'error: No terminal to ask for the password on: pipe it with --password-stdin\n']);
   });
 
   it('uses the running stack\'s database and never starts one of its own', async () => {

@@ -229,6 +229,31 @@ describe('the dev stack', { timeout: SYNTH_TIMEOUT_MS }, () => {
   it('publishes the API URL, table name, bucket name, dashboard, alarm topic and the web app URL and bucket as outputs', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['AlarmTopicArn', 'ApiUrl', 'BucketName', 'DashboardUrl', 'TableName', 'WebWebBucketName5CCE3E81', 'WebWebUrl3D246F68']);
   });
+
+  it('proves a request came through the distribution with a generated secret that only CloudFront and the sign-in function hold', () => {
+    const secrets = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    // A dynamic reference: CloudFormation resolves it at deploy time, the value is in no template.
+    const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+    const [distribution] = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::Distribution');
+    const origins: any[] = distribution!.Properties!.DistributionConfig.Origins;
+    const api = origins.filter((o) => JSON.stringify(o.DomainName).includes('execute-api'));
+    expect(api).toHaveLength(1);
+    expect(api[0].CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(api[0].OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: reference }]);
+    const holders = serviceFunctions(template).filter(([, fn]) => 'ORIGIN_VERIFY' in fn.Properties!.Environment.Variables);
+    expect(holders.map(([, fn]) => fn.Properties!.Description)).toEqual(['POST /api/v1/auth/sign-in -> functions/api/auth/sign-in.ts']);
+    expect(holders[0]![1].Properties!.Environment.Variables.ORIGIN_VERIFY).toEqual(reference);
+    // The viewer function names the viewer's address itself and drops a viewer's own proof.
+    const viewerCode = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::CloudFront::Function')
+      .map((r) => String(r.Properties!.FunctionCode))
+      .find((code) => code.includes('x-viewer-address'));
+    expect(viewerCode).toContain("request.headers['x-viewer-address'] = { value: event.viewer.ip }");
+    expect(viewerCode).toContain("delete request.headers['x-origin-verify']");
+  });
 });
 
 describe('a prod stack with other queue consumers and periodic jobs', { timeout: SYNTH_TIMEOUT_MS }, () => {

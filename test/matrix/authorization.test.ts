@@ -2,15 +2,21 @@
 // refuses a request without a credential (and with a revoked one) with 401, the explorer as
 // its setting says; for every route that names a resource in its path, user B with a valid
 // token gets 403 on user A's resource (an administrator too: no implicit access) and 404 on
-// ids that do not exist (decisions §2). A's resources are the same afterwards.
+// ids that do not exist (decisions §2). A web session is a credential like a token of its user
+// (issue 14): an ended session's cookie gets the same 401, B's and an administrator's session
+// the same 403 and 404, and a user's session and tokens spend one rate budget. A's resources
+// are the same afterwards.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '#shared/config.ts';
+import { windowAt } from '#shared/domain/rate-limit.ts';
 import { routeRows, type RouteRow } from '#shared/routes.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
+import { countRequest } from '#shared/store/rate-counters.ts';
+import { deleteSession } from '#shared/store/sessions.ts';
 import { seedRecording } from '../e2e/recordings-fixtures.ts';
-import { newUser } from '../support/api.ts';
+import { newSession, newUser, sessionHeaders, type WebSession } from '../support/api.ts';
 import { PUBLIC_TARGET, SEGMENTS, pathParams, resourceOf, type ResourceKind } from '../fuzz/actors.ts';
 import { jsonSchemaOf, type JsonSchema } from '../fuzz/arbitraries.ts';
 import { send, shapeProblems, type RawResponse } from '../fuzz/http.ts';
@@ -23,6 +29,8 @@ const CODES: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 4
 let owner: User;
 const owned = {} as Record<ResourceKind, string>;
 let revokedToken: string;
+/** A's session after signing out: its cookie is no credential any more. */
+let endedSession: WebSession;
 let ownerBefore: string;
 
 /** A request as the owner; anything but the expected status stops the setup. */
@@ -73,6 +81,8 @@ beforeAll(async () => {
   const revoked = await asOwner('POST', '/tokens', { name: 'revoked' });
   await asOwner('DELETE', `/tokens/${revoked.id}`);
   revokedToken = revoked.token;
+  endedSession = await newSession(owner.user.id);
+  await deleteSession(endedSession.hash);
   ownerBefore = await ownerState();
 });
 
@@ -140,9 +150,11 @@ function pathWith(row: RouteRow, value: (param: string, kind: ResourceKind | und
 const ownersPath = (row: RouteRow) => pathWith(row, (_, kind) => (kind ? owned[kind] : 'swagger-ui.css'));
 const missingPath = (row: RouteRow) => pathWith(row, (_, kind) => (kind === 'delivery' || kind === 'upload' ? randomUUID() : kind ? MISSING_ID : 'swagger-ui.css'));
 
-async function call(row: RouteRow, path: string, token: string | undefined): Promise<RawResponse> {
+/** As a token's holder, or as a browser of our origin with the session (cookie, Origin, CSRF token). */
+async function call(row: RouteRow, path: string, credential: string | WebSession | undefined): Promise<RawResponse> {
   const body = validBody(row);
-  return send({ method: row.method, path, token, body: body === undefined ? undefined : { kind: 'json', value: body } });
+  const [token, headers] = typeof credential === 'object' ? [undefined, sessionHeaders(credential)] : [credential, undefined];
+  return send({ method: row.method, path, token, headers, body: body === undefined ? undefined : { kind: 'json', value: body } });
 }
 
 function expectRefusal(res: RawResponse, status: number, what: string): void {
@@ -158,6 +170,9 @@ interface Line {
   route: string;
   noCredential?: number;
   revoked?: number;
+  endedSession?: number;
+  /** By B's session, an administrator's session, and B's session on a missing id. */
+  sessions?: string;
   foreign?: number | string;
   admin?: number | string;
   missing?: number | string;
@@ -181,13 +196,15 @@ describe('no route answers 2xx without a valid credential', () => {
       const open = row.spec.auth === 'docs' && settings().docsPublic;
       const anonymous = await call(row, path, undefined);
       const revoked = await call(row, path, revokedToken);
-      Object.assign(table.get(row.key)!, { noCredential: anonymous.status, revoked: revoked.status });
+      const ended = await call(row, path, endedSession);
+      Object.assign(table.get(row.key)!, { noCredential: anonymous.status, revoked: revoked.status, endedSession: ended.status });
       if (open) {
         // DOCS_PUBLIC=true: the explorer and the description are public on purpose, whatever is sent.
-        expect([anonymous.status, revoked.status]).toEqual([200, 200]);
+        expect([anonymous.status, revoked.status, ended.status]).toEqual([200, 200, 200]);
       } else {
         expectRefusal(anonymous, 401, `${row.key} without a credential`);
         expectRefusal(revoked, 401, `${row.key} with a revoked token`);
+        expectRefusal(ended, 401, `${row.key} with the cookie of a session that was signed out`);
       }
     });
   }
@@ -206,10 +223,20 @@ describe('a valid credential on another user’s resource: 403; on none: 404', (
       const foreign = await call(row, ownersPath(row), stranger.token);
       const asAdmin = await call(row, ownersPath(row), admin.token);
       const missing = await call(row, missingPath(row), stranger.token);
-      Object.assign(table.get(row.key)!, { foreign: foreign.status, admin: asAdmin.status, missing: missing.status });
+      const [strangerSession, adminSession] = await Promise.all([newSession(stranger.user.id), newSession(admin.user.id)]);
+      const bySession = [
+        await call(row, ownersPath(row), strangerSession),
+        await call(row, ownersPath(row), adminSession),
+        await call(row, missingPath(row), strangerSession),
+      ];
+      Object.assign(table.get(row.key)!, { foreign: foreign.status, admin: asAdmin.status, missing: missing.status, sessions: bySession.map((r) => r.status).join('/') });
       expectRefusal(foreign, 403, `${row.key} by another user on A's ${ownersPath(row)}`);
       expectRefusal(asAdmin, 403, `${row.key} by an administrator on A's ${ownersPath(row)}`);
       expectRefusal(missing, 404, `${row.key} on ${missingPath(row)}, which does not exist`);
+      expectRefusal(bySession[0]!, 403, `${row.key} by another user's session on A's ${ownersPath(row)}`);
+      expectRefusal(bySession[1]!, 403, `${row.key} by an administrator's session on A's ${ownersPath(row)}`);
+      expectRefusal(bySession[2]!, 404, `${row.key} by a session on ${missingPath(row)}, which does not exist`);
+      expect(bySession.map((r) => r.json.error), 'the same messages as for a token').toEqual([foreign.json.error, asAdmin.json.error, missing.json.error]);
     });
   }
 
@@ -262,6 +289,28 @@ describe('recording ids as a filter: another user’s never reach the answer', (
   }
 });
 
+describe('a session and the tokens of a user', () => {
+  it('spend one rate budget: requests by token then by cookie count against it, and the cookie gets the 429', async () => {
+    const { user, token } = await newUser();
+    const session = await newSession(user.id);
+    // A window about to end would give the budget back halfway.
+    const left = 60 - ((Date.now() / 1000) % 60);
+    if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+    const read = (credential: string | WebSession) => send({ method: 'GET', path: '/users/me', ...(typeof credential === 'string' ? { token: credential } : { headers: sessionHeaders(credential) }) });
+    const remaining: number[] = [];
+    for (const credential of [token, session, token, session]) remaining.push(Number((await read(credential)).headers['x-ratelimit-remaining']));
+    const limit = settings().rateLimits.read;
+    expect(remaining).toEqual([limit - 1, limit - 2, limit - 3, limit - 4]);
+    const window = windowAt(Date.now());
+    await countRequest(user.id, 'read', window.start, window.resetAt + 60, limit - 4);
+    const limited = await read(session);
+    expect(limited.status, limited.text).toBe(429);
+    expect(limited.headers['retry-after']).toEqual(expect.any(String));
+    expect((await read(token)).status).toBe(429);
+    expect(windowAt(Date.now()).start, 'all in one window').toBe(window.start);
+  });
+});
+
 describe('afterwards', () => {
   it('left every resource of A as it was', async () => {
     expect(await ownerState()).toBe(ownerBefore);
@@ -269,8 +318,8 @@ describe('afterwards', () => {
 });
 
 afterAll(() => {
-  const header = ['route', 'no-cred', 'revoked', 'foreign', 'admin', 'missing'];
-  const rows = [...table.values()].map((l) => [l.route, l.noCredential, l.revoked, l.foreign, l.admin, l.missing].map((v) => String(v ?? '—')));
+  const header = ['route', 'no-cred', 'revoked', 'ended-session', 'foreign', 'admin', 'missing', 'sessions f/a/m'];
+  const rows = [...table.values()].map((l) => [l.route, l.noCredential, l.revoked, l.endedSession, l.foreign, l.admin, l.missing, l.sessions].map((v) => String(v ?? '—')));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const lines = [format(header), ...rows.map(format)];

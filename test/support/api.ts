@@ -1,6 +1,9 @@
 // What end-to-end tests use to talk to the stack the way a user's script would.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { settings } from '#shared/config.ts';
+import { csrfTokenFor, hashSessionId, newSessionId } from '#shared/domain/sessions.ts';
+import { getCredentials, insertSession } from '#shared/store/sessions.ts';
 import { issueToken } from '#shared/store/tokens.ts';
 import { createUser, type User } from '#shared/store/users.ts';
 
@@ -38,3 +41,22 @@ export async function newUser(options: { admin?: boolean } = {}): Promise<{ user
   const { secret } = await issueToken(user.id, 'test', 0);
   return { user, token: secret };
 }
+
+export interface WebSession {
+  /** The Cookie header's value. */
+  readonly cookie: string;
+  readonly csrfToken: string;
+  /** The SHA-256 the store keys it by. */
+  readonly hash: string;
+}
+
+/** A web session of the user as sign-in opens one, without the password check (scrypt is slow). */
+export async function newSession(userId: number): Promise<WebSession> {
+  const id = newSessionId();
+  const epoch = (await getCredentials(userId))?.sessionEpoch ?? 0;
+  await insertSession(hashSessionId(id), userId, epoch, settings().sessions);
+  return { cookie: `vb_session=${id}`, csrfToken: csrfTokenFor(id), hash: hashSessionId(id) };
+}
+
+/** The headers a browser of our own origin sends with the session: the cookie, Origin and the CSRF token. */
+export const sessionHeaders = (session: WebSession): Record<string, string> => ({ cookie: session.cookie, origin: new URL(stack().url).origin, 'x-csrf-token': session.csrfToken });

@@ -99,6 +99,13 @@ describe('CSRF rules for cookie-carried requests', () => {
     expect(check('POST', { origin: ours, 'x-csrf-token': csrfTokenFor(newSessionId()) })).toMatch(/CSRF/);
     expect(check('POST', { origin: ours, 'x-csrf-token': 'short' })).toMatch(/CSRF/);
   });
+
+  it('refuses a non-ASCII token as long as the real one in characters (longer in bytes) instead of throwing', () => {
+    const sent = 'é'.repeat(csrf.length);
+    expect(sent).toHaveLength(43);
+    expect(check('POST', { origin: ours, 'x-csrf-token': sent })).toMatch(/CSRF/);
+    expect(check('POST', { origin: ours, 'x-csrf-token': `${csrf.slice(0, -1)}é` })).toMatch(/CSRF/);
+  });
 });
 
 describe('sign-in delays', () => {

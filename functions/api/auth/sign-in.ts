@@ -1,5 +1,6 @@
 import { signIn } from '#shared/auth/sessions.ts';
-import { clientAddress, cookieFor, sessionView } from '#shared/auth/web.ts';
+import { clientAddress } from '#shared/auth/client-address.ts';
+import { cookieFor, sessionView } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
 import { route } from '#shared/http/write-route.ts';
 

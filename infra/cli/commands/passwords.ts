@@ -16,18 +16,21 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
-/** Asks on the terminal without echoing what is typed. */
+/**
+ * Asks on the terminal without echoing what is typed. Readline's own output is silenced (it
+ * would echo), so the question is written here, once readline holds the terminal in raw mode:
+ * a key typed before that would be echoed by the terminal itself.
+ */
 function prompt(question: string): Promise<string> {
-  let muted = false;
-  const output = new Writable({ write: (chunk, _encoding, callback) => (muted ? callback() : process.stderr.write(chunk, callback)) });
-  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  const rl = createInterface({ input: process.stdin, output: silent, terminal: true });
+  process.stderr.write(question);
   return new Promise((resolve) => {
-    rl.question(question, (answer) => {
+    rl.question('', (answer) => {
       rl.close();
       process.stderr.write('\n');
       resolve(answer);
     });
-    muted = true;
   });
 }
 

@@ -51,9 +51,11 @@ export const accessKeyId = (entry: string) =>
 
 /**
  * Template settings naming a service this machine realises another way: there is no KMS here,
- * so webhook secrets' data keys are wrapped by the data folder's key file (README: Security).
+ * so webhook secrets' data keys are wrapped by the data folder's key file (README: Security);
+ * there is no CloudFront either: the gateway is the edge, so no request proves it came through
+ * one (ORIGIN_VERIFY would be an unresolved Secrets Manager reference) and the socket's address counts.
  */
-const LOCAL_REALISATIONS: Readonly<Record<string, string>> = { WEBHOOK_SECRET_KEY_ID: '' };
+const LOCAL_REALISATIONS: Readonly<Record<string, string>> = { WEBHOOK_SECRET_KEY_ID: '', ORIGIN_VERIFY: '' };
 
 export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
   const { artifacts, resolve } = options;

@@ -9,11 +9,12 @@ import { findCredential } from '../../domain/credentials.ts';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors.ts';
 import { csrfRefusal, csrfTokenFor, hashSessionId, requestOrigin, sessionIdFrom, sessionIsLive, sessionSeenIsStale } from '../../domain/sessions.ts';
 import { hashToken, isWellFormedToken, lastUsedIsStale, tokenStatus } from '../../domain/tokens.ts';
-import { findSession, touchSession } from '../../store/sessions.ts';
+import { findSession, getCredentials, touchSession } from '../../store/sessions.ts';
 import { findTokenByHash, touchToken } from '../../store/tokens.ts';
 import { setCaller, type Caller } from '../state.ts';
 
 const INVALID = 'Invalid API token';
+const SESSION_ENDED = 'Session expired or signed out';
 
 async function authenticate(event: APIGatewayProxyEventV2, now: Date): Promise<Caller> {
   const credential = findCredential(event.headers ?? {}, event.queryStringParameters ?? {});
@@ -45,7 +46,9 @@ async function authenticateSession(event: APIGatewayProxyEventV2, sessionId: str
   const limits = settings().sessions;
   const hash = hashSessionId(sessionId);
   const record = await findSession(hash);
-  if (!record || !sessionIsLive(record, limits, now.getTime())) throw new UnauthorizedError('Session expired or signed out');
+  if (!record || !sessionIsLive(record, limits, now.getTime())) throw new UnauthorizedError(SESSION_ENDED);
+  // A password change or "sign out everywhere" since it opened moved the user's epoch on.
+  if ((await getCredentials(record.user_id))?.sessionEpoch !== record.epoch) throw new UnauthorizedError(SESSION_ENDED);
   const headers = event.headers ?? {};
   const refusal = csrfRefusal({ method: event.requestContext.http.method, headers, sessionId, allowedOrigins: allowedOrigins(headers) });
   if (refusal) throw new ForbiddenError(refusal);
