@@ -37,23 +37,24 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    // The elements that stick out on the right, named for the failure message.
-    // (These functions run in the page, where `document` exists; this project's types have no DOM.)
-    const wide: string[] = await page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      const limit = doc.documentElement.clientWidth;
-      const right = (e: any) => e.getBoundingClientRect().right;
-      return [...doc.querySelectorAll('body *')]
-        .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
-        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
-    });
-    const overflow: number = await page.evaluate(() => {
-      const root = (globalThis as any).document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-    expect(overflow, `${name} at ${width} px scrolls sideways: ${wide.join('; ')}`).toBeLessThanOrEqual(0);
+    await expectNoOverflow(page, `${name} at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The page at its present width must not scroll sideways; the elements that stick out on the right are named. */
+async function expectNoOverflow(page: Page, where: string): Promise<void> {
+  // (This runs in the page, where `document` exists; this project's types have no DOM.)
+  const sticking: { overflow: number; wide: string[] } = await page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const limit = doc.documentElement.clientWidth;
+    const right = (e: any) => e.getBoundingClientRect().right;
+    const wide = [...doc.querySelectorAll('body *')]
+      .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
+      .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
+    return { overflow: doc.documentElement.scrollWidth - limit, wide };
+  });
+  expect(sticking.overflow, `${where} scrolls sideways: ${sticking.wide.join('; ')}`).toBeLessThanOrEqual(0);
 }
 
 export interface SignedIn {
@@ -100,16 +101,7 @@ export async function signedIn(baseUrl: string, user: { id: number; email: strin
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    const sticking: { overflow: number; wide: string[] } = await page.evaluate(() => {
-      const doc = (globalThis as any).document;
-      const limit = doc.documentElement.clientWidth;
-      const right = (e: any) => e.getBoundingClientRect().right;
-      const wide = [...doc.querySelectorAll('body *')]
-        .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
-        .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
-      return { overflow: doc.documentElement.scrollWidth - limit, wide };
-    });
-    expect(sticking.overflow, `${name} at ${width} px scrolls sideways: ${sticking.wide.join('; ')}`).toBeLessThanOrEqual(0);
+    await expectNoOverflow(page, `${name} at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
