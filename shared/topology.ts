@@ -63,7 +63,8 @@ export const table: TableSpec = {
   ttlAttribute: 'ttl',
 };
 
-export const bucket = { id: 'audio', uploadStagingPrefix: 'staging/' } as const;
+/** The bucket, and its top-level folders: each is granted on its own (`<bucket>/<folder>*`). */
+export const bucket = { id: 'audio', uploadStagingPrefix: 'staging/', folders: ['audio/', 'transcripts/', 'transcribe/', 'search/'] } as const;
 
 /**
  * AWS recommends a queue's visibility timeout be at least six times its Lambda consumer's

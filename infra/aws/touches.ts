@@ -1,50 +1,25 @@
 // What each function touches, read from the code instead of written per route. A function's
 // code is the tree-shaken esbuild bundle of its entry (the same resolution as the real bundle,
-// its own modules only); what that code reaches comes from two sources:
+// its own modules only), less the providers the deployment does not choose (ASR_PROVIDER,
+// LLM_PROVIDER: the registry loads only the chosen one). What that code reaches:
 // - DynamoDB: the item actions are the command classes and transaction items the bundled
-//   modules use (GetCommand → GetItem, { Put: … } → PutItem, …), so nothing is declared;
-// - everything else: MODULE_TOUCHES below, one row per shared module that reaches S3, a queue,
-//   the Scheduler, a provider key, Bedrock or Transcribe. A bundled module that imports an AWS
-//   client, or a module that acts on whatever its caller names (DELEGATES), without a row fails
-//   the synth. Provider rows hold only for the provider the deployment chooses (ASR_PROVIDER,
-//   LLM_PROVIDER): every provider's code is bundled, only the chosen one runs.
-// A new route or worker therefore gets exactly what the modules it imports reach, with no IAM
-// to write; a new way of reaching AWS is one row here.
+//   modules use (GetCommand → GetItem, { Put: … } → PutItem, …);
+// - everything else: the calls of the adapters' functions (access-calls.ts), each naming what
+//   it reaches in a literal (`send('summarize', …)`, `deleteObject('audio/', key)`), and the
+//   service clients used (Bedrock, Transcribe).
+// Nothing is declared: a new route or worker gets exactly what its code calls. A module that
+// imports an AWS client without being an adapter, or calls an adapter's function with anything
+// but a literal, fails the synth.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import type { SecretPurpose } from '#shared/secrets/key-wrap.ts';
 import type { QueueName } from '#shared/topology.ts';
+import { ACCESS_CALLS, ADAPTERS, packageGrant, type Grant, type KmsAction, type ObjectAccess, type ObjectFolder, type ProviderKey } from './access-calls.ts';
 import { BUNDLE } from './bundling.ts';
 
-/** Top-level folders of the bucket, each granted on its own (`<bucket>/<prefix>*`). */
-type ObjectPrefix = 'audio/' | 'transcripts/' | 'transcribe/' | 'search/';
-/** read: Get/Head; write: Put (single or multipart, presigned or not) and abort; delete; list: HeadObject tells 404 from 403. */
-export type ObjectAccess = 'read' | 'write' | 'delete' | 'list';
-/** Provider API keys, read from SSM Parameter Store at cold start (see PROVIDER_KEYS in grants.ts). */
-export type ProviderKey = 'asr' | 'llm';
-type KmsAction = 'Encrypt' | 'Decrypt';
+export type { ObjectAccess, ProviderKey };
 export type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Scan' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem';
-
-interface ModuleTouches {
-  /** Item actions the module needs beyond the commands it names itself (a library's). */
-  readonly table?: readonly DynamoAction[];
-  readonly objects?: Readonly<Partial<Record<ObjectPrefix, readonly ObjectAccess[]>>>;
-  readonly sends?: readonly QueueName[];
-  /** Sends later than SQS allows (over 900 s), through a one-time schedule; sends sooner too. */
-  readonly schedules?: readonly QueueName[];
-  readonly secrets?: readonly ProviderKey[];
-  /** Seals (Encrypt) or opens (Decrypt) values of a purpose with the stack's secrets key (secrets-key.ts). */
-  readonly kms?: Readonly<Partial<Record<SecretPurpose, readonly KmsAction[]>>>;
-  /** Checks the value CloudFront's requests to the API carry (origin-verify.ts), given in ORIGIN_VERIFY. */
-  readonly originVerify?: true;
-  /** Calls Amazon Bedrock (Converse) with the model of LLM_MODEL. */
-  readonly bedrock?: true;
-  /** Starts and reads Amazon Transcribe jobs (named TRANSCRIBE_JOB_PREFIX…). */
-  readonly transcribe?: true;
-  /** The row holds only when the deployment chooses this provider: other providers' code may be bundled, but is not run. */
-  readonly when?: Readonly<Partial<Record<keyof Deployed, string>>>;
-}
 
 /** The settings that decide which bundled provider code runs. */
 export interface Deployed {
@@ -52,85 +27,9 @@ export interface Deployed {
   readonly LLM_PROVIDER: string;
 }
 
-/** Shared modules that act on a queue, an object or a job named by their caller: every module that uses one declares what it names. */
-const DELEGATES = [
-  'shared/blob/objects.ts',
-  'shared/queue/jobs.ts',
-  'shared/recordings/publish.ts',
-  'shared/pipeline/outcome.ts',
-  'shared/providers/keys.ts',
-  'shared/secrets/key-wrap.ts',
-  'shared/secrets/box.ts',
-];
-
-/** Module path → what it reaches. Keep rows as narrow as the module's own calls. */
-const MODULE_TOUCHES: Readonly<Record<string, ModuleTouches>> = {
-  // The client factories and the two adapters: the caller names the object or the queue.
-  'shared/clients.ts': {},
-  'shared/clients/s3.ts': {},
-  'shared/clients/sqs.ts': {},
-  'shared/clients/scheduler.ts': {},
-  'shared/blob/objects.ts': {},
-  'shared/queue/jobs.ts': {},
-  // Reads the key of the provider kind its caller names (ASR/LLM_API_KEY_PARAMETER).
-  'shared/providers/keys.ts': {},
-  // Seal and open values of the purpose their caller names.
-  'shared/secrets/key-wrap.ts': {},
-  'shared/secrets/box.ts': {},
-  'shared/webhooks/new-secret.ts': { kms: { 'webhook-secret': ['Encrypt'] } },
-  'shared/webhooks/secret-box.ts': { kms: { 'webhook-secret': ['Encrypt'] } },
-  // Kept answers are sealed when kept and opened for a replay.
-  'shared/http/middleware/idempotency.ts': { kms: { 'kept-answer': ['Encrypt', 'Decrypt'] } },
-  'shared/auth/client-address.ts': { originVerify: true },
-  'shared/providers/asr/openai.ts': { when: { ASR_PROVIDER: 'openai' }, secrets: ['asr'] },
-  'shared/providers/asr/whisperx.ts': { when: { ASR_PROVIDER: 'whisperx' }, secrets: ['asr'] },
-  'shared/providers/llm/openai.ts': { when: { LLM_PROVIDER: 'openai' }, secrets: ['llm'] },
-  'shared/providers/llm/bedrock.ts': { when: { LLM_PROVIDER: 'bedrock' }, bedrock: true },
-  // Transcribe reads the audio and writes its result with the caller's own S3 permissions.
-  'shared/providers/asr/aws-transcribe.ts': {
-    when: { ASR_PROVIDER: 'aws-transcribe' },
-    transcribe: true,
-    objects: { 'audio/': ['read'], 'transcribe/': ['read', 'write'] },
-  },
-  // Powertools' idempotency store reads, claims, completes and releases its record.
-  'shared/http/middleware/idempotency-store.ts': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
-  // Every committed change hands its events to the events queue; jobs are named by the caller.
-  'shared/recordings/publish.ts': { sends: ['events'] },
-  'shared/recordings/accept.ts': { objects: { 'audio/': ['delete'] }, sends: ['transcribe'] },
-  'shared/recordings/upload.ts': { objects: { 'audio/': ['delete'] } },
-  'shared/recordings/multipart.ts': { objects: { 'audio/': ['write', 'delete'] } },
-  'shared/recordings/presigned.ts': { objects: { 'audio/': ['read', 'list', 'write', 'delete'] } },
-  'shared/recordings/audio.ts': { objects: { 'audio/': ['read', 'list'] } },
-  'shared/recordings/detail.ts': { objects: { 'transcripts/': ['read'] } },
-  'shared/recordings/chat.ts': { objects: { 'transcripts/': ['read'] } },
-  'shared/recordings/edit.ts': {},
-  'shared/recordings/remove.ts': { objects: { 'audio/': ['delete'], 'transcripts/': ['delete'] } },
-  'shared/recordings/processing.ts': { sends: ['transcribe', 'summarize'] },
-  // A failed attempt is retried after JOB_RETRY_DELAYS_SECONDS, up to 30 min: the caller names the job.
-  'shared/pipeline/outcome.ts': {},
-  'shared/pipeline/transcribe.ts': {
-    objects: { 'audio/': ['read', 'list'], 'transcripts/': ['write', 'delete'] },
-    sends: ['summarize'],
-    schedules: ['transcribe'],
-  },
-  'shared/pipeline/summarize.ts': { objects: { 'transcripts/': ['read'] }, schedules: ['summarize'] },
-  'shared/pipeline/sweep.ts': { sends: ['events', 'transcribe', 'summarize', 'deliveries'] },
-  'shared/webhooks/fanout.ts': { sends: ['deliveries', 'deliveries-overflow'] },
-  'shared/webhooks/manual.ts': { sends: ['deliveries'] },
-  // Retries follow WEBHOOK_RETRY_SCHEDULE_SECONDS, up to an hour: beyond 15 min a schedule.
-  'shared/webhooks/dispatch.ts': { schedules: ['deliveries'], kms: { 'webhook-secret': ['Decrypt'] } },
-  // Naming a speaker may ask for the summary again, with the names in it.
-  'shared/speakers/assign.ts': { sends: ['summarize'] },
-  'shared/speakers/rename.ts': { sends: ['speakers'] },
-  'shared/speakers/transcripts.ts': { objects: { 'transcripts/': ['read', 'write'] }, sends: ['search'] },
-  // Each user's search index object: read (404 when there is none yet) and replaced conditionally.
-  'shared/search/index-store.ts': { objects: { 'search/': ['read', 'list', 'write'] } },
-  'shared/search/queue.ts': { sends: ['search'] },
-};
-
 export interface Touches {
   readonly table: ReadonlySet<DynamoAction>;
-  readonly objects: ReadonlyMap<ObjectPrefix, ReadonlySet<ObjectAccess>>;
+  readonly objects: ReadonlyMap<ObjectFolder, ReadonlySet<ObjectAccess>>;
   readonly sends: ReadonlySet<QueueName>;
   readonly schedules: ReadonlySet<QueueName>;
   readonly secrets: ReadonlySet<ProviderKey>;
@@ -145,9 +44,7 @@ export interface Touches {
 /** Names the table and builds its keys; transaction items are often built beside it. */
 const TABLE_MODULE = 'shared/store/table.ts';
 const DYNAMO_PACKAGES = /^@aws-sdk\/(lib-dynamodb|client-dynamodb)$/;
-/** Any other way to reach AWS from a module; such a module needs a row. */
-const OTHER_AWS = /^@aws-sdk\/|^@aws-lambda-powertools\/(idempotency|parameters)/;
-
+const AWS_PACKAGES = /^@aws-sdk\/|^@aws-lambda-powertools\/(idempotency|parameters)/;
 const COMMAND_ACTIONS: Readonly<Record<string, readonly DynamoAction[]>> = {
   GetCommand: ['GetItem'],
   GetItemCommand: ['GetItem'],
@@ -168,13 +65,20 @@ const COMMAND_ACTIONS: Readonly<Record<string, readonly DynamoAction[]>> = {
 /** A TransactWriteItems call needs the action of each of its items, written `{ Put: { … } }`. */
 const TRANSACT_ITEMS: Readonly<Record<string, DynamoAction>> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
 
+/** What one module's code reaches, whichever provider is deployed. */
+interface ModuleFacts {
+  readonly table: readonly DynamoAction[];
+  readonly grants: readonly Grant[];
+  readonly packages: readonly string[];
+}
+
 interface Bundled {
-  readonly modules: readonly string[];
+  /** Project modules with code in the bundle, and what each reaches. */
+  readonly facts: ReadonlyMap<string, ModuleFacts>;
   /** Every project file the bundle reads, tree-shaken or not. */
   readonly sources: readonly string[];
-  readonly table: ReadonlySet<DynamoAction>;
-  /** Modules that reach AWS or use a delegate: each needs a row. */
-  readonly needRows: readonly string[];
+  /** Project module → the project modules it imports, and how. */
+  readonly imports: ReadonlyMap<string, readonly { path: string; kind: string }[]>;
 }
 
 const cache = new Map<string, Bundled>();
@@ -194,45 +98,47 @@ export function sourcesOf(projectRoot: string, entry: string): readonly string[]
 /** What the function bundled from functions/<entry>.ts touches, as deployed with these providers. */
 export function touchesOf(projectRoot: string, entry: string, deployed: Deployed): Touches {
   const bundled = analysed(projectRoot, entry);
-  const undeclared = bundled.needRows.filter((file) => !MODULE_TOUCHES[file]);
-  if (undeclared.length > 0) {
-    throw new Error(
-      `functions/${entry}.ts bundles ${undeclared.join(', ')}, which reach AWS (an SDK client, or ${DELEGATES.join(', ')}) ` +
-        'but say nothing in MODULE_TOUCHES (infra/aws/touches.ts): add a row naming what each one touches',
-    );
-  }
-  const table = new Set(bundled.table);
-  const objects = new Map<ObjectPrefix, Set<ObjectAccess>>();
+  const running = runs(bundled, `functions/${entry}.ts`, deployed);
+  const modules = [...bundled.facts.keys()].filter((m) => running.has(m));
+  const facts = modules.map((m) => bundled.facts.get(m)!);
+  const grants = facts.flatMap((f) => f.grants);
+  const packages = new Set(facts.flatMap((f) => f.packages).map(packageGrant));
+  const table = new Set(facts.flatMap((f) => f.table));
+  if (packages.has('idempotency')) for (const a of ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const) table.add(a);
+  const objects = new Map<ObjectFolder, Set<ObjectAccess>>();
+  const kms = new Map<SecretPurpose, Set<KmsAction>>();
   const sends = new Set<QueueName>();
   const schedules = new Set<QueueName>();
   const secrets = new Set<ProviderKey>();
-  let bedrock = false;
-  let transcribe = false;
-  const kms = new Map<SecretPurpose, Set<KmsAction>>();
-  let originVerify = false;
-  for (const file of bundled.modules) {
-    const row = MODULE_TOUCHES[file];
-    if (!row || !Object.entries(row.when ?? {}).every(([k, v]) => deployed[k as keyof Deployed] === v)) continue;
-    for (const a of row.table ?? []) table.add(a);
-    for (const [prefix, access] of Object.entries(row.objects ?? {}) as [ObjectPrefix, readonly ObjectAccess[]][]) {
-      const set = objects.get(prefix) ?? new Set<ObjectAccess>();
-      for (const a of access) set.add(a);
-      objects.set(prefix, set);
-    }
-    for (const q of row.sends ?? []) sends.add(q);
-    for (const q of row.schedules ?? []) {
-      schedules.add(q);
-      sends.add(q);
-    }
-    for (const k of row.secrets ?? []) secrets.add(k);
-    bedrock ||= row.bedrock === true;
-    transcribe ||= row.transcribe === true;
-    for (const [purpose, actions] of Object.entries(row.kms ?? {}) as [SecretPurpose, readonly KmsAction[]][]) {
-      kms.set(purpose, new Set([...(kms.get(purpose) ?? []), ...actions]));
-    }
-    originVerify ||= row.originVerify === true;
+  for (const g of grants) {
+    if (g.kind === 'objects') objects.set(g.folder, new Set([...(objects.get(g.folder) ?? []), ...g.access]));
+    if (g.kind === 'kms') kms.set(g.purpose, new Set([...(kms.get(g.purpose) ?? []), g.action]));
+    if (g.kind === 'sends') sends.add(g.queue);
+    if (g.kind === 'sends' && g.later) schedules.add(g.queue);
+    if (g.kind === 'secrets') secrets.add(g.key);
   }
-  return { table, objects, sends, schedules, secrets, bedrock, transcribe, kms, originVerify, modules: bundled.modules };
+  const originVerify = grants.some((g) => g.kind === 'originVerify');
+  return { table, objects, sends, schedules, secrets, bedrock: packages.has('bedrock'), transcribe: packages.has('transcribe'), kms, originVerify, modules };
+}
+
+/** The registry loads providers with `await import()`; its path names the provider (shared/providers/asr/openai.ts → openai). */
+const REGISTRY = 'shared/providers/registry.ts';
+const PROVIDER_MODULE = /^shared\/providers\/(asr|llm)\/([^/.]+)/;
+
+/** The modules that can run: reachable from the entry, never through a provider the deployment does not choose. */
+function runs(bundled: Bundled, entry: string, deployed: Deployed): Set<string> {
+  const chosen = { asr: deployed.ASR_PROVIDER, llm: deployed.LLM_PROVIDER };
+  const seen = new Set([entry]);
+  const queue = [entry];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const i of bundled.imports.get(file) ?? []) {
+      const provider = file === REGISTRY && i.kind === 'dynamic-import' ? PROVIDER_MODULE.exec(i.path) : null;
+      if (provider && chosen[provider[1] as 'asr' | 'llm'] !== provider[2]) continue;
+      if (!seen.has(i.path)) queue.push(i.path);
+      seen.add(i.path);
+    }
+  }
+  return seen;
 }
 
 function analyse(projectRoot: string, entry: string): Bundled {
@@ -257,24 +163,41 @@ function analyse(projectRoot: string, entry: string): Bundled {
   // only its package imports are left: in the real bundle the packages (the AWS SDK first) are
   // free of side effects, so an unused import of theirs leaves nothing either.
   const code = sections(result.outputFiles![0]!.text);
+  const withCode = (file: string) => code.get(file)?.replace(IMPORT_STATEMENTS, '').replace(LAZY_INIT_CALLS, '').trim();
   const modules = Object.entries(output.inputs)
-    .filter(([file, info]) => info.bytesInOutput > 0 && !file.includes('node_modules'))
+    .filter(([file, info]) => info.bytesInOutput > 0 && !file.includes('node_modules') && withCode(file) !== '')
     .map(([file]) => file)
-    .filter((file) => code.get(file)?.replace(IMPORT_STATEMENTS, '').replace(LAZY_INIT_CALLS, '').trim() !== '')
     .sort();
-  const bundled = new Set(modules);
-  const table = new Set<DynamoAction>();
-  const needRows: string[] = [];
-  for (const file of modules) {
-    const imports = meta.inputs[file]?.imports ?? [];
-    const packages = imports.filter((i) => i.external).map((i) => i.path);
-    const usesTable = packages.some((p) => DYNAMO_PACKAGES.test(p)) || imports.some((i) => i.path === TABLE_MODULE);
-    if (usesTable) for (const a of dynamoActions(readFileSync(join(projectRoot, file), 'utf8'))) table.add(a);
-    const reachesAws = packages.some((p) => OTHER_AWS.test(p) && !DYNAMO_PACKAGES.test(p));
-    const delegates = imports.some((i) => !i.external && DELEGATES.includes(i.path) && bundled.has(i.path));
-    if (reachesAws || delegates) needRows.push(file);
+  const problems: string[] = [];
+  const facts = new Map(modules.map((file) => [file, moduleFacts(projectRoot, file, meta.inputs[file]?.imports ?? [], code.get(file)!, problems)]));
+  if (problems.length > 0) throw new Error(`functions/${entry}.ts: ${problems.join('; ')}`);
+  const imports = new Map(Object.entries(meta.inputs).map(([file, info]) => [file, info.imports.filter((i) => !i.external).map((i) => ({ path: i.path, kind: i.kind }))]));
+  return { facts, sources: Object.keys(meta.inputs).sort(), imports };
+}
+
+type Imports = Metafile['inputs'][string]['imports'];
+
+function moduleFacts(projectRoot: string, file: string, imports: Imports, code: string, problems: string[]): ModuleFacts {
+  const packages = imports.filter((i) => i.external).map((i) => i.path);
+  const source = readFileSync(join(projectRoot, file), 'utf8');
+  const usesTable = packages.some((p) => DYNAMO_PACKAGES.test(p)) || imports.some((i) => i.path === TABLE_MODULE);
+  const strayClients = packages.filter((p) => AWS_PACKAGES.test(p) && !DYNAMO_PACKAGES.test(p) && !packageGrant(p));
+  if (strayClients.length > 0 && !ADAPTERS.has(file)) {
+    problems.push(`${file} imports ${strayClients.join(', ')}: reach AWS through an adapter's function (infra/aws/access-calls.ts) so that IAM can follow the call`);
   }
-  return { modules, sources: Object.keys(meta.inputs).sort(), table, needRows };
+  const adapters = new Set(imports.filter((i) => !i.external).map((i) => i.path));
+  const grants: Grant[] = [];
+  for (const [fn, call] of Object.entries(ACCESS_CALLS)) {
+    if (!adapters.has(call.module) || file === call.module) continue;
+    const namespace = `import\\s*\\*\\s*as\\s+[\\w$]+\\s+from\\s*'[^']*${call.module.replace(/^shared\//, '').replaceAll('.', '\\.')}'`;
+    if (new RegExp(`\\b${fn}\\s+as\\s+[\\w$]+|${namespace}`).test(source)) problems.push(`${file} imports ${fn} under another name, or its module as a namespace: call it by its name`);
+    for (const m of code.matchAll(new RegExp(`(?<![\\w$.]|function\\s+)${fn}\\d*\\(\\s*(?:"([^"\\\\]*)"|(\\)))?`, 'g'))) {
+      const grant = m[1] !== undefined || m[2] !== undefined ? call.grant(m[1]) : undefined;
+      if (grant) grants.push(grant);
+      else problems.push(`${file} calls ${fn} with ${m[1] === undefined ? 'no literal' : `"${m[1]}"`}: name what it reaches in a string literal`);
+    }
+  }
+  return { table: usesTable ? dynamoActions(source) : [], grants, packages };
 }
 
 const IMPORT_STATEMENTS = /^import\b[^;]*?(\bfrom\s*)?"[^"]*";$/gm;

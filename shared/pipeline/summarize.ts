@@ -1,6 +1,8 @@
 // The summary job: claim the SUMMARIZING recording, summarise its transcript with the
 // prompt that wins by precedence, store the Markdown, and complete the recording.
 import { getJson } from '../blob/objects.ts';
+import { sendLater } from '../queue/jobs.ts';
+import { summarizeJob } from '../queue/messages.ts';
 import { settings } from '../config.ts';
 import { pricesFor, tokenCost } from '../domain/pricing.ts';
 import { steps } from '../domain/recordings/progress.ts';
@@ -36,7 +38,7 @@ export async function runSummary(recordingId: number): Promise<void> {
     const recording = claimed.recording;
     // decisions §9: over the token budget the summary fails (the transcript stays).
     await checkTokenBudget(recording.user_id);
-    const { segments } = await getJson<{ segments: Segment[] }>(recording.transcript_key!);
+    const { segments } = await getJson<{ segments: Segment[] }>('transcripts/', recording.transcript_key!);
     const tags = await ownerTags(recording);
     const timeZone = await recordingTimeZone(recording);
     const step = steps(await progressReporter(recording), STEP_WEIGHTS);
@@ -73,7 +75,8 @@ export async function runSummary(recordingId: number): Promise<void> {
     };
     if (error instanceof BudgetExceededError) return fail(error.message).catch(ignoreStale);
     logger.warn('summary attempt failed', { recording_id: recordingId, error });
-    await retryOrFail(lease.current(), error, 'summarize', fail);
+    const requeue = (delay: number) => sendLater('summarize', summarizeJob(recordingId), delay);
+    await retryOrFail(lease.current(), error, { what: 'Summary', requeue }, fail);
   }
 }
 

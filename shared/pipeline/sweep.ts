@@ -5,8 +5,9 @@
 import { settings } from '../config.ts';
 import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
+import { summarizeJob, transcribeJob } from '../queue/messages.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
-import { expiredLeases, pendingSince, summariesWaitingSince } from '../store/recordings.ts';
+import { expiredLeases, pendingSince, summariesWaitingSince, type Recording } from '../store/recordings.ts';
 import { unpublishedEvents } from '../store/outbox.ts';
 import { dueDeliveries, markResent } from '../store/deliveries.ts';
 
@@ -23,7 +24,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   await Promise.all(events.map((e) => send('events', { event_id: e.id })));
 
   const expired = await expiredLeases(now);
-  await Promise.all(expired.map((r) => send(r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe', { recording_id: r.id, job: r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe' })));
+  await Promise.all(expired.map(queueNextStep));
 
   const cutoff = new Date(now.getTime() - requeueAfterSeconds * 1000).toISOString();
   const waiting = [...(await pendingSince(new Date(cutoff))), ...(await summariesWaitingSince(new Date(cutoff)))];
@@ -32,8 +33,7 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
     try {
       // On the lease too: a worker that took a SUMMARIZING recording meanwhile keeps it.
       await writeRecording(r, { changes: { sent_at: now.toISOString() }, checkLease: true, now });
-      const job = r.status === 'SUMMARIZING' ? 'summarize' : 'transcribe';
-      await send(job, { recording_id: r.id, job });
+      await queueNextStep(r);
     } catch (error) {
       if (!(error instanceof StaleRecordingError)) throw error;
     }
@@ -43,6 +43,9 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
   if (report.events + report.resumed + report.requeued + report.deliveries > 0) logger.info('sweep', { ...report });
   return report;
 }
+
+/** The job of the step the recording is at. */
+const queueNextStep = (r: Recording) => (r.status === 'SUMMARIZING' ? send('summarize', summarizeJob(r.id)) : send('transcribe', transcribeJob(r.id)));
 
 /**
  * Deliveries whose attempt is overdue (their message was lost, or sending was switched off

@@ -7,6 +7,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { deleteObject, objectSize, putJson, readObject } from '../blob/objects.ts';
+import { send, sendLater } from '../queue/jobs.ts';
+import { summarizeJob, transcribeJob } from '../queue/messages.ts';
 import { settings } from '../config.ts';
 import { pricesFor, transcriptionCost } from '../domain/pricing.ts';
 import { logger } from '../logger.ts';
@@ -119,14 +121,15 @@ async function afterError(recording: Recording, error: unknown): Promise<void> {
   if (error instanceof StaleRecordingError) return;
   if (error instanceof BudgetExceededError) return failTranscription(recording, error.message).catch(ignoreStale);
   logger.warn('transcription attempt failed', { recording_id: recording.id, error });
-  await retryOrFail(recording, error, 'transcribe', (message) => failTranscription(recording, message));
+  const requeue = (delay: number) => sendLater('transcribe', transcribeJob(recording.id), delay);
+  await retryOrFail(recording, error, { what: 'Transcription', requeue }, (message) => failTranscription(recording, message));
 }
 
 async function transcribeAudio(recording: Recording, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<TranscriptionResult> {
   const dir = await makeScratch('job');
   try {
     const audioPath = join(dir, 'audio');
-    const { body } = await readObject(recording.audio_key!);
+    const { body } = await readObject('audio/', recording.audio_key!);
     await pipeline(body, createWriteStream(audioPath));
     const user = await getUserSettings(recording.user_id);
     return await (await transcriber()).transcribe({
@@ -145,7 +148,7 @@ async function transcribeAudio(recording: Recording, signal: AbortSignal, onProg
 
 async function finish(recording: Recording, result: TranscriptionResult, seconds: number): Promise<void> {
   const transcriptKey = `transcripts/${recording.id}.json`;
-  await putJson(transcriptKey, { segments: result.segments, language: result.language, engine: result.engine, speaker_embeddings: result.speakerEmbeddings ?? {} });
+  await putJson('transcripts/', transcriptKey, { segments: result.segments, language: result.language, engine: result.engine, speaker_embeddings: result.speakerEmbeddings ?? {} });
   const summarize = (await getUserSettings(recording.user_id)).auto_summarize;
   const now = new Date();
   const changes = {
@@ -162,13 +165,13 @@ async function finish(recording: Recording, result: TranscriptionResult, seconds
   };
   const { events } = await transition(recording, summarize ? 'transcript-stored-summarize' : 'transcript-stored-done', { changes, now }).catch(async (error: unknown) => {
     // Deleted while it was being transcribed: the transcript must not outlive it.
-    if (error instanceof StaleRecordingError && !(await findRecording(recording.id))) await deleteObject(transcriptKey);
+    if (error instanceof StaleRecordingError && !(await findRecording(recording.id))) await deleteObject('transcripts/', transcriptKey);
     throw error;
   });
   await addUsage(recording.user_id, { transcription_seconds: round(result.durationSeconds), transcriptions: 1, estimated_cost: costOf(result.durationSeconds) }, now);
   // The dashboard's stage durations and ASR minutes come from this line.
   logger.info('transcription done', { recording_id: recording.id, duration_seconds: round(seconds), audio_seconds: round(result.durationSeconds), engine: result.engine });
-  await publish(events, summarize ? { recording_id: recording.id, job: 'summarize' } : undefined);
+  await publish(events, summarize ? () => send('summarize', summarizeJob(recording.id)) : undefined);
 }
 
 async function failTranscription(recording: Recording, message: string): Promise<void> {
@@ -190,7 +193,7 @@ function costOf(seconds: number): number {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-const audioExists = async (r: Recording) => r.audio_key !== null && (await objectSize(r.audio_key)) !== undefined;
+const audioExists = async (r: Recording) => r.audio_key !== null && (await objectSize('audio/', r.audio_key)) !== undefined;
 
 function ignoreStale(error: unknown): undefined {
   if (!(error instanceof StaleRecordingError)) throw error;

@@ -1,4 +1,6 @@
-// Pipeline messages. SQS delays stop at 900 s, so a longer delay goes through a one-time
+// Queue messages. Every function names its queue in its first argument, a string literal at
+// each call: that is how IAM follows the code (infra/aws/access-calls.ts grants a send on the
+// queue named). SQS delays stop at 900 s, so sendLater takes a longer delay through a one-time
 // EventBridge schedule that sends the same message to the same queue and deletes itself.
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -17,13 +19,22 @@ function queueUrl(queue: QueueName): string {
   return url;
 }
 
+/** A message, delayed up to SQS's 900 s; a longer delay is sendLater's. */
 export async function send(queue: QueueName, body: unknown, delaySeconds = 0): Promise<void> {
   const delay = Math.max(0, Math.ceil(delaySeconds));
-  if (delay <= MAX_SQS_DELAY_SECONDS) {
-    await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(body), DelaySeconds: delay }));
-    return;
-  }
-  await scheduleOnce(queue, body, new Date(Date.now() + delay * 1000));
+  if (delay > MAX_SQS_DELAY_SECONDS) throw new Error(`A delay of ${delay} s is over SQS's ${MAX_SQS_DELAY_SECONDS} s: use sendLater`);
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(body), DelaySeconds: delay }));
+}
+
+/** A message after any delay: through a one-time schedule when SQS cannot delay it that long. */
+export async function sendLater(queue: QueueName, body: unknown, delaySeconds: number): Promise<void> {
+  if (delaySeconds <= MAX_SQS_DELAY_SECONDS) return send(queue, body, delaySeconds);
+  await scheduleOnce(queue, body, new Date(Date.now() + Math.ceil(delaySeconds) * 1000));
+}
+
+/** To a FIFO queue, in the group (one consumer at a time, in order); `dedupId` makes a repeat within five minutes a no-op. */
+export async function sendInGroup(queue: QueueName, body: unknown, groupId: string, dedupId: string): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(body), MessageGroupId: groupId, MessageDeduplicationId: dedupId }));
 }
 
 async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<void> {

@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 /** A recording's next pipeline step, on the transcribe or summarize queue. */
 export const jobMessage = z.object({ recording_id: z.number().check(z.int(), z.positive()), job: z.enum(['transcribe', 'summarize']) });
 export type JobMessage = z.infer<typeof jobMessage>;
+export const transcribeJob = (recordingId: number): JobMessage => ({ recording_id: recordingId, job: 'transcribe' });
+export const summarizeJob = (recordingId: number): JobMessage => ({ recording_id: recordingId, job: 'summarize' });
 
 /** A committed event to fan out, on the events queue. */
 export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });

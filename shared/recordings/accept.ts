@@ -15,6 +15,8 @@ import { getProfile, getUserSettings } from '../store/users.ts';
 import { canonicalTimeZone } from '../domain/time-zones.ts';
 import type { Inspection } from './inspect.ts';
 import { publish } from './publish.ts';
+import { send } from '../queue/jobs.ts';
+import { transcribeJob } from '../queue/messages.ts';
 import { uploadResult, type UploadResult } from './present.ts';
 import { meetingDateFrom, titleFromFilename, type UploadFields } from './upload-fields.ts';
 import { logFailure } from '../logger.ts';
@@ -34,7 +36,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   try {
     tags = await checkTags(upload.userId, upload.fields.tag_ids);
   } catch (error) {
-    await deleteObject(upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
+    await deleteObject('audio/', upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
     throw error;
   }
   const duplicateOf = await findSameBytes(upload.userId, upload.inspection.sha256);
@@ -43,7 +45,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   const defaults = uploadDefaults(fields, tags);
   const refusal = transcriptionRefusal(settings(), { language: defaults.language });
   if (refusal) {
-    await deleteObject(upload.objectKey).catch(() => undefined);
+    await deleteObject('audio/', upload.objectKey).catch(() => undefined);
     throw new ValidationError(`The upload asks for what the speech engine cannot do: ${refusal}`, [{ path: 'language', message: refusal }]);
   }
   await linkTags(upload.userId, fields.tag_ids);
@@ -75,13 +77,13 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
     if (!(error instanceof UploadAlreadyAcceptedError)) throw error;
     // A retry of an upload whose first try committed but never answered (a crash): the first
     // try's recording is the answer, and the bytes this try stored again are removed.
-    await deleteObject(upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
+    await deleteObject('audio/', upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
     const first = await findRecording(error.recordingId);
     if (!first || first.user_id !== upload.userId) throw new NotFoundError(`Recording ${error.recordingId}, made by the first try of this request, was deleted`);
     return uploadResult(first, fields.notes ?? '', duplicateOf);
   }
   const { recording, events } = created;
-  await publish(events, { recording_id: recording.id, job: 'transcribe' });
+  await publish(events, () => send('transcribe', transcribeJob(recording.id)));
   return uploadResult(recording, fields.notes ?? '', duplicateOf);
 }
 

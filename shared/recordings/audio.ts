@@ -41,7 +41,7 @@ export type AudioAnswer =
 
 export async function getAudio(userId: number, id: number, options: { download: boolean; range?: string }): Promise<AudioAnswer> {
   const recording = await getOwnedRecording(id, userId);
-  const size = recording.audio_key ? await objectSize(recording.audio_key) : undefined;
+  const size = recording.audio_key ? await objectSize('audio/', recording.audio_key) : undefined;
   if (!recording.audio_key || size === undefined) throw new NotFoundError('Audio not available: it has been deleted');
   const asked = parseRange(options.range, size);
   if (asked === 'unsatisfiable') throw new RangeNotSatisfiableError(size);
@@ -49,10 +49,10 @@ export async function getAudio(userId: number, id: number, options: { download: 
   const length = range ? range.end - range.start + 1 : size;
   if (length > INLINE_AUDIO_BYTES) {
     const disposition = contentDisposition(options.download ? 'attachment' : 'inline', recording.original_filename);
-    const url = await presignGet(recording.audio_key, { disposition, expiresInSeconds: PRESIGNED_SECONDS });
+    const url = await presignGet('audio/', recording.audio_key, { disposition, expiresInSeconds: PRESIGNED_SECONDS });
     return { kind: 'redirect', url };
   }
-  const object = await readObject(recording.audio_key, range ? `bytes=${range.start}-${range.end}` : undefined);
+  const object = await readObject('audio/', recording.audio_key, range ? `bytes=${range.start}-${range.end}` : undefined);
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     'Content-Length': String(length),

@@ -28,7 +28,7 @@ const NO_TRANSCRIPT = 'No transcription available';
 async function readSegments(transcriptKey: string | null): Promise<readonly Segment[]> {
   if (!transcriptKey) throw new BadRequestError(NO_TRANSCRIPT);
   try {
-    const { segments } = await getJson<{ segments?: Segment[] }>(transcriptKey);
+    const { segments } = await getJson<{ segments?: Segment[] }>('transcripts/', transcriptKey);
     return Array.isArray(segments) ? segments : [];
   } catch (error) {
     const name = (error as Error).name;

@@ -33,7 +33,7 @@ export async function describeRecording(recording: Recording, texts: RecordingTe
 async function readSegments(transcriptKey: string | null): Promise<readonly Segment[] | undefined> {
   if (!transcriptKey) return undefined;
   try {
-    return (await getJson<{ segments: Segment[] }>(transcriptKey)).segments;
+    return (await getJson<{ segments: Segment[] }>('transcripts/', transcriptKey)).segments;
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
     throw error;

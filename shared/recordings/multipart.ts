@@ -59,7 +59,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
     }
     uploadStarted = true;
     const inspector = new UploadInspector(limits.maxBytes, limits.maxMb);
-    const upload = uploadStream(objectKey, inspector, 'application/octet-stream');
+    const upload = uploadStream('audio/', objectKey, inspector, 'application/octet-stream');
     stored = pipeline(file, inspector)
       .then(() => upload.done)
       .then(() => ({ filename: info.filename || 'recording', inspection: inspector.result() }))
@@ -77,7 +77,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
   } catch (error) {
     // A form refused after its file was stored: the upload settles first, so nothing lands after the delete.
     await stored?.catch(() => undefined);
-    if (uploadStarted) await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
+    if (uploadStarted) await deleteObject('audio/', objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw normalise(error);
   }
 }

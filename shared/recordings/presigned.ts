@@ -39,14 +39,14 @@ export async function declareUpload(userId: number, declared: UploadDeclaration,
   const expiresAt = new Date(now.getTime() + URL_LIFETIME_SECONDS * 1000).toISOString();
   const { multipartThresholdMb } = settings();
   const multipart = declared.size > multipartThresholdMb * MB;
-  const multipartId = multipart ? await startMultipart(objectKey, declared.content_type) : null;
+  const multipartId = multipart ? await startMultipart('audio/', objectKey, declared.content_type) : null;
   await saveUploadSession({ id, user_id: userId, object_key: objectKey, filename: declared.filename, size: declared.size, content_type: declared.content_type, fields: declared.fields, multipart_upload_id: multipartId, expires_at: expiresAt });
   if (!multipartId) {
-    return { upload_id: id, method: 'PUT', url: await presignPut(objectKey, declared.content_type, URL_LIFETIME_SECONDS), headers: { 'Content-Type': declared.content_type }, expires_at: expiresAt };
+    return { upload_id: id, method: 'PUT', url: await presignPut('audio/', objectKey, declared.content_type, URL_LIFETIME_SECONDS), headers: { 'Content-Type': declared.content_type }, expires_at: expiresAt };
   }
   const partSize = partSizeFor(declared.size, multipartThresholdMb);
   const count = Math.ceil(declared.size / partSize);
-  const parts = await Promise.all(Array.from({ length: count }, async (_, i) => ({ part_number: i + 1, url: await presignPart(objectKey, multipartId, i + 1, URL_LIFETIME_SECONDS) })));
+  const parts = await Promise.all(Array.from({ length: count }, async (_, i) => ({ part_number: i + 1, url: await presignPart('audio/', objectKey, multipartId, i + 1, URL_LIFETIME_SECONDS) })));
   return { upload_id: id, method: 'MULTIPART', part_size: partSize, parts, expires_at: expiresAt };
 }
 
@@ -56,7 +56,7 @@ export async function completeUpload(userId: number, uploadId: string, parts: re
   try {
     if (session.multipart_upload_id) {
       if (!parts?.length) throw new BadRequestError('parts (part_number and etag of every uploaded part) are required to complete a multipart upload');
-      await completeMultipart(session.object_key, session.multipart_upload_id, parts).catch(() => {
+      await completeMultipart('audio/', session.object_key, session.multipart_upload_id, parts).catch(() => {
         throw new BadRequestError('The parts could not be assembled: check every part_number and etag');
       });
     }
@@ -70,17 +70,17 @@ export async function completeUpload(userId: number, uploadId: string, parts: re
 }
 
 async function checkAndAccept(userId: number, objectKey: string, filename: string, rawFields: UploadDeclaration['fields']): Promise<UploadResult> {
-  const size = await objectSize(objectKey);
+  const size = await objectSize('audio/', objectKey);
   if (size === undefined) throw new BadRequestError('Nothing was uploaded to this upload yet');
   const maxMb = settings().uploadMaxMb;
   const inspector = new UploadInspector(maxMb * 1024 * 1024, maxMb);
   try {
-    const { body } = await readObject(objectKey);
+    const { body } = await readObject('audio/', objectKey);
     await pipeline(body, inspector, new Writable({ write: (_chunk, _encoding, done) => done() }));
     const fields = parseUploadFields(rawFields);
     return await acceptUpload({ userId, fields, filename, objectKey, inspection: inspector.result() });
   } catch (error) {
-    await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
+    await deleteObject('audio/', objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw error;
   }
 }

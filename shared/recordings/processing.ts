@@ -9,6 +9,8 @@ import { transition } from '../store/recording-writes.ts';
 import { getOwnedRecording, type Recording } from '../store/recordings.ts';
 import { retryOnStale } from './edit.ts';
 import { publish } from './publish.ts';
+import { send } from '../queue/jobs.ts';
+import { summarizeJob, transcribeJob } from '../queue/messages.ts';
 
 export interface Queued {
   readonly success: true;
@@ -35,7 +37,7 @@ export async function requestTranscription(userId: number, id: number, options: 
     if (!recording.audio_key) throw new BadRequestError('Audio has been deleted; it cannot be transcribed again');
     const changes = { ...optionChanges(options), error_message: null, attempt: 0, lease_until: null };
     const { events } = await transition(recording, 'transcribe-requested', { changes });
-    await publish(events, { recording_id: id, job: 'transcribe' });
+    await publish(events, () => send('transcribe', transcribeJob(id)));
     return { success: true, id, status: 'PENDING', message: 'Transcription queued' };
   });
 }
@@ -47,7 +49,7 @@ export async function requestSummary(userId: number, id: number, customPrompt?: 
     refuseWhileBusy(recording);
     const changes = { summary_prompt: customPrompt ?? null, error_message: null, attempt: 0, lease_until: null };
     const { events } = await transition(recording, 'summarize-requested', { changes });
-    await publish(events, { recording_id: id, job: 'summarize' });
+    await publish(events, () => send('summarize', summarizeJob(id)));
     return { success: true, id, status: 'SUMMARIZING', message: 'Summary queued' };
   });
 }

@@ -3,12 +3,12 @@
 // whatever is still waiting in the outbox or the queue.
 import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
-import type { JobMessage } from '../queue/messages.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 
-export async function publish(events: readonly OutboxEvent[], job?: JobMessage, jobDelaySeconds = 0): Promise<void> {
+/** `queueJob` sends the change's job, naming its queue: `() => send('transcribe', transcribeJob(id))`. */
+export async function publish(events: readonly OutboxEvent[], queueJob?: () => Promise<void>): Promise<void> {
   const sends = events.map((e) => send('events', { event_id: e.id }));
-  if (job) sends.push(send(job.job === 'transcribe' ? 'transcribe' : 'summarize', job, jobDelaySeconds));
+  if (queueJob) sends.push(queueJob());
   const results = await Promise.allSettled(sends);
   for (const r of results) if (r.status === 'rejected') logger.warn('publish failed; the sweep will retry', { error: r.reason });
 }

@@ -29,10 +29,11 @@ export async function deleteRecording(userId: number, id: number): Promise<{ suc
  * it is logged with the keys left behind.
  */
 async function removeLeftovers(recording: Recording): Promise<void> {
-  const objects = [recording.audio_key, recording.transcript_key].filter((k): k is string => k !== null);
-  const targets = [...objects, 'same-bytes guard', 'calendar events', 'speaker links'];
+  const { audio_key: audio, transcript_key: transcript } = recording;
+  const targets = [audio ?? 'no audio', transcript ?? 'no transcript', 'same-bytes guard', 'calendar events', 'speaker links'];
   const results = await Promise.allSettled([
-    ...objects.map((k) => deleteObject(k)),
+    audio && deleteObject('audio/', audio),
+    transcript && deleteObject('transcripts/', transcript),
     forgetSameBytes(recording),
     deleteEvents(recording.id),
     unlinkRecordingFromAll(recording.user_id, recording.id),

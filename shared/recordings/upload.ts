@@ -25,7 +25,7 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
   try {
     fields = parseUploadFields(received.fields, received.filename);
   } catch (error) {
-    await deleteObject(objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
+    await deleteObject('audio/', objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw error;
   }
   return acceptUpload({ userId, fields, filename: received.filename, objectKey, inspection: received.inspection, requestKey: event.headers?.['idempotency-key'] });

@@ -5,9 +5,7 @@
 // If-None-Match: * for the first), so a second writer can never silently undo the first.
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3Client } from '../clients/s3.ts';
-import { settings } from '../config.ts';
+import { putIfUnchanged, readIfChanged } from '../blob/objects.ts';
 import { Library, type StoredLibrary } from './library.ts';
 
 const zip = promisify(gzip);
@@ -34,52 +32,33 @@ export class IndexConflictError extends Error {
 
 const cache = new Map<number, LoadedLibrary>();
 
-function status(error: unknown): number | undefined {
-  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-}
-
 /** The user's index, from memory when storage still holds the same version. */
 export async function loadLibrary(userId: number, options: { fresh?: boolean } = {}): Promise<LoadedLibrary> {
   const cached = options.fresh ? undefined : cache.get(userId);
-  try {
-    const result = await s3Client().send(
-      new GetObjectCommand({ Bucket: settings().bucketName, Key: indexKey(userId), ...(cached?.etag ? { IfNoneMatch: cached.etag } : {}) }),
-    );
-    const body = Buffer.from(await result.Body!.transformToByteArray());
-    const stored = JSON.parse((await unzip(body)).toString('utf8')) as StoredLibrary;
-    const loaded = { library: Library.fromStored(stored), etag: result.ETag ?? null, bytes: body.length };
-    // A writer's copy (fresh) is changed before it is saved: readers must not share it.
-    if (!options.fresh) cache.set(userId, loaded);
-    return loaded;
-  } catch (error) {
-    if (status(error) === 304 && cached) return cached;
-    const name = (error as Error).name;
-    if (name === 'NoSuchKey' || name === 'NotFound' || status(error) === 404) {
-      cache.delete(userId);
-      return { library: Library.empty(userId), etag: null, bytes: 0 };
-    }
-    throw error;
+  const read = await readIfChanged('search/', indexKey(userId), cached?.etag);
+  if (read === 'unchanged' && cached) return cached;
+  if (read === 'missing' || read === 'unchanged') {
+    cache.delete(userId);
+    return { library: Library.empty(userId), etag: null, bytes: 0 };
   }
+  const stored = JSON.parse((await unzip(read.body)).toString('utf8')) as StoredLibrary;
+  const loaded = { library: Library.fromStored(stored), etag: read.etag, bytes: read.body.length };
+  // A writer's copy (fresh) is changed before it is saved: readers must not share it.
+  if (!options.fresh) cache.set(userId, loaded);
+  return loaded;
 }
 
 /** Stores the index if storage still holds the version read (`etag`); IndexConflictError otherwise. */
 export async function saveLibrary(library: Library, etag: string | null): Promise<LoadedLibrary> {
   const body = await zip(JSON.stringify(library.toStored()));
-  const condition = etag ? { IfMatch: etag } : { IfNoneMatch: '*' };
-  try {
-    const result = await s3Client().send(
-      new PutObjectCommand({ Bucket: settings().bucketName, Key: indexKey(library.userId), Body: body, ContentType: 'application/json', ContentEncoding: 'gzip', ...condition }),
-    );
-    const saved = { library, etag: result.ETag ?? null, bytes: body.length };
-    cache.set(library.userId, saved);
-    return saved;
-  } catch (error) {
-    if (status(error) === 412 || status(error) === 409 || (error as Error).name === 'PreconditionFailed') {
-      cache.delete(library.userId);
-      throw new IndexConflictError('The index changed meanwhile');
-    }
-    throw error;
+  const written = await putIfUnchanged('search/', indexKey(library.userId), etag, { body, contentType: 'application/json', contentEncoding: 'gzip' });
+  if (written === 'conflict') {
+    cache.delete(library.userId);
+    throw new IndexConflictError('The index changed meanwhile');
   }
+  const saved = { library, etag: written, bytes: body.length };
+  cache.set(library.userId, saved);
+  return saved;
 }
 
 /** Forgets what this process holds in memory (tests, and a writer that lost a race). */

@@ -9,6 +9,8 @@ import { assignNames, labelsOf, participantsOf, sameName, updateProfile } from '
 import type { AssignBody, SpeakerTarget } from '../http/speaker-schemas.ts';
 import { retryOnStale } from '../recordings/edit.ts';
 import { publish } from '../recordings/publish.ts';
+import { send } from '../queue/jobs.ts';
+import { summarizeJob } from '../queue/messages.ts';
 import { transition, writeRecording } from '../store/recording-writes.ts';
 import { getOwnedRecording, type Recording } from '../store/recordings.ts';
 import { findSpeaker, getOwnedSpeaker, linkRecording, recordAssignment, type Speaker } from '../store/speakers.ts';
@@ -99,7 +101,7 @@ async function finish(userId: number, id: number, participants: string, summariz
     if (summarize) {
       refuseWhileBusy(recording);
       const written = await transition(recording, 'summarize-requested', { changes: { ...changes, summary_prompt: null, error_message: null, attempt: 0, lease_until: null }, events });
-      await publish(written.events, { recording_id: id, job: 'summarize' });
+      await publish(written.events, () => send('summarize', summarizeJob(id)));
       return { recording: written.recording, queued: true };
     }
     if (!changed) return { recording, queued: false };

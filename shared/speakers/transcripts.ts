@@ -15,7 +15,7 @@ export interface StoredTranscript {
 export async function readTranscript(transcriptKey: string | null): Promise<StoredTranscript | undefined> {
   if (!transcriptKey) return undefined;
   try {
-    const stored = await getJson<Partial<StoredTranscript>>(transcriptKey);
+    const stored = await getJson<Partial<StoredTranscript>>('transcripts/', transcriptKey);
     return { ...stored, segments: Array.isArray(stored.segments) ? stored.segments : [] };
   } catch (error) {
     const name = (error as Error).name;
@@ -33,7 +33,7 @@ export async function requireTranscript(transcriptKey: string | null): Promise<S
 /** Replaces the transcript of the recording, and asks the search index to follow. */
 export async function writeTranscript(recording: { readonly id: number; readonly user_id: number; readonly transcript_key: string | null }, transcript: StoredTranscript): Promise<void> {
   if (!recording.transcript_key) throw new BadRequestError('No transcription available');
-  await putJson(recording.transcript_key, transcript);
+  await putJson('transcripts/', recording.transcript_key, transcript);
   await queueIndexUpdate({ user_id: recording.user_id, recording_id: recording.id });
 }
 

@@ -6,7 +6,7 @@ import { settings } from '../config.ts';
 import { judge, type AttemptOutcome } from '../domain/webhooks/delivery-policy.ts';
 import { signatureHeader, standardSignature } from '../domain/webhooks/signing.ts';
 import { logger } from '../logger.ts';
-import { send } from '../queue/jobs.ts';
+import { sendLater } from '../queue/jobs.ts';
 import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
 import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
@@ -58,7 +58,7 @@ async function settle(delivery: Delivery, webhook: Webhook, attempt: number, out
   if (verdict.result === 'retry') {
     const next = new Date(now.getTime() + verdict.delaySeconds * 1000);
     if (await recordAttempt(delivery, { ...seen, status: 'retrying', next_attempt_at: next.toISOString() })) {
-      await send('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id } satisfies DeliveryMessage, verdict.delaySeconds);
+      await sendLater('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id } satisfies DeliveryMessage, verdict.delaySeconds);
     }
     return;
   }

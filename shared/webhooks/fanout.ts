@@ -39,7 +39,8 @@ export async function fanOut(event: OutboxEvent, now = new Date()): Promise<numb
       });
       const count = await createDeliveries(deliveries);
       // Queued even when a delivery existed: the earlier send may be the one that was lost.
-      await sendAll(lane, deliveries.map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage));
+      const messages = deliveries.map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage);
+      await (lane === 'deliveries' ? sendAll('deliveries', messages) : sendAll('deliveries-overflow', messages));
       return count;
     }),
   );

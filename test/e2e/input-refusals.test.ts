@@ -86,7 +86,7 @@ describe('text fields (items 7 and 8)', () => {
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-disposition')).toContain("filename*=UTF-8''a%EF%BF%BDb.wav");
     // Audio over the inline limit (4 MB) is a redirect to storage, whose answer names the file too.
-    await uploadStream(stored.audio_key!, Readable.from([Buffer.alloc(5 * 1024 * 1024)]), 'audio/wav').done;
+    await uploadStream('audio/', stored.audio_key!, Readable.from([Buffer.alloc(5 * 1024 * 1024)]), 'audio/wav').done;
     const redirect = await call(`/recordings/${id}/audio?download=true`, { token });
     expect(redirect.status, redirect.text).toBe(302);
     const fromStorage = await fetch(redirect.headers.get('location')!);

@@ -63,9 +63,9 @@ describe('the presigned upload flow', () => {
     const { presignPut, objectSize } = await import('#shared/blob/objects.ts');
     const key = `audio/bench/${Date.now()}`;
     const bytes = wavOf(14 * 1024 * 1024);
-    const put = await fetch(await presignPut(key, 'audio/wav', 60), { method: 'PUT', headers: { 'Content-Type': 'audio/wav' }, body: bytes });
+    const put = await fetch(await presignPut('audio/', key, 'audio/wav', 60), { method: 'PUT', headers: { 'Content-Type': 'audio/wav' }, body: bytes });
     expect(put.status).toBe(200);
-    expect(await objectSize(key)).toBe(bytes.length);
+    expect(await objectSize('audio/', key)).toBe(bytes.length);
   });
 
   it('refuses at completion bytes that are not audio, and keeps nothing', async () => {

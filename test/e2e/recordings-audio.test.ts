@@ -86,7 +86,7 @@ describe('GET /recordings/{id}/audio', () => {
     const deleted = await seedRecording(owner.user.id, { status: 'COMPLETED', changes: { audio_key: null } });
     expect((await audio(`/recordings/${deleted.id}/audio`)).status).toBe(404);
     const missing = await seedRecording(owner.user.id, { status: 'COMPLETED', audio: wav() });
-    await deleteObject(missing.audio_key!);
+    await deleteObject('audio/', missing.audio_key!);
     const response = await call(`/recordings/${missing.id}/audio`, { token: owner.token });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('not_found');

@@ -25,8 +25,8 @@ async function expectGone(r: Recording): Promise<void> {
   expect(await findRecording(r.id)).toBeUndefined();
   const text = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.recordingText(r.id), ConsistentRead: true }));
   expect(text.Item).toBeUndefined();
-  expect(await objectSize(r.audio_key!)).toBeUndefined();
-  if (r.transcript_key) expect(await objectSize(r.transcript_key)).toBeUndefined();
+  expect(await objectSize('audio/', r.audio_key!)).toBeUndefined();
+  if (r.transcript_key) expect(await objectSize('transcripts/', r.transcript_key)).toBeUndefined();
   const events = await recordingEvents(r.id);
   expect(events.at(-1)).toMatchObject({ type: 'recording.deleted', data: { recording_id: r.id, title: r.title } });
 }
@@ -34,7 +34,7 @@ async function expectGone(r: Recording): Promise<void> {
 describe('DELETE /recordings/{id}', () => {
   it('removes the items, the audio and transcript objects and the same-bytes guard, and records recording.deleted', async () => {
     const r = await seedFull(owner.user.id);
-    expect(await objectSize(r.audio_key!)).toBeGreaterThan(0);
+    expect(await objectSize('audio/', r.audio_key!)).toBeGreaterThan(0);
     expect(await findSameBytes(owner.user.id, r.sha256)).toBe(r.id);
     const response = await del(`/recordings/${r.id}`);
     expect(response.status).toBe(200);
@@ -58,9 +58,9 @@ describe('DELETE /recordings/{id}', () => {
     const upload = await uploadOverHttp(user.token, wav());
     expect(upload.status).toBe(202);
     const stored = (await findRecording(upload.body.id))!;
-    expect(await objectSize(stored.audio_key!)).toBeGreaterThan(0);
+    expect(await objectSize('audio/', stored.audio_key!)).toBeGreaterThan(0);
     expect((await del(`/recordings/${stored.id}`, user.token)).status).toBe(200);
-    expect(await objectSize(stored.audio_key!)).toBeUndefined();
+    expect(await objectSize('audio/', stored.audio_key!)).toBeUndefined();
     expect(await findRecording(stored.id)).toBeUndefined();
   });
 
@@ -68,7 +68,7 @@ describe('DELETE /recordings/{id}', () => {
     const r = await seedFull(owner.user.id);
     expect((await del(`/recordings/${r.id}`, stranger.token)).status).toBe(403);
     expect(await findRecording(r.id)).toBeDefined();
-    expect(await objectSize(r.audio_key!)).toBeGreaterThan(0);
+    expect(await objectSize('audio/', r.audio_key!)).toBeGreaterThan(0);
     expect((await del('/recordings/999999999')).status).toBe(404);
     expect((await del('/recordings/first')).status).toBe(400);
   });

@@ -174,7 +174,7 @@ describe('the transcript route', () => {
 
   it('answers 404 when the transcript object is missing from storage, and an empty transcription in the detail', async () => {
     const r = await seedRecording(owner.user.id, { status: 'COMPLETED', segments: SEGMENTS });
-    await deleteObject(r.transcript_key!);
+    await deleteObject('transcripts/', r.transcript_key!);
     expect((await call(`/recordings/${r.id}/transcript?format=srt`, { token: owner.token })).status).toBe(404);
     expect((await call(`/recordings/${r.id}`, { token: owner.token })).body.transcription).toBe('');
   });

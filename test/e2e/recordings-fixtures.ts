@@ -31,7 +31,7 @@ const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
 
 export async function seedRecording(userId: number, seed: Seed = {}): Promise<Recording> {
   const audioKey = `audio/test-${randomUUID()}`;
-  if (seed.audio) await uploadStream(audioKey, Readable.from([seed.audio]), 'audio/wav').done;
+  if (seed.audio) await uploadStream('audio/', audioKey, Readable.from([seed.audio]), 'audio/wav').done;
   const { recording } = await createRecording(
     {
       userId,
@@ -53,7 +53,7 @@ export async function seedRecording(userId: number, seed: Seed = {}): Promise<Re
   let transcriptKey: string | null = null;
   if (seed.segments) {
     transcriptKey = `transcripts/test-${randomUUID()}.json`;
-    await putJson(transcriptKey, { segments: seed.segments });
+    await putJson('transcripts/', transcriptKey, { segments: seed.segments });
   }
   const status = seed.status ?? 'PENDING';
   const working = status === 'PROCESSING' || status === 'SUMMARIZING';

@@ -23,7 +23,7 @@ const seg = (speaker: string, sentence: string, start: number): LabelledSegment 
 
 async function seedMeeting(user: User, segments: readonly LabelledSegment[], embeddings: Record<string, number[]> = {}, status: RecordingStatus = 'COMPLETED', participants = '') {
   const r = await seedRecording(user.user.id, { status, segments, changes: { participants } });
-  await putJson(r.transcript_key!, { segments, language: 'en', engine: 'test', speaker_embeddings: embeddings });
+  await putJson('transcripts/', r.transcript_key!, { segments, language: 'en', engine: 'test', speaker_embeddings: embeddings });
   return r;
 }
 
@@ -203,7 +203,7 @@ describe('assigning with a new summary', () => {
     const response = await put(`/recordings/${r.id}/speakers/assign`, { speaker_map: { SPEAKER_00: 'Maria' }, regenerate_summary: true }, owner.token);
     expect(response.status).toBe(409);
     expect(await speakersOf(owner)).toEqual([]);
-    expect((await getJson<{ segments: LabelledSegment[] }>(r.transcript_key!)).segments).toEqual(segments);
+    expect((await getJson<{ segments: LabelledSegment[] }>('transcripts/', r.transcript_key!)).segments).toEqual(segments);
   });
 
   it('queues the summary of a completed recording', async () => {
@@ -223,7 +223,7 @@ describe('proposing names', () => {
     const { status, body } = await post(`/recordings/${r.id}/speakers/identify`, undefined, owner.token);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, suggestions: { SPEAKER_00: 'Maria', SPEAKER_01: 'John' } });
-    expect((await getJson<{ segments: LabelledSegment[] }>(r.transcript_key!)).segments).toEqual(segments);
+    expect((await getJson<{ segments: LabelledSegment[] }>('transcripts/', r.transcript_key!)).segments).toEqual(segments);
     expect(await speakersOf(owner)).toEqual([]);
   });
 
@@ -252,7 +252,7 @@ describe('a rename touching many recordings', () => {
     await expect
       .poll(
         async () => {
-          const done = await Promise.all(recordings.map(async (r) => (await findRecording(r.id))!.participants === 'Zack' && (await getJson<{ segments: LabelledSegment[] }>(r.transcript_key!)).segments[0]!.speaker === 'Zack'));
+          const done = await Promise.all(recordings.map(async (r) => (await findRecording(r.id))!.participants === 'Zack' && (await getJson<{ segments: LabelledSegment[] }>('transcripts/', r.transcript_key!)).segments[0]!.speaker === 'Zack'));
           return done.every(Boolean);
         },
         { timeout: 30_000, interval: 500 },

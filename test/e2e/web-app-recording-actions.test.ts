@@ -46,7 +46,7 @@ const ids = { meeting: 0, working: 0, old: 0 };
 /** A COMPLETED recording whose transcript carries a voice embedding per label, as the engine writes it. */
 async function seedVoiced(userId: number, title: string, segments: readonly Segment[], embeddings: Record<string, number[]>) {
   const transcriptKey = `transcripts/test-${randomUUID()}.json`;
-  await putJson(transcriptKey, { segments, speaker_embeddings: embeddings });
+  await putJson('transcripts/', transcriptKey, { segments, speaker_embeddings: embeddings });
   return seedRecording(userId, { title, status: 'COMPLETED', audio: wav(21 * 16_000), summary: '## Summary\n\nNot written yet.', changes: { transcript_key: transcriptKey } });
 }
 

@@ -155,16 +155,35 @@ describe('what a function touches', () => {
   };
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('refuses code that reaches AWS, or names a queue, without saying what in MODULE_TOUCHES', () => {
+  it('grants what the bundled code calls, naming each queue and folder in a literal', () => {
+    write('shared/queue/jobs.ts', 'export async function send(queue: string, body: unknown) { return [queue, body]; }\nexport async function sendLater(queue: string, body: unknown, delay: number) { return [queue, body, delay]; }\n');
+    write('shared/blob/objects.ts', 'export async function deleteObject(folder: string, key: string) { return [folder, key]; }\nexport async function getJson(folder: string, key: string) { return [folder, key]; }\n');
+    write('shared/later.ts', "import { send, sendLater } from './queue/jobs.ts';\nexport const later = () => [send('events', {}), sendLater('summarize', {}, 3600)];\nexport const unused = () => send('deliveries', {});\n");
+    write('shared/tidy.ts', "import { deleteObject, getJson } from './blob/objects.ts';\nexport const tidy = (key: string) => [deleteObject('audio/', key), getJson('transcripts/', key)];\n");
+    write('functions/e.ts', "import { later } from '../shared/later.ts';\nimport { tidy } from '../shared/tidy.ts';\nexport const handler = () => [later(), tidy('audio/1')];\n");
+    const t = touchesOf(root, 'e', LOCAL);
+    // The unused function's send is shaken out of the bundle, so it grants nothing.
+    expect([...t.sends].sort()).toEqual(['events', 'summarize']);
+    expect([...t.schedules]).toEqual(['summarize']);
+    expect(t.objects).toEqual(new Map([['audio/', new Set(['delete'])], ['transcripts/', new Set(['read'])]]));
+  });
+
+  it('refuses code that reaches AWS around the adapters, or names what it reaches in anything but a literal', () => {
     write('shared/queue/jobs.ts', 'export async function send(queue: string, body: unknown) { return [queue, body]; }\n');
     write('shared/notify.ts', "import { SNSClient } from '@aws-sdk/client-sns';\nexport const notify = () => new SNSClient({});\n");
-    write('shared/later.ts', "import { send } from './queue/jobs.ts';\nexport const later = () => send('events', {});\n");
+    write('shared/relay.ts', "import { send } from './queue/jobs.ts';\nexport const relay = (queue: string) => send(queue, {});\n");
+    write('shared/unknown.ts', "import { send } from './queue/jobs.ts';\nexport const unknown = () => send('nowhere', {});\n");
+    write('shared/renamed.ts', "import { send as post } from './queue/jobs.ts';\nexport const renamed = () => post('events', {});\n");
     write('functions/a.ts', "import { notify } from '../shared/notify.ts';\nexport const handler = () => notify();\n");
-    write('functions/b.ts', "import { later } from '../shared/later.ts';\nexport const handler = () => later();\n");
-    write('functions/c.ts', "import type { later } from '../shared/later.ts';\nexport const handler = (f: typeof later) => 1;\n");
-    expect(() => touchesOf(root, 'a', LOCAL)).toThrow(/shared\/notify\.ts.*MODULE_TOUCHES/);
-    expect(() => touchesOf(root, 'b', LOCAL)).toThrow(/shared\/later\.ts.*MODULE_TOUCHES/);
-    // A type-only import brings no code, so no grant and no row.
+    write('functions/b.ts', "import { relay } from '../shared/relay.ts';\nexport const handler = () => relay('events');\n");
+    write('functions/f.ts', "import { unknown } from '../shared/unknown.ts';\nexport const handler = () => unknown();\n");
+    write('functions/g.ts', "import { renamed } from '../shared/renamed.ts';\nexport const handler = () => renamed();\n");
+    write('functions/c.ts', "import type { relay } from '../shared/relay.ts';\nexport const handler = (f: typeof relay) => 1;\n");
+    expect(() => touchesOf(root, 'a', LOCAL)).toThrow(/shared\/notify\.ts imports @aws-sdk\/client-sns: reach AWS through an adapter/);
+    expect(() => touchesOf(root, 'b', LOCAL)).toThrow(/shared\/relay\.ts calls send with no literal/);
+    expect(() => touchesOf(root, 'f', LOCAL)).toThrow(/shared\/unknown\.ts calls send with "nowhere"/);
+    expect(() => touchesOf(root, 'g', LOCAL)).toThrow(/shared\/renamed\.ts imports send under another name/);
+    // A type-only import brings no code, so no grant.
     expect(touchesOf(root, 'c', LOCAL).modules).toEqual(['functions/c.ts']);
   });
 

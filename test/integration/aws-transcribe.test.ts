@@ -143,14 +143,14 @@ describe('aws-transcribe', () => {
 
   it('stores the converted segments when the completion event arrives', async () => {
     const { recording, name } = await started();
-    await putJson(`transcribe/${recording.id}/${name}.json`, result(name));
+    await putJson('transcribe/', `transcribe/${recording.id}/${name}.json`, result(name));
     answer = (c) => ({ json: job(String(c.body.TranscriptionJobName), 'COMPLETED') });
     expect(await handler(stateChange(name, 'COMPLETED'))).toEqual({ batchItemFailures: [] });
     expect(calls.map((c) => c.target)).toEqual(['Transcribe.StartTranscriptionJob', 'Transcribe.GetTranscriptionJob']);
     expect(calls[1]!.body).toEqual({ TranscriptionJobName: name });
     const after = await findRecording(recording.id);
     expect(after).toMatchObject({ status: 'COMPLETED', external_job: null, transcription_engine: 'amazon-transcribe', language: 'en', audio_duration_seconds: 2.3, transcription_duration_seconds: 30, lease_until: null });
-    const transcript = await getJson<{ segments: { speaker: string; sentence: string; words: unknown[] }[] }>(after!.transcript_key!);
+    const transcript = await getJson<{ segments: { speaker: string; sentence: string; words: unknown[] }[] }>('transcripts/', after!.transcript_key!);
     expect(transcript.segments.map((s) => [s.speaker, s.sentence, s.words.length])).toEqual([['SPEAKER_00', 'Good morning.', 2], ['SPEAKER_01', 'Morning!', 1]]);
     expect(await types(recording.id)).toEqual(['recording.created', 'recording.transcription.started', 'recording.transcription.completed']);
 
@@ -186,7 +186,7 @@ describe('aws-transcribe', () => {
 
     // Then the job is done by the next look.
     await writeRecording(after!, { changes: { lease_until: new Date(Date.now() - 1000).toISOString() } });
-    await putJson(`transcribe/${recording.id}/${name}.json`, result(name));
+    await putJson('transcribe/', `transcribe/${recording.id}/${name}.json`, result(name));
     answer = (c) => ({ json: job(String(c.body.TranscriptionJobName), 'COMPLETED') });
     await runTranscription(recording.id);
     expect(await findRecording(recording.id)).toMatchObject({ status: 'COMPLETED', external_job: null });

@@ -8,7 +8,7 @@ import { settings } from '#shared/config.ts';
 import { retryOrFail } from '#shared/pipeline/outcome.ts';
 import { runTranscription } from '#shared/pipeline/transcribe.ts';
 import { ProviderError } from '#shared/providers/types.ts';
-import { send } from '#shared/queue/jobs.ts';
+import { send, sendLater } from '#shared/queue/jobs.ts';
 import { createRecording, transition, writeRecording } from '#shared/store/recording-writes.ts';
 import { findRecording } from '#shared/store/recordings.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
@@ -70,9 +70,12 @@ describe('retrying transient trouble', () => {
     const created = await recordingWithAudio(null);
     const { recording } = await transition(created, 'worker-started', { changes: { attempt: 1, lease_until: new Date(Date.now() + 60_000).toISOString() } });
     const failed: string[] = [];
-    await retryOrFail(recording, new ProviderError('The engine is busy', true), 'transcribe', async (m) => void failed.push(m));
+    const requeued: number[] = [];
+    const step = { what: 'Transcription' as const, requeue: async (delay: number) => void requeued.push(delay) };
+    await retryOrFail(recording, new ProviderError('The engine is busy', true), step, async (m) => void failed.push(m));
     const after = await findRecording(recording.id);
     expect(failed).toEqual([]);
+    expect(requeued).toEqual([settings().jobs.retryDelaysSeconds[0]]);
     expect(after?.status).toBe('PROCESSING');
     const due = Date.parse(after!.lease_until!) - Date.now();
     expect(due).toBeGreaterThan(settings().jobs.retryDelaysSeconds[0]! * 1000 - 2000);
@@ -84,13 +87,15 @@ describe('retrying transient trouble', () => {
     const { recording } = await transition(created, 'worker-started', { changes: { lease_until: new Date().toISOString() } });
     const exhausted = (await writeRecording(recording, { changes: { attempt: settings().jobs.maxAttempts } })).recording;
     const failed: string[] = [];
-    await retryOrFail(exhausted, new ProviderError('The engine is busy', true), 'transcribe', async (m) => void failed.push(m));
+    const step = { what: 'Transcription' as const, requeue: () => Promise.reject(new Error('no retry was due')) };
+    await retryOrFail(exhausted, new ProviderError('The engine is busy', true), step, async (m) => void failed.push(m));
     expect(failed).toEqual([`The engine is busy (gave up after ${settings().jobs.maxAttempts} attempts)`]);
   });
 
   it('sends a delay beyond 15 minutes through a one-time schedule that deletes itself', async () => {
     const marker = randomUUID();
-    await send('transcribe', { recording_id: 0, job: 'transcribe', marker }, 3600);
+    await expect(send('transcribe', { recording_id: 0, job: 'transcribe', marker }, 3600)).rejects.toThrow(/use sendLater/);
+    await sendLater('transcribe', { recording_id: 0, job: 'transcribe', marker }, 3600);
     const { Schedules = [] } = await schedulerClient().send(new ListSchedulesCommand({ GroupName: settings().scheduleGroup }));
     const details = await Promise.all(Schedules.map((s) => schedulerClient().send(new GetScheduleCommand({ Name: s.Name, GroupName: settings().scheduleGroup }))));
     const ours = details.find((d) => d.Target?.Input?.includes(marker));

@@ -68,7 +68,7 @@ describe('a crash between committing a step and sending its job', () => {
       mimeType: 'audio/wav', notes: '', language: null, minSpeakers: null, maxSpeakers: null, tagIds: [], audioKey: 'audio/1/none', sha256: 'f'.repeat(64),
     });
     const transcriptKey = `transcripts/${recording.id}.json`;
-    await putJson(transcriptKey, { segments: [{ speaker: 'SPEAKER_00', sentence: 'This is a fixed transcript.', start_time: 0, end_time: 2, words: [] }], language: 'en', engine: 'test' });
+    await putJson('transcripts/', transcriptKey, { segments: [{ speaker: 'SPEAKER_00', sentence: 'This is a fixed transcript.', start_time: 0, end_time: 2, words: [] }], language: 'en', engine: 'test' });
     // What the transcription job commits when it finishes; the runtime dies before `publish`.
     const started = await transition(recording, 'worker-started', { changes: { lease_until: new Date(Date.now() + 60_000).toISOString(), attempt: 1 } });
     await transition(started.recording, 'transcript-stored-summarize', { changes: { transcript_key: transcriptKey, lease_until: null, attempt: 0 } });

@@ -6,7 +6,7 @@
 // the SDK's usual chain (AWS_ENDPOINT_URL_TRANSCRIBE points it elsewhere); the SDK's retries
 // are off, retrying is the pipeline's job.
 import { GetTranscriptionJobCommand, LanguageCode, StartTranscriptionJobCommand, TranscribeClient, type MediaFormat, type StartTranscriptionJobCommandInput, type TranscriptionJob } from '@aws-sdk/client-transcribe';
-import { getJson } from '../../blob/objects.ts';
+import { getJson, objectUri, outputPrefix } from '../../blob/objects.ts';
 import { settings } from '../../config.ts';
 import { ProviderError, type ExternalJob, type ExternalJobProvider, type ExternalJobRequest, type ExternalJobState, type TranscriptionResult } from '../types.ts';
 import { parseTranscribeResult } from './aws-transcribe-result.ts';
@@ -18,8 +18,8 @@ const ENGINE = 'amazon-transcribe';
 const DEFAULT_MAX_SPEAKERS = 10;
 
 /** Where the job writes its result: Transcribe names the object <OutputKey><job name>.json. */
-export const outputPrefix = (recordingId: number) => `transcribe/${recordingId}/`;
-export const resultKey = (job: ExternalJob) => `${outputPrefix(job.recordingId)}${job.name}.json`;
+const resultPrefix = (recordingId: number) => `transcribe/${recordingId}/`;
+export const resultKey = (job: ExternalJob) => `${resultPrefix(job.recordingId)}${job.name}.json`;
 
 /** ISO 639-1 (or a tag like en-GB) → a Transcribe language code; undefined: not supported. */
 export function transcribeLanguage(language: string | undefined): LanguageCode | undefined {
@@ -105,17 +105,18 @@ export function awsTranscriber(): ExternalJobProvider {
 
 /** The StartTranscriptionJob request for a job: the audio object, its format and language, and speaker labels. */
 function jobInput(job: ExternalJob, request: ExternalJobRequest): StartTranscriptionJobCommandInput {
-  const { bucketName, asr } = settings();
+  const { asr } = settings();
+  const output = outputPrefix('transcribe/', resultPrefix(job.recordingId));
   const language = transcribeLanguage(request.language);
   const speakers = Math.min(30, Math.max(2, request.maxSpeakers ?? DEFAULT_MAX_SPEAKERS));
   const diarize = asr.diarize && request.maxSpeakers !== 1;
   const format = FORMATS[request.mimeType.split(';')[0]!.trim().toLowerCase()];
   return {
     TranscriptionJobName: job.name,
-    Media: { MediaFileUri: `s3://${bucketName}/${request.audioKey}` },
+    Media: { MediaFileUri: objectUri('audio/', request.audioKey) },
     ...(format && { MediaFormat: format }),
-    OutputBucketName: bucketName,
-    OutputKey: outputPrefix(job.recordingId),
+    OutputBucketName: output.bucket,
+    OutputKey: output.prefix,
     ...(language ? { LanguageCode: language } : { IdentifyLanguage: true }),
     ...(diarize && { Settings: { ShowSpeakerLabels: true, MaxSpeakerLabels: speakers } }),
   };
@@ -123,7 +124,7 @@ function jobInput(job: ExternalJob, request: ExternalJobRequest): StartTranscrip
 
 /** A completed job's state: its result JSON read from the bucket, and how long Transcribe took. */
 async function completedState(job: ExternalJob, found: TranscriptionJob): Promise<ExternalJobState> {
-  const output = parseTranscribeResult(await getJson(resultKey(job)).catch((error: unknown) => {
+  const output = parseTranscribeResult(await getJson('transcribe/', resultKey(job)).catch((error: unknown) => {
     if ((error as SdkError).name === 'NoSuchKey') throw new ProviderError(`${WHAT} finished the job but its result is not in the bucket`, false);
     throw error;
   }));
