@@ -21,6 +21,7 @@ import { enforceIam, REFUSAL_FILE } from './iam/enforce.ts';
 import type { Refusal } from './iam/proxy.ts';
 import { createResources, LOCAL_CREDENTIALS, LOCAL_NAMES, localEnvironment } from './resources.ts';
 import { claimDataDir, releaseDataDir, updateRuntimeFile, type LiveRuntime } from './runtime-file.ts';
+import type { Delivery } from './scheduler/dispatcher.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type InvokeSqs } from './sqs-poller.ts';
 import { createScheduleGroup } from './schedule-group.ts';
@@ -63,8 +64,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
     // The Scheduler delivers as a schedule's role, judged once the IAM proxies are up.
-    const gate: { authorize?: (roleArn: string, targetArn: string) => Promise<void> } = {};
-    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (role, target) => gate.authorize?.(role, target) ?? Promise.resolve());
+    const gate: { authorize?: (delivery: Delivery) => Promise<void> } = {};
+    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (delivery) => gate.authorize?.(delivery) ?? Promise.resolve());
     const endpoints = started.endpoints;
     const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints));
     const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
@@ -103,7 +104,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Database, queues, storage and scheduler, each pushing its stop onto `stops`. */
-async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (roleArn: string, targetArn: string) => Promise<void>) {
+async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (delivery: Delivery) => Promise<void>) {
   const kept = (name: string) => (persistent ? join(dataDir, name) : undefined);
   const dynamo = await steps.run('starting database (DynamoDB Local)', () => startDynamoDbLocal(kept('dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid })));
   stops.push(() => dynamo.stop());
