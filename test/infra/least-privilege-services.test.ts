@@ -1,8 +1,8 @@
 // What AWS services do with the template's roles, judged locally as AWS judges it (the
 // cloud-copilot simulator on the synthesized template's own documents): EventBridge Scheduler
 // assumes a schedule's role, then sends as it to the target and, on a failed delivery, to the
-// dead-letter queue. Each check passes on the real template and is refused on a copy missing
-// what it needs.
+// dead-letter queue; Lambda assumes each function's execution role before it runs the function.
+// Each check passes on the real template and is refused on a copy missing what it needs.
 import { createServer, type Server } from 'node:http';
 import { CreateScheduleCommand, CreateScheduleGroupCommand, SchedulerClient, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { prepareArtifacts } from '../../infra/local/artifacts/prepare.ts';
 import { resolver } from '../../infra/local/artifacts/resolve.ts';
 import { judgeOf } from '../../infra/local/iam/policies.ts';
 import type { Refusal } from '../../infra/local/iam/proxy.ts';
-import { deliveryGate } from '../../infra/local/iam/services.ts';
+import { deliveryGate, executionRoleGate } from '../../infra/local/iam/services.ts';
+import { localFunctions } from '../../infra/local/lambda/functions.ts';
 import { startSchedulerEmulator } from '../../infra/local/scheduler/emulator.ts';
 
 const ACCOUNT = '000000000000';
@@ -124,4 +125,47 @@ describe("the Scheduler's sends", () => {
     expect(refusals).toEqual([]);
     expect(sends().some((r) => r.includes('verbatim-deliveries-dlq'))).toBe(true);
   });
+});
+
+describe("Lambda's execution roles", () => {
+  const roleOf = (template: Resources, entry: string) => target(template[artifacts.functions.find((f) => f.entry === entry)!.logicalId]!.Properties!.Role);
+  const roleArn = (entry: string) => `arn:aws:iam::${ACCOUNT}:role/${entry.replace(/[^A-Za-z0-9-]+/g, '-')}`;
+
+  it("may all be assumed by lambda.amazonaws.com in the real template", async () => {
+    const refusals: Refusal[] = [];
+    const assume = executionRoleGate(judgeOf(artifacts), (r) => refusals.push(r));
+    for (const { entry } of artifacts.functions) await assume(entry);
+    expect(artifacts.functions.length).toBeGreaterThan(20);
+    expect(refusals).toEqual([]);
+  });
+
+  it('is refused when the role trusts another principal, or names Lambda only to deny it', async () => {
+    const refusals: Refusal[] = [];
+    const trustEdge = templateWith((t) => trustOf(t, roleOf(t, 'api/fallback')).forEach((s) => (s.Principal = { Service: 'edgelambda.amazonaws.com' })));
+    await expect(executionRoleGate(judgeOf({ ...artifacts, template: trustEdge }), (r) => refusals.push(r))('api/fallback')).rejects.toThrow(
+      'The role defined for the function cannot be assumed by Lambda: lambda.amazonaws.com (for api/fallback) may not sts:AssumeRole on arn:aws:iam::000000000000:role/api-fallback',
+    );
+    const denied = templateWith((t) => trustOf(t, roleOf(t, 'api/fallback')).push({ Effect: 'Deny', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }));
+    await expect(executionRoleGate(judgeOf({ ...artifacts, template: denied }), (r) => refusals.push(r))('api/fallback')).rejects.toThrow(/cannot be assumed by Lambda/);
+    expect(refusals).toEqual([0, 1].map(() => ({ function: 'api/fallback', principal: 'lambda.amazonaws.com', action: 'sts:AssumeRole', resource: roleArn('api/fallback') })));
+    // Only that function's role changed: the others still run.
+    await executionRoleGate(judgeOf({ ...artifacts, template: trustEdge }), (r) => refusals.push(r))('api/users/me');
+    expect(refusals).toHaveLength(2);
+  });
+
+  it('the local runtime runs a function only if Lambda may assume its role', async () => {
+    const event = { version: '2.0', routeKey: '$default', rawPath: '/api/v1/nowhere', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/api/v1/nowhere', sourceIp: '127.0.0.1' }, requestId: 'trust-test', routeKey: '$default', stage: '$default', timeEpoch: Date.now() }, isBase64Encoded: false };
+    const run = async (template: Resources) => {
+      const copy = { ...artifacts, template };
+      const functions = localFunctions({ artifacts: copy, resolve: resolver(copy, () => ''), base: { AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR' }, assumeRole: executionRoleGate(judgeOf(copy), () => undefined) });
+      try {
+        return (await functions.get('api/fallback').invoke(event)) as { statusCode: number };
+      } finally {
+        await functions.stop();
+      }
+    };
+    expect(await run(artifacts.template)).toMatchObject({ statusCode: 404 });
+    const trustEdge = templateWith((t) => trustOf(t, roleOf(t, 'api/fallback')).forEach((s) => (s.Principal = { Service: 'edgelambda.amazonaws.com' })));
+    await expect(run(trustEdge)).rejects.toMatchObject({ name: 'InvalidParameterValueException', message: expect.stringMatching(/cannot be assumed by Lambda/) });
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import type { Delivery } from '../scheduler/dispatcher.ts';
 import type { Service } from './calls.ts';
 import { judgeOf } from './policies.ts';
 import { startIamProxy, type Refusal } from './proxy.ts';
-import { deliveryGate } from './services.ts';
+import { deliveryGate, executionRoleGate } from './services.ts';
 
 export interface IamEnforcement {
   /** The proxies' endpoints, to hand to functions in place of the emulators'. */
@@ -17,6 +17,8 @@ export interface IamEnforcement {
   readonly refusals: readonly Refusal[];
   /** The Scheduler's send to a queue: it assumes the schedule's role, and sends as that role. */
   readonly authorizeDelivery: (delivery: Delivery) => Promise<void>;
+  /** Lambda assuming the function's execution role, before it runs the function. */
+  readonly assumeExecutionRole: (entry: string) => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,8 @@ export async function enforceIam(artifacts: Artifacts, emulators: Required<Endpo
   const proxies = await Promise.all(services.map((service) => startIamProxy({ service, target: emulators[service], judge, caller, onRefusal })));
   const endpoints = Object.fromEntries(services.map((s, i) => [s, proxies[i]!.endpoint])) as unknown as Required<Endpoints>;
   const authorizeDelivery = deliveryGate(judge, onRefusal);
-  return { endpoints, refusals, authorizeDelivery, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
+  const assumeExecutionRole = executionRoleGate(judge, onRefusal);
+  return { endpoints, refusals, authorizeDelivery, assumeExecutionRole, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
 }
 
 /** The refused calls a run listed in its refusal file (none if it has none). */
