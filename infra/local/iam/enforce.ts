@@ -1,6 +1,7 @@
-// IAM on the local stack: one policy-checking proxy in front of each emulator. Functions are
-// given the proxies' endpoints; the runtime itself (resources, first administrator) and tests
-// keep the emulators' own. README: IAM locally.
+// IAM on the local stack: one policy-checking proxy in front of each emulator, and the checks
+// of what AWS services do as the template's roles (services.ts: the Scheduler's sends, Lambda
+// assuming execution roles). Functions are given the proxies' endpoints; the runtime itself
+// (resources, first administrator) and tests keep the emulators' own. README: IAM locally.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Artifacts } from '../artifacts/manifest.ts';
 import type { Endpoints } from '../resources.ts';
