@@ -16,11 +16,14 @@ import { startGateway } from './gateway.ts';
 import type { Artifacts } from './artifacts/manifest.ts';
 import { prepareArtifacts } from './artifacts/prepare.ts';
 import { localArn, resolver } from './artifacts/resolve.ts';
-import { localFunctions, type LocalFunctions } from './lambda/functions.ts';
+import { localFunctions, type LocalFunctions, type LocalFunctionsOptions } from './lambda/functions.ts';
 import { enforceIam, REFUSAL_FILE } from './iam/enforce.ts';
+import { judgeOf } from './iam/policies.ts';
 import type { Refusal } from './iam/proxy.ts';
+import { executionRoleGate } from './iam/services.ts';
 import { createResources, LOCAL_CREDENTIALS, LOCAL_NAMES, localEnvironment } from './resources.ts';
 import { claimDataDir, releaseDataDir, updateRuntimeFile, type LiveRuntime } from './runtime-file.ts';
+import type { Delivery } from './scheduler/dispatcher.ts';
 import { startSchedulerEmulator } from './scheduler/emulator.ts';
 import { startPoller, type InvokeSqs } from './sqs-poller.ts';
 import { createScheduleGroup } from './schedule-group.ts';
@@ -63,8 +66,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     const artifacts = await steps.run('function bundles', () => prepareArtifacts(), (a) => (a.cached ? 'cached' : 'built'));
     // The Scheduler delivers as a schedule's role, judged once the IAM proxies are up.
-    const gate: { authorize?: (roleArn: string, targetArn: string) => Promise<void> } = {};
-    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (role, target) => gate.authorize?.(role, target) ?? Promise.resolve());
+    const gate: { authorize?: (delivery: Delivery) => Promise<void> } = {};
+    const started = await startEmulators(dataDir, options.persistent ?? true, steps, stops, (delivery) => gate.authorize?.(delivery) ?? Promise.resolve());
     const endpoints = started.endpoints;
     const queueUrls = await steps.run('creating queues and table', () => createResources(endpoints));
     const local = { ...localEnvironment(endpoints, queueUrls), DATA_DIR: dataDir, ...options.settings };
@@ -75,7 +78,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(() => iam.stop());
     gate.authorize = iam.authorizeDelivery;
     const signingKey = randomBytes(32);
-    const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) }, signingKey);
+    const functions = functionsOn(artifacts, { ...process.env, ...local, ...localEnvironment(iam.endpoints, queueUrls) }, { signingKey, assumeRole: iam.assumeExecutionRole });
     signers.functions = functions;
     stops.push(() => functions.stop());
     for (const { entry } of artifacts.functions) {
@@ -103,7 +106,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 /** Database, queues, storage and scheduler, each pushing its stop onto `stops`. */
-async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (roleArn: string, targetArn: string) => Promise<void>) {
+async function startEmulators(dataDir: string, persistent: boolean, steps: StartSteps, stops: (() => Promise<void>)[], authorize: (delivery: Delivery) => Promise<void>) {
   const kept = (name: string) => (persistent ? join(dataDir, name) : undefined);
   const dynamo = await steps.run('starting database (DynamoDB Local)', () => startDynamoDbLocal(kept('dynamodb'), (dynamoPid) => updateRuntimeFile(dataDir, { dynamoPid })));
   stops.push(() => dynamo.stop());
@@ -116,12 +119,15 @@ async function startEmulators(dataDir: string, persistent: boolean, steps: Start
   return { s3, endpoints: { dynamodb: dynamo.endpoint, sqs: fauxqs.endpoint, s3: s3.endpoint, scheduler: scheduler.url } };
 }
 
-/** The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings). */
-export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>, signingKey?: Buffer): LocalFunctions {
+/**
+ * The stack's functions on the local resources `env` points at (its QUEUE_URL_* settings), each
+ * run only if Lambda may assume its role (`assumeRole` judges that).
+ */
+function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, string | undefined>>, own: Pick<LocalFunctionsOptions, 'signingKey' | 'assumeRole'>): LocalFunctions {
   const resolve = resolver(artifacts, (name, dlq) => (env[queueUrlSetting(name as QueueName)] ?? '').replace(/(\.fifo)?$/, dlq ? '-dlq$1' : '$1'));
   // The template carries AWS's provider defaults; locally the runtime's own choice (its defaults included) runs.
   const chosen = loadSettings(env);
-  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances, signingKey });
+  return localFunctions({ artifacts, resolve, base: { ASR_PROVIDER: chosen.asrProvider, LLM_PROVIDER: chosen.llmProvider, ...env }, maxInstances, ...own });
 }
 
 /**
@@ -130,7 +136,9 @@ export function functionsOn(artifacts: Artifacts, env: Readonly<Record<string, s
  */
 export function functionsOfRunning(artifacts: Artifacts, running: LiveRuntime, env: Readonly<Record<string, string | undefined>> = process.env): LocalFunctions {
   if (!running.iam) throw new Error(`the stack running as pid ${running.pid} has no IAM proxies (an older version): restart it`);
-  return functionsOn(artifacts, { ...env, ...running.env, ...localEnvironment(running.iam.endpoints, {}) }, Buffer.from(running.iam.signingKey, 'base64'));
+  // Lambda's part is judged here (a refused role is logged); the stack's proxies judge the calls.
+  const assumeRole = executionRoleGate(judgeOf(artifacts), () => undefined);
+  return functionsOn(artifacts, { ...env, ...running.env, ...localEnvironment(running.iam.endpoints, {}) }, { signingKey: Buffer.from(running.iam.signingKey, 'base64'), assumeRole });
 }
 
 /** Consumers run as many instances as their event source mapping allows; periodic jobs one. */

@@ -12,7 +12,7 @@ import { prepareArtifacts } from '../../infra/local/artifacts/prepare.ts';
 import { resolver } from '../../infra/local/artifacts/resolve.ts';
 import { callsOf, type Call } from '../../infra/local/iam/calls.ts';
 import { judgeOf } from '../../infra/local/iam/policies.ts';
-import { deliveryGate } from '../../infra/local/iam/enforce.ts';
+import { deliveryGate } from '../../infra/local/iam/services.ts';
 import { startIamProxy, type IamProxy, type Refusal } from '../../infra/local/iam/proxy.ts';
 import { startSchedulerEmulator } from '../../infra/local/scheduler/emulator.ts';
 import { accessKeyId } from '../../infra/local/lambda/functions.ts';

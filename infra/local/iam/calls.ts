@@ -144,11 +144,12 @@ function schedulerCalls(request: ReadRequest, body: Record<string, any>): Call[]
   const calls: Call[] = [{ action: `scheduler:${verb}Schedule`, resource: arn(`schedule/${group}/${name}`) }];
   // Creating or updating a schedule passes its target's role to the Scheduler, which must be
   // able to assume it: AWS checks the role's trust policy then (a ValidationException if not).
+  // The Scheduler names the schedule's group as the source (confused-deputy conditions).
   const role = body.Target?.RoleArn;
   if (typeof role !== 'string') return calls;
   const scheduler = 'scheduler.amazonaws.com';
   calls.push({ action: 'iam:PassRole', resource: role, context: { 'iam:PassedToService': scheduler } });
-  calls.push({ principal: scheduler, action: 'sts:AssumeRole', resource: role, context: { 'aws:SourceAccount': account, 'aws:SourceArn': calls[0]!.resource } });
+  calls.push({ principal: scheduler, action: 'sts:AssumeRole', resource: role, context: { 'aws:SourceAccount': account, 'aws:SourceArn': arn(`schedule-group/${group}`) } });
   return calls;
 }
 

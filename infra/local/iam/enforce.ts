@@ -1,21 +1,25 @@
-// IAM on the local stack: one policy-checking proxy in front of each emulator. Functions are
-// given the proxies' endpoints; the runtime itself (resources, first administrator) and tests
-// keep the emulators' own. README: IAM locally.
+// IAM on the local stack: one policy-checking proxy in front of each emulator, and the checks
+// of what AWS services do as the template's roles (services.ts: the Scheduler's sends, Lambda
+// assuming execution roles). Functions are given the proxies' endpoints; the runtime itself
+// (resources, first administrator) and tests keep the emulators' own. README: IAM locally.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Artifacts } from '../artifacts/manifest.ts';
 import type { Endpoints } from '../resources.ts';
+import type { Delivery } from '../scheduler/dispatcher.ts';
 import type { Service } from './calls.ts';
-import { logger } from '#shared/logger.ts';
-import { judgeOf, type Judge } from './policies.ts';
-import { describeRefusal, startIamProxy, type Refusal } from './proxy.ts';
+import { judgeOf } from './policies.ts';
+import { startIamProxy, type Refusal } from './proxy.ts';
+import { deliveryGate, executionRoleGate } from './services.ts';
 
 export interface IamEnforcement {
   /** The proxies' endpoints, to hand to functions in place of the emulators'. */
   readonly endpoints: Required<Endpoints>;
   /** Every refused call so far, oldest first. */
   readonly refusals: readonly Refusal[];
-  /** The Scheduler's delivery to a queue, judged as made by the schedule's role. */
-  readonly authorizeDelivery: (roleArn: string, targetArn: string) => Promise<void>;
+  /** The Scheduler's send to a queue: it assumes the schedule's role, and sends as that role. */
+  readonly authorizeDelivery: (delivery: Delivery) => Promise<void>;
+  /** Lambda assuming the function's execution role, before it runs the function. */
+  readonly assumeExecutionRole: (entry: string) => Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,23 +46,8 @@ export async function enforceIam(artifacts: Artifacts, emulators: Required<Endpo
   const proxies = await Promise.all(services.map((service) => startIamProxy({ service, target: emulators[service], judge, caller, onRefusal })));
   const endpoints = Object.fromEntries(services.map((s, i) => [s, proxies[i]!.endpoint])) as unknown as Required<Endpoints>;
   const authorizeDelivery = deliveryGate(judge, onRefusal);
-  return { endpoints, refusals, authorizeDelivery, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
-}
-
-/**
- * EventBridge Scheduler sends a schedule's message as the role it was given: that role's
- * policy and the queue's policy must allow sqs:SendMessage, or the delivery fails (retried,
- * then dead-lettered) as on AWS.
- */
-export function deliveryGate(judge: Judge, onRefusal: (refusal: Refusal) => void): (roleArn: string, targetArn: string) => Promise<void> {
-  return async (roleArn, targetArn) => {
-    const call = { principal: roleArn, action: 'sqs:SendMessage', resource: targetArn, context: { 'aws:SecureTransport': 'true' } };
-    if (await judge.allows('scheduler', call)) return;
-    const refusal: Refusal = { function: 'scheduler', principal: roleArn, action: call.action, resource: targetArn };
-    logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
-    onRefusal(refusal);
-    throw Object.assign(new Error(`AccessDenied: ${describeRefusal(refusal)}`), { name: 'AccessDenied' });
-  };
+  const assumeExecutionRole = executionRoleGate(judge, onRefusal);
+  return { endpoints, refusals, authorizeDelivery, assumeExecutionRole, stop: async () => void (await Promise.all(proxies.map((p) => p.stop()))) };
 }
 
 /** The refused calls a run listed in its refusal file (none if it has none). */

@@ -1,14 +1,20 @@
 // The template's resource policies by the ARN they guard, as AWS reads them alongside a
 // principal's identity policy: bucket, queue and topic policies, and roles' trust policies
-// (what a service such as EventBridge Scheduler may assume). Also the identity policies of the
-// template's roles that are not functions' (the scheduler's role delivering to its queues).
-import { list, roleStatements, type Resources } from '../../aws/template.ts';
+// (what a service such as EventBridge Scheduler may assume; the functions' roles, which Lambda
+// must be able to assume). Also the identity policies of the template's roles that are not
+// functions' (the scheduler's role delivering to its queues).
+import { list, roleStatements, target, type Resources } from '../../aws/template.ts';
+import type { Artifacts } from '../artifacts/manifest.ts';
 import { LOCAL_STACK } from '../artifacts/manifest.ts';
 import type { Resolver } from '../artifacts/resolve.ts';
+import { functionName } from '../lambda/functions.ts';
 
 export type Document = { Version: string; Statement: unknown[] };
 
 const POLICIES: Readonly<Record<string, string>> = { 'AWS::S3::BucketPolicy': 's3', 'AWS::SQS::QueuePolicy': 'sqs', 'AWS::SNS::TopicPolicy': 'sns' };
+
+/** The ARN a function's role goes by locally (the principal its calls are judged as). */
+export const functionRoleArn = (entry: string) => `arn:aws:iam::${LOCAL_STACK.account}:role/${functionName(entry)}`;
 
 /** A bucket's policy covers its objects: the ARN the policy is looked up by. */
 export const resourceOwner = (arn: string) => (arn.startsWith('arn:aws:s3:::') ? arn.split('/')[0]! : arn);
@@ -30,10 +36,18 @@ function topicsResolved(template: Resources, resolve: Resolver): Resolver {
   return (value) => resolve(named(value));
 }
 
-/** Bucket, queue and topic policies, and roles' trust policies, by the ARN they guard (local resources only). */
-export function resourcePoliciesOf(template: Resources, baseResolve: Resolver): Map<string, Document> {
+/**
+ * Bucket, queue and topic policies, and roles' trust policies, by the ARN they guard (local
+ * resources only); a function's role by functionRoleArn.
+ */
+export function resourcePoliciesOf(artifacts: Pick<Artifacts, 'functions' | 'template'>, baseResolve: Resolver): Map<string, Document> {
+  const { template } = artifacts;
   const resolve = topicsResolved(template, baseResolve);
   const byArn = new Map<string, Document>();
+  for (const f of artifacts.functions) {
+    const role = template[target(template[f.logicalId]?.Properties?.Role)];
+    if (role?.Type === 'AWS::IAM::Role') byArn.set(functionRoleArn(f.entry), resolve(role.Properties!.AssumeRolePolicyDocument) as Document);
+  }
   for (const [id, r] of Object.entries(template)) {
     if (r.Type === 'AWS::IAM::Role') {
       const arn = resolve({ 'Fn::GetAtt': [id, 'Arn'] });

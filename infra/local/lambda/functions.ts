@@ -1,6 +1,7 @@
 // Every function of the synthesized stack, ready to run locally from its bundle: environment
 // from the template (references resolved to the local resources) over the local settings,
-// memory and timeout from the template, and credentials of its own that name it.
+// memory and timeout from the template, and credentials of its own that name it; run only if
+// Lambda may assume its role.
 import { createHmac, randomBytes } from 'node:crypto';
 import { TUNABLE_SETTINGS } from '../../aws/settings.ts';
 import type { Artifacts, FunctionArtifact } from '../artifacts/manifest.ts';
@@ -34,6 +35,8 @@ export interface LocalFunctionsOptions {
   readonly maxInstances?: (entry: string) => number | undefined;
   /** Derives each function's secret key; the running stack's own, to sign as its functions do. */
   readonly signingKey?: Buffer;
+  /** Throws if Lambda may not assume the function's execution role; asked before each invocation. */
+  readonly assumeRole?: (entry: string) => Promise<void>;
 }
 
 /** "api/recordings/notes-get" → "api-recordings-notes-get", the function's name in logs and contexts. */
@@ -96,7 +99,9 @@ export function localFunctions(options: LocalFunctionsOptions): LocalFunctions {
       if (!fn) {
         const f = artifact(entry);
         const maxInstances = options.maxInstances?.(entry) ?? API_INSTANCES;
-        fn = new LocalFunction({ name: functionName(entry), bundle: f.bundle, memoryMb: f.memoryMb, timeoutSeconds: f.timeoutSeconds, env: environment(entry), maxInstances });
+        const { assumeRole } = options;
+        const spec = { name: functionName(entry), bundle: f.bundle, memoryMb: f.memoryMb, timeoutSeconds: f.timeoutSeconds, env: environment(entry), maxInstances };
+        fn = new LocalFunction(assumeRole ? { ...spec, assumeRole: () => assumeRole(entry) } : spec);
         running.set(entry, fn);
       }
       return fn;

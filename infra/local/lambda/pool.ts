@@ -1,7 +1,8 @@
 // Plays the Lambda service for one function: instances (worker threads, each with the
 // function's own environment and a heap capped at its memory size) start on first use, run one
 // invocation at a time, are stopped when an invocation outlives the function's timeout (the
-// next one starts cold, as on AWS), and are reclaimed after a minute idle.
+// next one starts cold, as on AWS), and are reclaimed after a minute idle. Each invocation first
+// has Lambda assume the function's role, if a check is given: a role it may not assume runs nothing.
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
@@ -18,6 +19,8 @@ export interface FunctionSpec {
   readonly env: Readonly<Record<string, string>>;
   /** Instances running side by side at most (Lambda's reserved concurrency); further calls wait. */
   readonly maxInstances: number;
+  /** Throws if Lambda may not assume the function's execution role (its trust policy). */
+  readonly assumeRole?: () => Promise<void>;
 }
 
 /** The invocation ran past the function's timeout and was stopped. */
@@ -44,6 +47,7 @@ export class LocalFunction {
   }
 
   async invoke(event: unknown, requestId: string = randomUUID()): Promise<unknown> {
+    await this.spec.assumeRole?.();
     const instance = await this.acquire();
     try {
       await instance.ready;

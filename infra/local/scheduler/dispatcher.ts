@@ -5,10 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import { GetQueueUrlCommand, SQSClient, SendMessageCommand, type MessageAttributeValue } from '@aws-sdk/client-sqs';
 import { nextRateOccurrence, parseScheduleExpression, type ParsedExpression } from './expressions.ts';
-import type { FireState, ScheduleConfig, ScheduleRecord, ScheduleStore } from './store.ts';
+import { groupArn, type FireState, type ScheduleConfig, type ScheduleRecord, type ScheduleStore } from './store.ts';
 import { parseSqsArn } from './validate.ts';
 
 export type LogFn = (line: Record<string, unknown>) => void;
+
+/** One send the Scheduler makes for a schedule: as its role, to its target or its dead-letter queue. */
+export interface Delivery {
+  readonly scheduleArn: string;
+  /** The schedule's group: the source the Scheduler names when it assumes the role. */
+  readonly groupArn: string;
+  readonly roleArn: string;
+  readonly queueArn: string;
+}
 
 export interface DispatcherOptions {
   store: ScheduleStore;
@@ -16,8 +25,11 @@ export interface DispatcherOptions {
   region: string;
   now: () => number;
   log: LogFn;
-  /** Throws if the target's role may not deliver to the target (a failed delivery, as on AWS). */
-  authorize?: (roleArn: string, targetArn: string) => Promise<void>;
+  /**
+   * Throws if the Scheduler may not assume the schedule's role or the role may not send to the
+   * queue (a failed delivery, as on AWS); asked before each send, dead-letter sends included.
+   */
+  authorize?: (delivery: Delivery) => Promise<void>;
 }
 
 const MAX_BACKOFF_MS = 60_000;
@@ -96,7 +108,7 @@ export class Dispatcher {
     const { Target: target, runtime } = schedule;
     const body = renderInput(schedule, runtime.nextFireAt ?? now, runtime.attempts + 1);
     try {
-      await this.options.authorize?.(target.RoleArn, target.Arn);
+      await this.authorize(schedule, target.Arn);
       await this.send(target.Arn, body, target.SqsParameters?.MessageGroupId);
     } catch (error) {
       if (this.isCurrent(schedule)) await this.onFailure(schedule, now, body, error);
@@ -105,6 +117,11 @@ export class Dispatcher {
     this.options.log({ msg: 'scheduler.fired', arn: schedule.Arn, target: target.Arn, attempt: runtime.attempts + 1 });
     if (this.isCurrent(schedule)) await this.advance(schedule, now);
     return true;
+  }
+
+  private async authorize(schedule: ScheduleRecord, queueArn: string): Promise<void> {
+    const scheduleGroup = groupArn(this.options.region, schedule.GroupName);
+    await this.options.authorize?.({ scheduleArn: schedule.Arn, groupArn: scheduleGroup, roleArn: schedule.Target.RoleArn, queueArn });
   }
 
   /** A schedule updated or deleted while its send was in flight must not be overwritten. */
@@ -144,6 +161,8 @@ export class Dispatcher {
     put('RETRY_ATTEMPTS', String(schedule.runtime.attempts - 1));
     try {
       const groupId = dlqArn.endsWith('.fifo') ? schedule.Target.SqsParameters?.MessageGroupId : undefined;
+      // The dead-letter queue is sent to as the schedule's role too.
+      await this.authorize(schedule, dlqArn);
       await this.send(dlqArn, body, groupId, attributes);
       this.options.log({ msg: 'scheduler.dead_lettered', arn: schedule.Arn, dlq: dlqArn });
     } catch (dlqError) {

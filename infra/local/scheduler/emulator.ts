@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SchedulerApi, type Handler } from './api.ts';
-import { Dispatcher, type LogFn } from './dispatcher.ts';
+import { Dispatcher, type Delivery, type LogFn } from './dispatcher.ts';
 import { ScheduleStore } from './store.ts';
 import { ApiError, validation, type Body } from './validate.ts';
 
@@ -23,7 +23,7 @@ export interface SchedulerEmulatorOptions {
   tickMs?: number;
   log?: (line: Record<string, unknown>) => void;
   /** Judges each delivery as made by the schedule's role (the local stack's IAM, README: IAM locally). */
-  authorize?: (roleArn: string, targetArn: string) => Promise<void>;
+  authorize?: (delivery: Delivery) => Promise<void>;
 }
 
 export interface SchedulerEmulator {
