@@ -1,10 +1,12 @@
 // The offline diariser: who spoke when, from the decoded 16 kHz mono s16 WAV. Energy VAD →
-// ≤ 2 s windows → meyda voice features with fixed normalisation → cosine average-linkage
-// clustering. The PCM is read in a stream (for the VAD) and then window by window; only one
+// ≤ 2 s windows → meyda voice features (frame statistics, and a vector with fixed
+// normalisation for the embeddings) → BIC agglomerative clustering of full-covariance
+// Gaussians. The PCM is read in a stream (for the VAD) and then window by window; only one
 // level per 10 ms and one feature vector per window are kept, so an hour costs a few MB.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { averageLinkage, mergeAdjacent, mergeClose, meanDirection, speakerLabel } from './cluster.ts';
+import { byFirstAppearance, mergeAdjacent, meanDirection, speakerLabel } from './cluster.ts';
+import { bicClustering, mergedMoments } from './gaussian.ts';
 import { SAMPLE_RATE, type WavLayout } from './decode.ts';
 import { addFrames, FeatureSums, HOP_SAMPLES, MIN_WINDOW_FRAMES, normalise, speechRegions, splitWindows, type Span } from './features.ts';
 import type { SpeakerTurn } from './segments.ts';
@@ -15,10 +17,8 @@ export interface DiarizeOptions {
   readonly signal?: AbortSignal;
   /** Windows beyond this are merged with similar neighbours before clustering. Default 300. */
   readonly maxUnits?: number;
-  /** Between the bounds, clusters stop merging below this cosine (centred vectors). Default 0. */
-  readonly threshold?: number;
-  /** Between the bounds, clusters closer than this (Bhattacharyya) are one voice. */
-  readonly sameVoiceDistance?: number;
+  /** Between the bounds, the BIC penalty weight: higher finds fewer voices. Default BIC_PENALTY. */
+  readonly penalty?: number;
 }
 
 export interface Diarization {
@@ -38,15 +38,12 @@ export interface VoiceWindow extends Span {
 const TURN_JOIN_SECONDS = 2;
 const WINDOW_SECONDS = 2;
 /**
- * Measured on flite voices (12 sentences each): one voice split in two gives 0.13–0.30 (clean
- * and with pink noise at 25 dB SNR), two voices 0.40–3.7; at 15 dB SNR one voice reaches 0.48.
+ * The BIC penalty weight λ (1 in theory, for independent frames; frames 10 ms apart are far
+ * from independent, so one voice's stretches look like two at λ = 1). Chosen on the flite
+ * development meetings of test/bench/diarization-dev.ts (2–5 voices, 25 s–2 min, none of the
+ * benchmark's): every voice count was right from λ = 2.5 to 5; 3.5 is their geometric middle.
  */
-const SAME_VOICE_DISTANCE = 0.35;
-/**
- * Voiced frames (10 ms each) below which a cluster's distance to others is scaled down: in
- * auto mode a voice heard for less than ~3 s may be joined to the nearest other voice.
- */
-const MIN_SPEAKER_FRAMES = 300;
+const BIC_PENALTY = 3.5;
 
 export async function diarize(wavPath: string, layout: WavLayout, options: DiarizeOptions = {}): Promise<Diarization> {
   const windows = await voiceWindows(wavPath, layout, options.signal);
@@ -54,11 +51,12 @@ export async function diarize(wavPath: string, layout: WavLayout, options: Diari
 }
 
 /**
- * Pure: clusters the windows (in time order) into labelled turns and embeddings. Clustering
- * works on the vectors centred on this recording's mean (a shared channel or noise offset
- * then cancels out); between the speaker bounds, clusters whose frame distributions are
- * closer than SAME_VOICE_DISTANCE are then joined, so one voice is not split by what it says.
- * The embeddings use the uncentred fixed-normalised vectors, comparable across recordings.
+ * Pure: clusters the windows (in time order) into labelled turns and embeddings. Neighbouring
+ * windows are first grouped when there are more than `maxUnits` (by the cosine of their vectors
+ * centred on this recording's mean); the units are then clustered by BIC on full-covariance
+ * Gaussians of their frames (gaussian.ts), so a voice is one Gaussian whatever it says and the
+ * data decide the number of voices between the bounds. The embeddings use the uncentred
+ * fixed-normalised vectors, comparable across recordings.
  */
 export function clusterWindows(windows: readonly VoiceWindow[], options: Omit<DiarizeOptions, 'signal'> = {}): Diarization {
   if (windows.length === 0) return { turns: [], embeddings: {} };
@@ -66,22 +64,9 @@ export function clusterWindows(windows: readonly VoiceWindow[], options: Omit<Di
   const centre = Array.from({ length: dims }, (_, d) => windows.reduce((sum, w) => sum + w.vector[d]!, 0) / windows.length);
   const centred = windows.map((w) => w.vector.map((v, d) => v - centre[d]!));
   const groups = mergeAdjacent(centred, options.maxUnits ?? 300);
-  const unitVectors = groups.map((g) => meanDirection(g.map((i) => centred[i]!)));
-  const { minSpeakers = 1, maxSpeakers } = options;
-  let ids = averageLinkage(unitVectors, { minClusters: minSpeakers, maxClusters: maxSpeakers, threshold: options.threshold ?? 0 }, groups.map((g) => g.length));
-  if (maxSpeakers === undefined || maxSpeakers > minSpeakers) {
-    const sumsOf = (units: readonly number[]) => {
-      const total = new FeatureSums();
-      for (const u of units) for (const i of groups[u]!) total.merge(windows[i]!.sums);
-      return total;
-    };
-    // A cluster with little speech has a noisy frame distribution: it must be clearly apart.
-    const distance = (a: readonly number[], b: readonly number[]) => {
-      const [sa, sb] = [sumsOf(a), sumsOf(b)];
-      return sa.distance(sb) * Math.min(1, Math.min(sa.frames, sb.frames) / MIN_SPEAKER_FRAMES);
-    };
-    ids = mergeClose(ids, distance, options.sameVoiceDistance ?? SAME_VOICE_DISTANCE, minSpeakers);
-  }
+  const unitMoments = groups.map((g) => mergedMoments(g.map((i) => windows[i]!.sums)));
+  const bounds = { minClusters: options.minSpeakers, maxClusters: options.maxSpeakers, lambda: options.penalty ?? BIC_PENALTY };
+  const ids = byFirstAppearance(bicClustering(unitMoments, groups.map((_, u) => u), bounds));
   const windowId = new Array<number>(windows.length);
   groups.forEach((g, u) => g.forEach((i) => (windowId[i] = ids[u]!)));
 
