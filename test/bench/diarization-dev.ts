@@ -6,11 +6,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import { readWavLayout } from '#shared/providers/asr/local/decode.ts';
 import { diarize } from '#shared/providers/asr/local/diarize.ts';
 import { synthesise } from '../support/speech.ts';
 import { diarizationErrorRate } from './lib/der.ts';
+
+const run = promisify(execFile);
 
 interface Voice {
   readonly voice: string;
@@ -93,22 +96,37 @@ const SCRIPTS: Readonly<Record<string, Script>> = {
   ],
 };
 
-/** All the scripts above in a row, speakers modulo `voices`: a longer meeting (≈ 2.5 min). */
-const long = (voices: number): Script => Object.values(SCRIPTS).flatMap((lines) => lines.map(([s, text]) => [s % voices, text] as const));
+/** All the scripts above in a row (`times` over), speakers modulo `voices`: ≈ 2.5 min each time. */
+const long = (voices: number, times = 1): Script =>
+  Array.from({ length: times }, () => Object.values(SCRIPTS).flatMap((lines) => lines.map(([s, text]) => [s % voices, text] as const))).flat();
+
+interface DevMeeting {
+  readonly script: string;
+  readonly voices: string;
+  /** Silence between turns (seconds). Default 0.7, as the benchmark. */
+  readonly gap?: number;
+  /** Pink noise mixed in (sox synth vol): 0.06 ≈ 22 dB SNR, 0.1 ≈ 17 dB. */
+  readonly noise?: number;
+}
 
 /** Development meetings: a script (its voices) read by one voice set. */
-const MEETINGS: readonly (readonly [script: string, voices: string])[] = [
-  ['bakery', 'rms+kal16-250'],
-  ['bakery', 'slt+awb'],
-  ['cycling', 'rms+slt+kal'],
-  ['cycling', 'awb+slt-300+rms+250'],
-  ['cycling', 'kal16+awb+300+slt'],
-  ['harbour', 'rms+slt+awb+kal16-300'],
-  ['harbour', 'kal+rms-250+slt+200+awb-200'],
-  ['harbour', 'slt+rms+kal+300+awb'],
-  ['concert', 'rms+slt+awb+kal+slt-350'],
-  ['all (2 voices)', 'kal+slt-200'],
-  ['all (3 voices)', 'awb+rms-300+slt'],
+const MEETINGS: readonly DevMeeting[] = [
+  { script: 'bakery', voices: 'rms+kal16-250' },
+  { script: 'bakery', voices: 'slt+awb' },
+  { script: 'cycling', voices: 'rms+slt+kal' },
+  { script: 'cycling', voices: 'awb+slt-300+rms+250' },
+  { script: 'cycling', voices: 'kal16+awb+300+slt' },
+  { script: 'harbour', voices: 'rms+slt+awb+kal16-300' },
+  { script: 'harbour', voices: 'kal+rms-250+slt+200+awb-200' },
+  { script: 'harbour', voices: 'slt+rms+kal+300+awb' },
+  { script: 'concert', voices: 'rms+slt+awb+kal+slt-350' },
+  { script: 'all (2 voices)', voices: 'kal+slt-200' },
+  { script: 'all (3 voices)', voices: 'awb+rms-300+slt' },
+  { script: 'all×3 (4 voices)', voices: 'slt+rms+kal+300+awb' },
+  { script: 'harbour', voices: 'kal+rms-250+slt+200+awb-200', gap: 0.1 },
+  { script: 'cycling', voices: 'awb+slt-300+rms+250', gap: 0.1 },
+  { script: 'harbour', voices: 'rms+slt+awb+kal16-300', noise: 0.06 },
+  { script: 'cycling', voices: 'rms+slt+kal', noise: 0.1 },
 ];
 
 interface Built {
@@ -116,14 +134,24 @@ interface Built {
   readonly turns: { start: number; end: number; speaker: number }[];
 }
 
-async function build(dir: string, script: Script, voices: readonly Voice[]): Promise<Built> {
+async function build(dir: string, script: Script, meeting: DevMeeting): Promise<Built> {
   const cache = join(dir, 'turns.json');
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as Built;
-  const meeting = await synthesise(dir, script.map(([s, text]) => ({ ...voices[s]!, text })));
-  const built = { path: meeting.path, turns: meeting.turns.map((t, i) => ({ ...t, speaker: script[i]![0] })) };
+  const voices = VOICE_SETS[meeting.voices]!;
+  const made = await synthesise(dir, script.map(([s, text]) => ({ ...voices[s]!, text })), meeting.gap);
+  let path = made.path;
+  if (meeting.noise) {
+    const noise = join(dir, 'noise.wav');
+    path = join(dir, 'noisy.wav');
+    await run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', noise, 'synth', String(made.durationSeconds), 'pinknoise', 'vol', String(meeting.noise)]);
+    await run('sox', ['-m', made.path, noise, path]);
+  }
+  const built = { path, turns: made.turns.map((t, i) => ({ ...t, speaker: script[i]![0] })) };
   writeFileSync(cache, JSON.stringify(built));
   return built;
 }
+
+const nameOf = (m: DevMeeting) => `${m.script} / ${m.voices}${m.gap !== undefined ? ` gap ${m.gap}` : ''}${m.noise ? ` noise ${m.noise}` : ''}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { keep: { type: 'string' } } });
@@ -131,9 +159,10 @@ async function main(): Promise<void> {
   const ders: number[] = [];
   let [audio, spent] = [0, 0];
   try {
-    for (const [script, voices] of MEETINGS) {
-      const lines = SCRIPTS[script] ?? long(Number(/\((\d) voices\)/.exec(script)![1]));
-      const built = await build(join(dir, `${script.replace(/\W+/g, '')}-${voices}`), lines, VOICE_SETS[voices]!);
+    for (const meeting of MEETINGS) {
+      const longForm = /^all(?:×(\d))? \((\d) voices\)$/.exec(meeting.script);
+      const lines = SCRIPTS[meeting.script] ?? long(Number(longForm![2]), Number(longForm![1] ?? 1));
+      const built = await build(join(dir, nameOf(meeting).replace(/\W+/g, '-')), lines, meeting);
       const layout = await readWavLayout(built.path);
       const started = performance.now();
       const hyp = await diarize(built.path, layout);
@@ -143,7 +172,7 @@ async function main(): Promise<void> {
       const r = diarizationErrorRate(built.turns, labelled, { collar: 0.25 });
       const voiceCount = new Set(built.turns.map((t) => t.speaker)).size;
       ders.push(r.der);
-      process.stdout.write(`${`${script} / ${voices}`.padEnd(42)} voices ${voiceCount} labels ${Object.keys(hyp.embeddings).length}  DER ${(100 * r.der).toFixed(1).padStart(5)} %  (missed ${r.missed.toFixed(1)} fa ${r.falseAlarm.toFixed(1)} conf ${r.confusion.toFixed(1)} of ${r.total.toFixed(1)} s)\n`);
+      process.stdout.write(`${nameOf(meeting).padEnd(56)} voices ${voiceCount} labels ${Object.keys(hyp.embeddings).length}  DER ${(100 * r.der).toFixed(1).padStart(5)} %  (missed ${r.missed.toFixed(1)} fa ${r.falseAlarm.toFixed(1)} conf ${r.confusion.toFixed(1)} of ${r.total.toFixed(1)} s)\n`);
     }
     const mean = ders.reduce((a, b) => a + b, 0) / ders.length;
     process.stdout.write(`mean DER ${(100 * mean).toFixed(1)} %, worst ${(100 * Math.max(...ders)).toFixed(1)} %, over 15 %: ${ders.filter((d) => d > 0.15).length}; diariser RTF ${(spent / audio).toFixed(4)}\n`);

@@ -19,11 +19,11 @@ export interface Moments {
  */
 const RIDGE = 1e-3;
 
-export function emptyMoments(dims: number): Moments {
+function emptyMoments(dims: number): Moments {
   return { frames: 0, sum: new Float64Array(dims), scatter: new Float64Array(dims * dims) };
 }
 
-export function addMoments(into: { frames: number; sum: Float64Array; scatter: Float64Array }, other: Moments): void {
+function addMoments(into: { frames: number; sum: Float64Array; scatter: Float64Array }, other: Moments): void {
   into.frames += other.frames;
   for (let i = 0; i < other.sum.length; i++) into.sum[i]! += other.sum[i]!;
   for (let i = 0; i < other.scatter.length; i++) into.scatter[i]! += other.scatter[i]!;
@@ -36,7 +36,7 @@ export function mergedMoments(parts: readonly Moments[]): Moments {
 }
 
 /** Mean and (ridged) covariance. */
-export function gaussianOf(m: Moments): { mean: Float64Array; cov: Float64Array } {
+function gaussianOf(m: Moments): { mean: Float64Array; cov: Float64Array } {
   const d = m.sum.length;
   const n = Math.max(1, m.frames);
   const mean = m.sum.map((s) => s / n);
@@ -47,7 +47,7 @@ export function gaussianOf(m: Moments): { mean: Float64Array; cov: Float64Array 
 }
 
 /** Cholesky factor (lower, row-major) of a symmetric positive-definite matrix. */
-export function cholesky(a: Float64Array, d: number): Float64Array {
+function cholesky(a: Float64Array, d: number): Float64Array {
   const l = new Float64Array(d * d);
   for (let i = 0; i < d; i++) {
     for (let j = 0; j <= i; j++) {
@@ -70,56 +70,25 @@ export const logDet = (m: Moments) => logDetOf(cholesky(gaussianOf(m).cov, m.sum
 /**
  * ΔBIC of modelling `a` and `b` by one Gaussian rather than two: > 0 when two fit better
  * (two voices). `lambda` weighs the penalty for the extra model's parameters (1 in theory).
+ * `floor` (nats per frame) bounds the penalty from below by floor × 4·na·nb/(na+nb) frames
+ * (n for equal halves; about 4× the smaller side when one is much larger, so that a short
+ * stretch of another voice is not lost in a long cluster's frame count).
  */
-export function deltaBic(a: Moments, b: Moments, lambda = 1, logDets?: readonly [number, number]): number {
+export function deltaBic(a: Moments, b: Moments, lambda = 1, logDets?: readonly [number, number], floor = 0): number {
   const d = a.sum.length;
   const n = a.frames + b.frames;
   const [la, lb] = logDets ?? [logDet(a), logDet(b)];
   const gain = 0.5 * (n * logDet(mergedMoments([a, b])) - a.frames * la - b.frames * lb);
   const penalty = 0.5 * lambda * (d + (d * (d + 1)) / 2) * Math.log(n);
-  return gain - penalty;
-}
-
-/** Log-likelihood of the frames behind `m` under the Gaussian `g` (with its Cholesky factor). */
-export function logLikelihood(m: Moments, g: { mean: Float64Array; chol: Float64Array; logDet: number }): number {
-  const d = m.sum.length;
-  if (m.frames === 0) return 0;
-  // Σ (x−μ)ᵀ Σ⁻¹ (x−μ) = tr(Σ⁻¹ S), S = Σxxᵀ − μ(Σx)ᵀ − (Σx)μᵀ + n μμᵀ.
-  const s = new Float64Array(d * d);
-  for (let i = 0; i < d; i++) {
-    for (let j = 0; j < d; j++) s[i * d + j] = m.scatter[i * d + j]! - g.mean[i]! * m.sum[j]! - m.sum[i]! * g.mean[j]! + m.frames * g.mean[i]! * g.mean[j]!;
-  }
-  let trace = 0;
-  for (let col = 0; col < d; col++) {
-    // Solve L L^T y = s[:, col] and take y[col].
-    const y = new Float64Array(d);
-    for (let i = 0; i < d; i++) {
-      let v = s[i * d + col]!;
-      for (let k = 0; k < i; k++) v -= g.chol[i * d + k]! * y[k]!;
-      y[i] = v / g.chol[i * d + i]!;
-    }
-    for (let i = d - 1; i >= 0; i--) {
-      let v = y[i]!;
-      for (let k = i + 1; k < d; k++) v -= g.chol[k * d + i]! * y[k]!;
-      y[i] = v / g.chol[i * d + i]!;
-    }
-    trace += y[col]!;
-  }
-  return -0.5 * (m.frames * (d * Math.log(2 * Math.PI) + g.logDet) + trace);
-}
-
-/** The Gaussian of `m`, ready for logLikelihood. */
-export function modelOf(m: Moments): { mean: Float64Array; chol: Float64Array; logDet: number } {
-  const d = m.sum.length;
-  const { mean, cov } = gaussianOf(m);
-  const chol = cholesky(cov, d);
-  return { mean, chol, logDet: logDetOf(chol, d) };
+  return gain - Math.max(penalty, (floor * 4 * a.frames * b.frames) / n);
 }
 
 export interface BicOptions {
   readonly minClusters?: number;
   readonly maxClusters?: number;
   readonly lambda?: number;
+  /** See deltaBic. Default 0. */
+  readonly floor?: number;
 }
 
 /**
@@ -128,14 +97,14 @@ export interface BicOptions {
  * maxClusters, never below minClusters. Returns a cluster id per item.
  */
 export function bicClustering(items: readonly Moments[], initial: readonly number[], options: BicOptions = {}): number[] {
-  const { minClusters = 1, maxClusters = Number.POSITIVE_INFINITY, lambda = 1 } = options;
+  const { minClusters = 1, maxClusters = Number.POSITIVE_INFINITY, lambda = 1, floor = 0 } = options;
   const members = new Map<number, number[]>();
   initial.forEach((id, i) => members.set(id, [...(members.get(id) ?? []), i]));
   const keys = [...members.keys()];
   const stats = keys.map((k) => mergedMoments(members.get(k)!.map((i) => items[i]!)));
   const dets = stats.map(logDet);
   const alive = keys.map(() => true);
-  const pair = (i: number, j: number) => deltaBic(stats[i]!, stats[j]!, lambda, [dets[i]!, dets[j]!]);
+  const pair = (i: number, j: number) => deltaBic(stats[i]!, stats[j]!, lambda, [dets[i]!, dets[j]!], floor);
   const delta = keys.map((_, i) => keys.map((_, j) => (j > i ? pair(i, j) : Number.POSITIVE_INFINITY)));
   for (let count = keys.length; count > Math.max(1, minClusters); count--) {
     let [best, a, b] = [Number.POSITIVE_INFINITY, -1, -1];
@@ -159,3 +128,4 @@ export function bicClustering(items: readonly Moments[], initial: readonly numbe
   keys.forEach((k, i) => { if (alive[i]) for (const m of members.get(k)!) out[m] = i; });
   return out;
 }
+
