@@ -5,8 +5,9 @@
 // level per 10 ms and one feature vector per window are kept, so an hour costs a few MB.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { byFirstAppearance, mergeAdjacent, meanDirection, speakerLabel } from './cluster.ts';
-import { bicClustering, mergedMoments } from './gaussian.ts';
+import { bicClustering, joinNeighbours } from './bic.ts';
+import { byFirstAppearance, meanDirection, speakerLabel } from './cluster.ts';
+import { mergedMoments } from './gaussian.ts';
 import { SAMPLE_RATE, type WavLayout } from './decode.ts';
 import { addFrames, FeatureSums, HOP_SAMPLES, MIN_WINDOW_FRAMES, normalise, speechRegions, splitWindows, type Span } from './features.ts';
 import type { SpeakerTurn } from './segments.ts';
@@ -15,7 +16,7 @@ export interface DiarizeOptions {
   readonly minSpeakers?: number;
   readonly maxSpeakers?: number;
   readonly signal?: AbortSignal;
-  /** Windows beyond this are merged with similar neighbours before clustering. Default 300. */
+  /** Windows beyond this are joined with similar neighbours before clustering. Default MAX_UNITS. */
   readonly maxUnits?: number;
   /** Between the bounds, the BIC penalty weight: higher finds fewer voices. Default BIC_PENALTY. */
   readonly penalty?: number;
@@ -53,6 +54,11 @@ const BIC_PENALTY = 3.5;
  * voice count was right from 0.6 to 1.2 (0.35 and 1.6 failed); 0.8 is about their middle.
  */
 const SAME_VOICE_GLR = 0.8;
+/**
+ * Units clustered at most (the clustering keeps a units² float matrix: 4 MB at 1000); beyond
+ * it, time neighbours are joined first (about 35 min of speech in 2 s windows).
+ */
+const MAX_UNITS = 1000;
 
 export async function diarize(wavPath: string, layout: WavLayout, options: DiarizeOptions = {}): Promise<Diarization> {
   const windows = await voiceWindows(wavPath, layout, options.signal);
@@ -61,21 +67,16 @@ export async function diarize(wavPath: string, layout: WavLayout, options: Diari
 
 /**
  * Pure: clusters the windows (in time order) into labelled turns and embeddings. Neighbouring
- * windows are first grouped when there are more than `maxUnits` (by the cosine of their vectors
- * centred on this recording's mean); the units are then clustered by BIC on full-covariance
- * Gaussians of their frames (gaussian.ts), so a voice is one Gaussian whatever it says and the
- * data decide the number of voices between the bounds. The embeddings use the uncentred
+ * windows are first joined when there are more than `maxUnits`; the units are then clustered by
+ * BIC on full-covariance Gaussians of their frames (bic.ts), so a voice is one Gaussian whatever
+ * it says and the data decide the number of voices between the bounds. The embeddings use the uncentred
  * fixed-normalised vectors, comparable across recordings.
  */
 export function clusterWindows(windows: readonly VoiceWindow[], options: Omit<DiarizeOptions, 'signal'> = {}): Diarization {
   if (windows.length === 0) return { turns: [], embeddings: {} };
-  const dims = windows[0]!.vector.length;
-  const centre = Array.from({ length: dims }, (_, d) => windows.reduce((sum, w) => sum + w.vector[d]!, 0) / windows.length);
-  const centred = windows.map((w) => w.vector.map((v, d) => v - centre[d]!));
-  const groups = mergeAdjacent(centred, options.maxUnits ?? 300);
-  const unitMoments = groups.map((g) => mergedMoments(g.map((i) => windows[i]!.sums)));
-  const bounds = { minClusters: options.minSpeakers, maxClusters: options.maxSpeakers, lambda: options.penalty ?? BIC_PENALTY, floor: SAME_VOICE_GLR };
-  const ids = byFirstAppearance(bicClustering(unitMoments, groups.map((_, u) => u), bounds));
+  const bic = { minClusters: options.minSpeakers, maxClusters: options.maxSpeakers, lambda: options.penalty ?? BIC_PENALTY, floor: SAME_VOICE_GLR };
+  const groups = joinNeighbours(windows.map((w) => w.sums), options.maxUnits ?? MAX_UNITS, bic);
+  const ids = byFirstAppearance(bicClustering(groups.map((g) => mergedMoments(g.map((i) => windows[i]!.sums))), bic));
   const windowId = new Array<number>(windows.length);
   groups.forEach((g, u) => g.forEach((i) => (windowId[i] = ids[u]!)));
 

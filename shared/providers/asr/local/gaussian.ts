@@ -1,8 +1,7 @@
 // Pure: full-covariance Gaussians of frame features from their sufficient statistics (count,
-// sum, sum of outer products), the Bayesian information criterion (BIC) that tells whether two
-// sets of frames are better modelled by one Gaussian (one voice) or two, and BIC agglomerative
-// clustering (Chen & Gopalakrishnan 1998): the pair of clusters with the lowest ΔBIC merges
-// while ΔBIC < 0, within the bounds on the number of clusters.
+// sum, sum of outer products), and the Bayesian information criterion (BIC) that tells whether
+// two sets of frames are better modelled by one Gaussian (one voice) or two (Chen &
+// Gopalakrishnan 1998).
 
 /** Sufficient statistics of a set of d-dimensional frames. */
 export interface Moments {
@@ -35,37 +34,40 @@ export function mergedMoments(parts: readonly Moments[]): Moments {
   return out;
 }
 
-/** Mean and (ridged) covariance. */
-function gaussianOf(m: Moments): { mean: Float64Array; cov: Float64Array } {
-  const d = m.sum.length;
-  const n = Math.max(1, m.frames);
-  const mean = m.sum.map((s) => s / n);
-  const cov = new Float64Array(d * d);
-  for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) cov[i * d + j] = m.scatter[i * d + j]! / n - mean[i]! * mean[j]!;
-  for (let i = 0; i < d; i++) cov[i * d + i] = Math.max(1e-9, cov[i * d + i]! * (1 + RIDGE));
-  return { mean, cov };
-}
+let scratch = new Float64Array(0);
 
-/** Cholesky factor (lower, row-major) of a symmetric positive-definite matrix. */
-function cholesky(a: Float64Array, d: number): Float64Array {
-  const l = new Float64Array(d * d);
+/**
+ * log |Σ| of the frames of `a` and `b` together (`b` optional), Σ the ridged covariance: built
+ * in one scratch buffer and factored in place (Cholesky), so the many pair costs of the
+ * clustering allocate nothing.
+ */
+function unionLogDet(a: Moments, b?: Moments): number {
+  const d = a.sum.length;
+  if (scratch.length < d * d) scratch = new Float64Array(d * d);
+  const n = Math.max(1, a.frames + (b?.frames ?? 0));
+  const mean = (i: number) => (a.sum[i]! + (b?.sum[i] ?? 0)) / n;
+  for (let i = 0; i < d; i++) {
+    const mi = mean(i);
+    for (let j = 0; j <= i; j++) scratch[i * d + j] = (a.scatter[i * d + j]! + (b?.scatter[i * d + j] ?? 0)) / n - mi * mean(j);
+    scratch[i * d + i] = Math.max(1e-9, scratch[i * d + i]! * (1 + RIDGE));
+  }
+  // In-place Cholesky on the lower triangle: log|Σ| = 2 Σ log Lii.
+  let logDet = 0;
   for (let i = 0; i < d; i++) {
     for (let j = 0; j <= i; j++) {
-      let s = a[i * d + j]!;
-      for (let k = 0; k < j; k++) s -= l[i * d + k]! * l[j * d + k]!;
-      l[i * d + j] = i === j ? Math.sqrt(Math.max(s, 1e-12)) : s / l[j * d + j]!;
+      let v = scratch[i * d + j]!;
+      for (let k = 0; k < j; k++) v -= scratch[i * d + k]! * scratch[j * d + k]!;
+      if (i === j) {
+        const root = Math.sqrt(Math.max(v, 1e-12));
+        scratch[i * d + i] = root;
+        logDet += 2 * Math.log(root);
+      } else scratch[i * d + j] = v / scratch[j * d + j]!;
     }
   }
-  return l;
+  return logDet;
 }
 
-function logDetOf(l: Float64Array, d: number): number {
-  let s = 0;
-  for (let i = 0; i < d; i++) s += 2 * Math.log(l[i * d + i]!);
-  return s;
-}
-
-export const logDet = (m: Moments) => logDetOf(cholesky(gaussianOf(m).cov, m.sum.length), m.sum.length);
+export const logDet = (m: Moments) => unionLogDet(m);
 
 /**
  * ΔBIC of modelling `a` and `b` by one Gaussian rather than two: > 0 when two fit better
@@ -78,54 +80,7 @@ export function deltaBic(a: Moments, b: Moments, lambda = 1, logDets?: readonly 
   const d = a.sum.length;
   const n = a.frames + b.frames;
   const [la, lb] = logDets ?? [logDet(a), logDet(b)];
-  const gain = 0.5 * (n * logDet(mergedMoments([a, b])) - a.frames * la - b.frames * lb);
+  const gain = 0.5 * (n * unionLogDet(a, b) - a.frames * la - b.frames * lb);
   const penalty = 0.5 * lambda * (d + (d * (d + 1)) / 2) * Math.log(n);
   return gain - Math.max(penalty, (floor * 4 * a.frames * b.frames) / n);
 }
-
-export interface BicOptions {
-  readonly minClusters?: number;
-  readonly maxClusters?: number;
-  readonly lambda?: number;
-  /** See deltaBic. Default 0. */
-  readonly floor?: number;
-}
-
-/**
- * BIC agglomerative clustering of items (each with its frames' moments), starting from
- * `initial` cluster ids: merges the lowest-ΔBIC pair while it is < 0 or there are more than
- * maxClusters, never below minClusters. Returns a cluster id per item.
- */
-export function bicClustering(items: readonly Moments[], initial: readonly number[], options: BicOptions = {}): number[] {
-  const { minClusters = 1, maxClusters = Number.POSITIVE_INFINITY, lambda = 1, floor = 0 } = options;
-  const members = new Map<number, number[]>();
-  initial.forEach((id, i) => members.set(id, [...(members.get(id) ?? []), i]));
-  const keys = [...members.keys()];
-  const stats = keys.map((k) => mergedMoments(members.get(k)!.map((i) => items[i]!)));
-  const dets = stats.map(logDet);
-  const alive = keys.map(() => true);
-  const pair = (i: number, j: number) => deltaBic(stats[i]!, stats[j]!, lambda, [dets[i]!, dets[j]!], floor);
-  const delta = keys.map((_, i) => keys.map((_, j) => (j > i ? pair(i, j) : Number.POSITIVE_INFINITY)));
-  for (let count = keys.length; count > Math.max(1, minClusters); count--) {
-    let [best, a, b] = [Number.POSITIVE_INFINITY, -1, -1];
-    for (let i = 0; i < keys.length; i++) {
-      if (!alive[i]) continue;
-      for (let j = i + 1; j < keys.length; j++) if (alive[j] && delta[i]![j]! < best) [best, a, b] = [delta[i]![j]!, i, j];
-    }
-    if (a < 0 || (best >= 0 && count <= maxClusters)) break;
-    stats[a] = mergedMoments([stats[a]!, stats[b]!]);
-    dets[a] = logDet(stats[a]!);
-    members.get(keys[a]!)!.push(...members.get(keys[b]!)!);
-    alive[b] = false;
-    for (let k = 0; k < keys.length; k++) {
-      if (!alive[k] || k === a) continue;
-      const value = pair(Math.min(a, k), Math.max(a, k));
-      if (k > a) delta[a]![k] = value;
-      else delta[k]![a] = value;
-    }
-  }
-  const out = new Array<number>(items.length);
-  keys.forEach((k, i) => { if (alive[i]) for (const m of members.get(k)!) out[m] = i; });
-  return out;
-}
-
