@@ -1,7 +1,8 @@
 // Voice features for the offline diariser: an energy VAD (30 ms window, 10 ms hop) that finds
 // speech regions, ≤ 2 s windows, and per window the mean and std of meyda's MFCC 1–12 and
 // spectral centroid over 512-sample frames (160-sample hop) — 26 numbers, then normalised with
-// FIXED statistics so the same voice gives comparable vectors across recordings. Pure, except
+// FIXED statistics so the same voice gives comparable vectors across recordings (the speaker
+// embeddings); and the frames' moments (FeatureSums) that the clustering models. Pure, except
 // that meyda is configured (bufferSize / sampleRate) on first use.
 import meydaModule from 'meyda';
 import { SAMPLE_RATE } from './decode.ts';
