@@ -2,6 +2,7 @@
 // clustering bounded by a minimum and maximum number of speakers (between them, merging stops
 // when the best link falls below a similarity threshold), greedy merging of adjacent windows
 // to bound the O(n³) clustering on long recordings, and label numbering by first appearance.
+// The diariser now clusters by BIC (bic.ts) and uses only the vector helpers and labels here.
 
 function dot(a: readonly number[], b: readonly number[]): number {
   let s = 0;

@@ -1,7 +1,8 @@
 // Voice features for the offline diariser: an energy VAD (30 ms window, 10 ms hop) that finds
 // speech regions, ≤ 2 s windows, and per window the mean and std of meyda's MFCC 1–12 and
 // spectral centroid over 512-sample frames (160-sample hop) — 26 numbers, then normalised with
-// FIXED statistics so the same voice gives comparable vectors across recordings. Pure, except
+// FIXED statistics so the same voice gives comparable vectors across recordings (the speaker
+// embeddings); and the frames' moments (FeatureSums) that the clustering models. Pure, except
 // that meyda is configured (bufferSize / sampleRate) on first use.
 import meydaModule from 'meyda';
 import { SAMPLE_RATE } from './decode.ts';
@@ -82,6 +83,8 @@ export function splitWindows(regions: readonly Span[], maxSeconds = 2): Span[] {
 export class FeatureSums {
   readonly sum = new Float64Array(FRAME_DIMS);
   readonly sumSq = new Float64Array(FRAME_DIMS);
+  /** Σxxᵀ (13×13), for full-covariance Gaussians (gaussian.ts). */
+  readonly scatter = new Float64Array(FRAME_DIMS * FRAME_DIMS);
   frames = 0;
 
   add(features: ArrayLike<number>): void {
@@ -89,6 +92,7 @@ export class FeatureSums {
       const v = features[d]!;
       this.sum[d]! += v;
       this.sumSq[d]! += v * v;
+      for (let e = 0; e < FRAME_DIMS; e++) this.scatter[d * FRAME_DIMS + e]! += v * features[e]!;
     }
     this.frames++;
   }
@@ -98,22 +102,8 @@ export class FeatureSums {
       this.sum[d]! += other.sum[d]!;
       this.sumSq[d]! += other.sumSq[d]!;
     }
+    for (let i = 0; i < this.scatter.length; i++) this.scatter[i]! += other.scatter[i]!;
     this.frames += other.frames;
-  }
-
-  /**
-   * Bhattacharyya distance between the frame distributions behind `this` and `other` (diagonal
-   * Gaussians over the 13 frame features): ≈ 0.1–0.3 for two stretches of one voice, ≥ 0.4
-   * for two different voices on the flite test voices.
-   */
-  distance(other: FeatureSums): number {
-    let total = 0;
-    for (let d = 0; d < FRAME_DIMS; d++) {
-      const [ma, va] = moments(this, d);
-      const [mb, vb] = moments(other, d);
-      total += (0.25 * (ma - mb) ** 2) / (va + vb) + 0.5 * Math.log((va + vb) / (2 * Math.sqrt(va * vb)));
-    }
-    return total;
   }
 
   /** The raw 26-dim window vector (means, then stds), before normalisation. */
@@ -123,12 +113,6 @@ export class FeatureSums {
     const std = Array.from(this.sumSq, (s, d) => Math.sqrt(Math.max(0, s / n - mean[d]! ** 2)));
     return [...mean, ...std];
   }
-}
-
-function moments(s: FeatureSums, d: number): [mean: number, variance: number] {
-  const n = Math.max(1, s.frames);
-  const mean = s.sum[d]! / n;
-  return [mean, Math.max(1e-6, s.sumSq[d]! / n - mean * mean)];
 }
 
 let configured = false;
