@@ -1,7 +1,7 @@
 // The pure parts of the offline diariser: clustering, label numbering, the VAD and windowing,
 // turns from windows, and words → speaker-split segments.
 import { describe, expect, it } from 'vitest';
-import { averageLinkage, byFirstAppearance, cosine, meanDirection, mergeAdjacent, mergeClose, speakerLabel } from '#shared/providers/asr/local/cluster.ts';
+import { byFirstAppearance, cosine, meanDirection, speakerLabel } from '#shared/providers/asr/local/cluster.ts';
 import { clusterWindows, type VoiceWindow } from '#shared/providers/asr/local/diarize.ts';
 import { FeatureSums, HOP_SECONDS, speechRegions, splitWindows } from '#shared/providers/asr/local/features.ts';
 import { groupIntoSegments, speakerFor, type SpeakerTurn } from '#shared/providers/asr/local/segments.ts';
@@ -18,35 +18,9 @@ function rng(seed: number) {
 }
 const random = rng(42);
 const around = (centre: readonly number[], spread = 0.3) => centre.map((c) => c + (random() - 0.5) * 2 * spread);
-// Three directions 120° apart (as after centring on a recording's mean).
+// Two directions 120° apart (as after centring on a recording's mean).
 const A = [2, -1, -1, 0];
 const B = [-1, 2, -1, 0];
-const C = [-1, -1, 2, 0];
-
-describe('averageLinkage', () => {
-  const twoGroups = [around(A), around(A), around(B), around(A), around(B), around(B)];
-
-  it('finds two well-separated groups by itself (auto k), numbered by first appearance', () => {
-    expect(averageLinkage(twoGroups)).toEqual([0, 0, 1, 0, 1, 1]);
-  });
-
-  it('respects the bounds: maxClusters 1 joins all, minClusters 3 keeps three', () => {
-    expect(averageLinkage(twoGroups, { maxClusters: 1 })).toEqual([0, 0, 0, 0, 0, 0]);
-    const three = averageLinkage(twoGroups, { minClusters: 3 });
-    expect(new Set(three).size).toBe(3);
-    // With a threshold nothing passes, only the upper bound stops the merging.
-    expect(new Set(averageLinkage(twoGroups, { threshold: 2, maxClusters: 2 })).size).toBe(2);
-    expect(new Set(averageLinkage([around(A), around(B), around(C)], { maxClusters: 2 })).size).toBe(2);
-  });
-
-  it('finds three groups when there are three; weights count as repeated vectors', () => {
-    const vectors = [around(C), around(A), around(B), around(C), around(A), around(B)];
-    expect(averageLinkage(vectors)).toEqual([0, 1, 2, 0, 1, 2]);
-    expect(averageLinkage([A, B], {}, [5, 1])).toEqual([0, 1]);
-    expect(averageLinkage([])).toEqual([]);
-    expect(averageLinkage([A], { minClusters: 2 })).toEqual([0]);
-  });
-});
 
 describe('cluster helpers', () => {
   it('numbers labels by first appearance', () => {
@@ -59,22 +33,6 @@ describe('cluster helpers', () => {
     const m = meanDirection([[2, 0], [0, 3]]);
     expect(Math.hypot(...m)).toBeCloseTo(1);
     expect(cosine(m, [1, 1])).toBeCloseTo(1);
-  });
-
-  it('mergeAdjacent joins the most similar neighbours first, keeping order', () => {
-    const vectors = [A, around(A, 0.05), B, around(B, 0.05), around(B, 0.05), A];
-    expect(mergeAdjacent(vectors, 10)).toHaveLength(6);
-    const groups = mergeAdjacent(vectors, 3);
-    expect(groups).toEqual([[0, 1], [2, 3, 4], [5]]);
-    expect(mergeAdjacent(vectors, 1)).toEqual([[0, 1, 2, 3, 4, 5]]);
-  });
-
-  it('mergeClose joins clusters closer than the limit, not below minClusters', () => {
-    const value = [0, 0.1, 5, 5.1, 9];
-    const distance = (a: readonly number[], b: readonly number[]) => Math.abs(value[a[0]!]! - value[b[0]!]!);
-    expect(mergeClose([0, 1, 2, 3, 4], distance, 1)).toEqual([0, 0, 1, 1, 2]);
-    expect(mergeClose([0, 1, 2, 3, 4], distance, 100, 2)).toHaveLength(5);
-    expect(new Set(mergeClose([0, 1, 2, 3, 4], distance, 100, 2)).size).toBe(2);
   });
 });
 
