@@ -11,6 +11,7 @@ const PROGRESS_EVERY_MS = 2_000;
 /** Progress of this attempt of the recording's current job (PROCESSING or SUMMARIZING). */
 export async function progressReporter(recording: Recording): Promise<(fraction: number) => void> {
   const since = new Date().toISOString();
-  await recordProgress(recording, 0, since).catch((error: unknown) => logger.warn('progress not stored', { recording_id: recording.id, error }));
-  return throttled((fraction) => recordProgress(recording, fraction, since), PROGRESS_EVERY_MS);
+  const notStored = (error: unknown) => logger.warn('progress not stored', { recording_id: recording.id, error });
+  await recordProgress(recording, 0, since).catch(notStored);
+  return throttled((fraction) => recordProgress(recording, fraction, since).catch(notStored), PROGRESS_EVERY_MS);
 }

@@ -45,7 +45,7 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   const defaults = uploadDefaults(fields, tags);
   const refusal = transcriptionRefusal(settings(), { language: defaults.language });
   if (refusal) {
-    await deleteObject('audio/', upload.objectKey).catch(() => undefined);
+    await deleteObject('audio/', upload.objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: upload.objectKey }));
     throw new ValidationError(`The upload asks for what the speech engine cannot do: ${refusal}`, [{ path: 'language', message: refusal }]);
   }
   await linkTags(upload.userId, fields.tag_ids);
