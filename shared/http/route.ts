@@ -24,7 +24,7 @@ type Out<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 /** An area's rows (shared/routes/<area>.ts) holding the row of key K. */
 export type RouteTable<K extends RouteKey> = { readonly [P in K]: RouteSpec };
 
-export interface RouteContext<S> {
+interface RouteContext<S> {
   /** Absent only on routes made public by a setting (the explorer with DOCS_PUBLIC=true). */
   readonly caller: S extends { auth: 'token' } ? Caller : Caller | undefined;
   readonly params: Out<S extends { params: infer P } ? P : undefined>;
