@@ -19,9 +19,8 @@ export type { RouteSpec } from './routes/spec.ts';
 
 export const API_PREFIX = '/api/v1';
 
-export const routes = { ...accountRoutes, ...authRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes, ...searchRoutes } as const;
+const routes = { ...accountRoutes, ...authRoutes, ...docsRoutes, ...uploadRoutes, ...recordingRoutes, ...chatRoutes, ...eventRoutes, ...webhookRoutes, ...transcriptionRoutes, ...tagRoutes, ...speakerRoutes, ...searchRoutes } as const;
 export type RouteKey = keyof typeof routes;
-export type Routes = typeof routes;
 
 export interface RouteRow {
   readonly key: RouteKey;

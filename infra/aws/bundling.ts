@@ -95,12 +95,30 @@ export interface BuiltEntry {
 }
 
 /**
- * Builds the entries (name → entry file) into `outdir` in one esbuild run, so the modules
- * they share are parsed once; returns what each entry's bundle is made of.
+ * Entry files built in an esbuild run of their own. Within one run a function gets every module
+ * its imports reach, with every part any function of the run uses: zod's JSON Schema conversion,
+ * which only the OpenAPI document uses, is reached by every function through zod's index
+ * (zod/mini re-exports it), so built together each function would evaluate it at init (~20 KB).
+ */
+const OWN_RUN = [/functions\/api\/docs\/openapi\.ts$/];
+
+/**
+ * Builds the entries (name → entry file) into `outdir`, all but OWN_RUN in one esbuild run so
+ * the modules they share are parsed once; returns what each entry's bundle is made of.
  */
 export function buildEntries(root: string, entries: Readonly<Record<string, string>>, outdir: string): Map<string, BuiltEntry> {
-  const { metafile } = buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: root, entryPoints: { ...entries }, outdir });
-  const byFile = new Map(Object.entries(metafile.outputs).map(([path, output]) => [basename(path), output]));
+  const alone = ([, file]: [string, string]) => OWN_RUN.some((re) => re.test(file));
+  const all = Object.entries(entries);
+  const runs = [all.filter((entry) => !alone(entry)), ...all.filter(alone).map((entry) => [entry])].filter((run) => run.length > 0);
+  const byFile = new Map<string, Metafile['outputs'][string]>();
+  for (const run of runs) {
+    const { metafile } = buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: root, entryPoints: Object.fromEntries(run), outdir });
+    for (const [path, output] of Object.entries(metafile.outputs)) {
+      // Chunk names are hashes of their contents: a chunk two runs both write is the same file.
+      if ((byFile.get(basename(path))?.bytes ?? output.bytes) !== output.bytes) throw new Error(`two esbuild runs wrote different ${basename(path)}`);
+      byFile.set(basename(path), output);
+    }
+  }
   return new Map(Object.keys(entries).map((name) => [name, entryFiles(byFile, `${name}.mjs`)]));
 }
 

@@ -4,7 +4,7 @@
 // traces, through the one shared tracing policy) and do what grants.ts found the code touches.
 //
 // The bundles are built in-process with esbuild's API from the options in bundling.ts (the ones
-// `npm run bench` measures), all functions in one esbuild run, cached by content, and each is
+// `npm run bench` measures), all functions in one esbuild run (bar the few bundling.ts builds alone), cached by content, and each is
 // handed to its NodejsFunction as its code: a folder with index.mjs and the chunks it imports. NodejsFunction's own bundler starts `npx esbuild`
 // once per function, about a second each: with 50 functions that alone took `cdk synth` past
 // a minute.

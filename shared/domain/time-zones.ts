@@ -5,8 +5,6 @@
 // ("compatible": a skipped time moves forward, a repeated one takes the earlier instant).
 import { Temporal } from 'temporal-polyfill';
 
-export const DEFAULT_TIME_ZONE = 'UTC';
-
 /** Wall-clock parts of a time (hour and minute default to midnight). */
 export interface WallClock {
   readonly year: number;

@@ -2,7 +2,6 @@
 // in the OpenAPI description.
 import * as z from 'zod/mini';
 import { lineProblem, NOT_ONE_LINE } from '../domain/text.ts';
-import { canonicalTimeZone } from '../domain/time-zones.ts';
 
 /** One line of text: no line breaks or other control characters (titles, names, file names). */
 export const oneLine = () => z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE);
@@ -15,9 +14,14 @@ export const id = z.pipe(
 
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 
-/** An IANA time zone name such as "Europe/Berlin" (any letter case; stored in its canonical spelling). */
+/**
+ * An IANA time zone name such as "Europe/Berlin" (any letter case; stored in its canonical
+ * spelling). The check needs the Temporal polyfill, loaded when a request first names a zone
+ * rather than at every function's cold start: the refinement is async, so a schema holding it
+ * is parsed with safeParseAsync (as middleware/input.ts parses every request).
+ */
 const timeZone = z.string().check(
-  z.refine((v) => canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin" or "UTC"'),
+  z.refine(async (v) => (await import('../domain/time-zones.ts')).canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin" or "UTC"'),
   z.describe('IANA time zone name, e.g. "Europe/Berlin"'),
 );
 const nullableTimestamp = z.nullable(timestamp);

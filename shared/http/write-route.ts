@@ -1,10 +1,10 @@
 // route() for routes that change something: the same chain as a read (route.ts) plus safe
 // retries with an Idempotency-Key (middleware/idempotency.ts), whose kept answers are sealed.
-import { routes } from '../routes.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { routeWith, type RouteContext, type RouteHandler, type WriteRouteKey } from './route.ts';
-import type { HttpResult } from './respond.ts';
+import { routeWith, type Handle, type RouteHandler, type RouteTable, type WriteRouteKey } from './route.ts';
 
-export function route<K extends WriteRouteKey>(key: K, handle: (ctx: RouteContext<K>) => Promise<HttpResult>): RouteHandler {
-  return routeWith(key, handle, [idempotency('streamBody' in routes[key])]);
+/** A route that changes something: `route(accountRoutes, 'PUT /users/me', handle)`. */
+export function route<K extends WriteRouteKey, T extends RouteTable<K>>(table: T, key: K, handle: Handle<T[K]>): RouteHandler {
+  const spec = table[key];
+  return routeWith(spec, key, handle, [idempotency(spec.streamBody !== undefined)]);
 }

@@ -8,7 +8,6 @@ import { linkTags } from '../tags/tag-writes.ts';
 import { getProfile } from '../store/users.ts';
 import { editRecording, type Patch } from './edit.ts';
 import { requestTranscription } from './processing.ts';
-import { deleteRecording } from './remove.ts';
 
 export interface ItemResult {
   readonly id: number;
@@ -19,7 +18,7 @@ export interface ItemResult {
 /** Items run a few at a time: enough to be quick, few enough to stay inside table capacity. */
 const CONCURRENCY = 8;
 
-async function eachItem(ids: readonly number[], step: (id: number) => Promise<unknown>): Promise<ItemResult[]> {
+export async function eachItem(ids: readonly number[], step: (id: number) => Promise<unknown>): Promise<ItemResult[]> {
   const unique = [...new Set(ids)];
   const results: ItemResult[] = new Array(unique.length);
   let next = 0;
@@ -41,7 +40,7 @@ async function settle(id: number, step: (id: number) => Promise<unknown>): Promi
   }
 }
 
-function summary<K extends string>(count: K, results: ItemResult[]) {
+export function summary<K extends string>(count: K, results: ItemResult[]) {
   const failed = results.filter((r) => !r.success).length;
   return { success: failed === 0, [count]: results.length - failed, failed, results } as { success: boolean; failed: number; results: ItemResult[] } & Record<K, number>;
 }
@@ -75,10 +74,6 @@ export async function batchUpdate(userId: number, ids: readonly number[], update
     return editRecording(userId, id, patch);
   });
   return summary('updated', results);
-}
-
-export async function batchDelete(userId: number, ids: readonly number[]) {
-  return summary('deleted', await eachItem(ids, (id) => deleteRecording(userId, id)));
 }
 
 export async function batchTranscribe(userId: number, ids: readonly number[]) {

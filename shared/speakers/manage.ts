@@ -3,7 +3,7 @@
 import { cleanName } from '../domain/speakers.ts';
 import * as store from '../store/speakers.ts';
 import type { Speaker } from '../store/speakers.ts';
-import { cascadeRename, type Cascade } from './rename.ts';
+import type { Cascade } from './rename.ts';
 
 export interface SpeakerView {
   readonly id: number;
@@ -59,6 +59,9 @@ export async function renameSpeaker(userId: number, id: number, name: string): P
   const next = cleanName(name);
   if (next === speaker.name) return { success: true, speaker: viewSpeaker(speaker), recordings_updated: 0, cascade: 'done' };
   const renamed = await store.renameSpeakerItem(speaker, next);
+  // The cascade (transcripts in S3, the queue) loads with the first rename: listing, creating
+  // and deleting speakers do not load S3's and SQS's clients at cold start.
+  const { cascadeRename } = await import('./rename.ts');
   const cascade = await cascadeRename(renamed, speaker.name);
   return { success: true, speaker: viewSpeaker(renamed), ...cascade };
 }

@@ -2,7 +2,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
-import { DEFAULT_TIME_ZONE } from '../domain/time-zones.ts';
+import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { nextId } from './ids.ts';
 import { queryAll } from './query.ts';
 import { key, padId, tableName, withoutKeys } from './table.ts';

@@ -5,7 +5,8 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
+import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
+import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];

@@ -1,9 +1,10 @@
 import { requireAdmin } from '#shared/auth/web.ts';
 import { ok } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
+import { authRoutes } from '#shared/routes/auth.ts';
 import { listGroups } from '#shared/store/users.ts';
 
-export const handler = route('GET /admin/groups', async ({ caller }) => {
+export const handler = route(authRoutes, 'GET /admin/groups', async ({ caller }) => {
   await requireAdmin(caller.userId);
   return ok({ groups: await listGroups() });
 });

@@ -3,9 +3,10 @@
 import { explorerPage } from '#shared/domain/explorer-page.ts';
 import { content } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
+import { docsRoutes } from '#shared/routes/docs.ts';
 import { API_PREFIX } from '#shared/routes.ts';
 
-export const handler = route('GET /docs', async ({ event }) => {
+export const handler = route(docsRoutes, 'GET /docs', async ({ event }) => {
   const token = event.queryStringParameters?.token;
   const assetQuery = token ? `?token=${encodeURIComponent(token)}` : '';
   return content(explorerPage(API_PREFIX, assetQuery), 'text/html; charset=utf-8', {

@@ -1,5 +1,6 @@
 import { ok } from '#shared/http/respond.ts';
 import { route } from '#shared/http/route.ts';
+import { recordingRoutes } from '#shared/routes/recordings.ts';
 import { listRecordings } from '#shared/recordings/list.ts';
 
-export const handler = route('GET /recordings', async ({ caller, query }) => ok(await listRecordings(caller.userId, query)));
+export const handler = route(recordingRoutes, 'GET /recordings', async ({ caller, query }) => ok(await listRecordings(caller.userId, query)));

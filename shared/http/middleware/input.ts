@@ -47,17 +47,17 @@ export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
       if (!spec.body && body !== undefined && !isEmptyObject(body)) throw new BadRequestError('This route takes no request body');
       refuseBadText(event, body);
       const problems: ErrorDetail[] = [];
-      const check = (schema: z.ZodMiniType | undefined, value: unknown, where: string) => {
+      const check = async (schema: z.ZodMiniType | undefined, value: unknown, where: string) => {
         if (!schema) return value;
-        const result = schema.safeParse(value ?? {});
+        const result = await schema.safeParseAsync(value ?? {});
         if (result.success) return result.data;
         problems.push(...result.error.issues.map((issue) => describeIssue(issue, where)));
         return undefined;
       };
       const parsed = {
-        params: check(spec.params, event.pathParameters, 'path'),
-        query: check(spec.query, event.queryStringParameters, 'query'),
-        body: check(spec.body, body, 'body'),
+        params: await check(spec.params, event.pathParameters, 'path'),
+        query: await check(spec.query, event.queryStringParameters, 'query'),
+        body: await check(spec.body, body, 'body'),
       };
       if (problems.length > 0) throw new ValidationError(`Invalid request: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
       parsedInputs.set(event, parsed);
