@@ -42,12 +42,13 @@ describe('IAM calls of a request', () => {
     expect(calls).toEqual([
       { action: 'scheduler:CreateSchedule', resource: 'arn:aws:scheduler:us-east-1:000000000000:schedule/verbatim-local/retry-1' },
       { action: 'iam:PassRole', resource: 'arn:aws:iam::000000000000:role/verbatim-scheduler', context: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      // The Scheduler must be able to assume the role it is given (its trust policy).
+      // The Scheduler must be able to assume the role it is given (its trust policy). The source
+      // it names is the schedule group (AWS, "Confused deputy prevention in EventBridge Scheduler").
       {
         principal: 'scheduler.amazonaws.com',
         action: 'sts:AssumeRole',
         resource: 'arn:aws:iam::000000000000:role/verbatim-scheduler',
-        context: { 'aws:SourceAccount': '000000000000', 'aws:SourceArn': 'arn:aws:scheduler:us-east-1:000000000000:schedule/verbatim-local/retry-1' },
+        context: { 'aws:SourceAccount': '000000000000', 'aws:SourceArn': 'arn:aws:scheduler:us-east-1:000000000000:schedule-group/verbatim-local' },
       },
     ]);
     expect(callsOf('scheduler', { method: 'DELETE', url: '/schedules/retry-1?groupName=g', headers: {} }, '')[0]).toMatchObject({ action: 'scheduler:DeleteSchedule', resource: 'arn:aws:scheduler:us-east-1:000000000000:schedule/g/retry-1' });
