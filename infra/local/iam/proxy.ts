@@ -68,9 +68,7 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
     const refused = await firstRefused(options.judge, entry, calls);
     if (refused) {
       const who = entry ?? `unknown key ${keyId ?? '(unsigned)'}`;
-      const refusal: Refusal = { function: who, ...(refused.principal ? { principal: refused.principal } : {}), action: refused.action, resource: refused.resource };
-      logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
-      options.onRefusal?.(refusal);
+      reportRefusal(who, refused, options.onRefusal);
       deny(options.service, req, res, who, refused);
       return;
     }
@@ -97,6 +95,14 @@ async function handle(options: IamProxyOptions, target: URL, req: IncomingMessag
 }
 
 /** "api/x may not s3:GetObject on arn:…", or "scheduler.amazonaws.com (for api/x) may not sts:AssumeRole on arn:…". */
+/** Logs a refused call (one line naming function, action and resource) and hands it to `onRefusal`. */
+export function reportRefusal(on: string, call: Call, onRefusal?: (refusal: Refusal) => void): Refusal {
+  const refusal: Refusal = { function: on, ...(call.principal ? { principal: call.principal } : {}), action: call.action, resource: call.resource };
+  logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
+  onRefusal?.(refusal);
+  return refusal;
+}
+
 export const describeRefusal = (r: Refusal) => `${r.principal ? `${r.principal} (for ${r.function})` : r.function} may not ${r.action} on ${r.resource}`;
 
 async function firstRefused(judge: Judge, entry: string | undefined, calls: readonly Call[]): Promise<Call | undefined> {

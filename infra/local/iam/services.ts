@@ -3,10 +3,9 @@
 // Scheduler assumes a schedule's role to send its message (to the target, or on a failed
 // delivery to the dead-letter queue). A refusal is logged and recorded like a proxy's.
 import type { Delivery } from '../scheduler/dispatcher.ts';
-import { logger } from '#shared/logger.ts';
 import type { Call } from './calls.ts';
 import type { Judge } from './policies.ts';
-import { describeRefusal, type Refusal } from './proxy.ts';
+import { describeRefusal, reportRefusal, type Refusal } from './proxy.ts';
 import { functionRoleArn } from './resource-policies.ts';
 
 const LAMBDA = 'lambda.amazonaws.com';
@@ -23,7 +22,7 @@ export function executionRoleGate(judge: Judge, onRefusal: OnRefusal): (entry: s
   return async (entry) => {
     const call: Call = { principal: LAMBDA, action: 'sts:AssumeRole', resource: functionRoleArn(entry) };
     if (await judge.allows(entry, call)) return;
-    const refusal = refuse(entry, call, onRefusal);
+    const refusal = reportRefusal(entry, call, onRefusal);
     throw Object.assign(new Error(`The role defined for the function cannot be assumed by Lambda: ${describeRefusal(refusal)}`), { name: 'InvalidParameterValueException' });
   };
 }
@@ -41,15 +40,8 @@ export function deliveryGate(judge: Judge, onRefusal: OnRefusal): (delivery: Del
     const send: Call = { principal: roleArn, action: 'sqs:SendMessage', resource: queueArn, context: { 'aws:SecureTransport': 'true' } };
     for (const call of [assume, send]) {
       if (await judge.allows('scheduler', call)) continue;
-      const refusal = refuse('scheduler', call, onRefusal);
+      const refusal = reportRefusal('scheduler', call, onRefusal);
       throw Object.assign(new Error(`AccessDenied: ${describeRefusal(refusal)}`), { name: 'AccessDenied' });
     }
   };
-}
-
-function refuse(on: string, call: Call, onRefusal: OnRefusal): Refusal {
-  const refusal: Refusal = { function: on, principal: call.principal, action: call.action, resource: call.resource };
-  logger.warn(`IAM refused: ${describeRefusal(refusal)}`, { ...refusal });
-  onRefusal(refusal);
-  return refusal;
 }
