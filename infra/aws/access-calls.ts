@@ -4,7 +4,7 @@
 // in each function's tree-shaken bundle, so a function is granted what its code calls, and a
 // new route or worker writes no IAM. A new adapter function is one entry here.
 import { bucket, queues, type QueueName } from '#shared/topology.ts';
-import type { SecretPurpose } from '#shared/secrets/key-wrap.ts';
+import { SECRET_PURPOSES, type SecretPurpose } from '#shared/secrets/key-wrap.ts';
 
 export type ObjectFolder = (typeof bucket.folders)[number];
 /** read: Get/Head; write: Put (single or multipart, presigned or not) and abort; delete; list: HeadObject tells 404 from 403. */
@@ -28,9 +28,11 @@ interface AccessCall {
   readonly grant: (literal: string | undefined) => Grant | undefined;
 }
 
-const isFolder = (s: string | undefined): s is ObjectFolder => (bucket.folders as readonly (string | undefined)[]).includes(s);
+/** A test that a call's literal is one of `names`. */
+const oneOf = <T extends string>(names: readonly T[]) => (s: string | undefined): s is T => (names as readonly (string | undefined)[]).includes(s);
+const isFolder = oneOf<ObjectFolder>(bucket.folders);
+const isPurpose = oneOf<SecretPurpose>(SECRET_PURPOSES);
 const isQueue = (s: string | undefined): s is QueueName => queues.some((q) => q.name === s);
-const PURPOSES: readonly (string | undefined)[] = ['webhook-secret', 'kept-answer'] satisfies SecretPurpose[];
 
 const objects = (...access: ObjectAccess[]): AccessCall => ({
   module: 'shared/blob/objects.ts',
@@ -42,7 +44,7 @@ const sends = (later: boolean): AccessCall => ({
 });
 const kms = (action: KmsAction): AccessCall => ({
   module: 'shared/secrets/box.ts',
-  grant: (purpose) => (PURPOSES.includes(purpose) ? { kind: 'kms', purpose: purpose as SecretPurpose, action } : undefined),
+  grant: (purpose) => (isPurpose(purpose) ? { kind: 'kms', purpose, action } : undefined),
 });
 
 /** Function name → what a call of it grants. */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { settings } from '../config.ts';
 
 /** What a sealed value is; KMS sees it as the encryption context, so IAM can grant each apart. */
-export type SecretPurpose = 'webhook-secret' | 'kept-answer';
+export const SECRET_PURPOSES = ['webhook-secret', 'kept-answer'] as const;
+export type SecretPurpose = (typeof SECRET_PURPOSES)[number];
 
 export interface KeyWrap {
   /** Written into each sealed value, so a value says what can open it. */
