@@ -51,11 +51,11 @@ async function askThenKeep(opener: string, keep: string): Promise<void> {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  await expect(focused()).resolves.toBe(`BUTTON ${keep}`);
+  await expect.poll(focused, { timeout: 5000 }).toBe(`BUTTON ${keep}`);
   await expectAccessible(page, `${opener}: confirmation`);
   await page.keyboard.press('Escape');
   await expect(dialog.count()).resolves.toBe(0);
-  await expect(focused()).resolves.toBe(`BUTTON ${opener}`);
+  await expect.poll(focused, { timeout: 5000 }).toBe(`BUTTON ${opener}`);
 }
 
 /** From the focused delete button: Enter asks, Shift+Tab reaches the answer that deletes, Enter deletes. */
@@ -64,7 +64,7 @@ async function askThenDelete(opener: string, yes: string): Promise<void> {
   await page.keyboard.press('Enter');
   await page.getByRole('alertdialog').waitFor();
   await page.keyboard.press('Shift+Tab');
-  await expect(focused()).resolves.toBe(`BUTTON ${yes}`);
+  await expect.poll(focused, { timeout: 5000 }).toBe(`BUTTON ${yes}`);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: opener, exact: true }).waitFor({ state: 'detached' });
 }
