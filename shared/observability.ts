@@ -1,10 +1,11 @@
-// Metrics (CloudWatch EMF) and traces (X-Ray) of Powertools. On AWS the stack sets the
-// namespace and turns tracing on; locally and in tests both stay quiet.
+// Metrics (CloudWatch EMF) of Powertools. On AWS the stack sets the namespace; locally and in
+// tests they stay quiet. Traces come from Lambda's active tracing (each invocation's segment,
+// init included) and carry to the logs as xray_trace_id (shared/logger.ts): no X-Ray SDK is
+// loaded, because its cls-hooked context tracks every promise of every request (async hooks)
+// and its code is a quarter of a plain route's init.
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 
 export const metrics = new Metrics({ serviceName: 'verbatim' });
-export const tracer = new Tracer({ serviceName: 'verbatim' });
 
 /**
  * Publishes the metrics a request or batch added, if any. Powertools warns "No application

@@ -29,9 +29,8 @@ export function localEnvironment(endpoints: Endpoints, queueUrls: Record<string,
     ...(endpoints.scheduler ? { AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler } : {}),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_EC2_METADATA_DISABLED: 'true',
-    // No CloudWatch or X-Ray here: metrics would only fill the console.
+    // No CloudWatch here: metrics would only fill the console.
     POWERTOOLS_METRICS_DISABLED: 'true',
-    POWERTOOLS_TRACE_ENABLED: 'false',
     TABLE_NAME: LOCAL_NAMES.table,
     BUCKET_NAME: LOCAL_NAMES.bucket,
     ...queueUrls,

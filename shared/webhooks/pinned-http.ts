@@ -52,6 +52,9 @@ export async function resolveWebhookTarget(rawUrl: string, options: TargetOption
   return { kind: 'pinned', url: parsed.url, host: parsed.host, literal: parsed.literal !== null, address, family: isIP(address) === 6 ? 6 : 4 };
 }
 
+/** Loaded on the first send; kept, because each `import()` call walks the module loader again. */
+let sender: Promise<typeof import('./pinned-send.ts')> | undefined;
+
 export async function postPinned(options: {
   url: string;
   body: string;
@@ -69,7 +72,7 @@ export async function postPinned(options: {
     if (target === 'aborted') return { kind: 'timeout' };
     if (target.kind === 'blocked') return target;
     if (target.kind === 'unresolved') return { kind: 'network-error', message: target.message };
-    const { send } = await import('./pinned-send.ts');
+    const { send } = await (sender ??= import('./pinned-send.ts'));
     return await send(target, options.body, options.headers, deadline.signal);
   } finally {
     clearTimeout(timer);

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
-import { flushMetrics, metrics, tracer } from '../../observability.ts';
+import { flushMetrics, metrics } from '../../observability.ts';
 import { errorResult } from '../errors.ts';
 import type { HttpResult } from '../respond.ts';
 import { beginRequest, type RequestState } from '../state.ts';
@@ -19,38 +19,17 @@ export function withBoundary(routeKey: string, inner: HttpHandler): HttpHandler 
     if (context) logger.addContext(context);
     logger.setCorrelationId(requestId);
     metrics.captureColdStartMetric();
-    const trace = startTrace(routeKey);
     let response: HttpResult;
     try {
       response = await inner(event, context);
     } catch (error) {
       const { result, expected } = errorResult(error, requestId);
-      if (!expected) {
-        logger.error('request failed', { request_id: requestId, error });
-        tracer.addErrorAsMetadata(error as Error);
-      }
+      if (!expected) logger.error('request failed', { request_id: requestId, error });
       response = result;
     }
-    trace.end();
     const done = finish(event, response, state, routeKey);
     flushMetrics();
     return done;
-  };
-}
-
-/** A subsegment per route under Lambda's own segment (a no-op when tracing is off). */
-function startTrace(routeKey: string): { end(): void } {
-  const segment = tracer.getSegment();
-  const sub = segment?.addNewSubsegment(`## ${routeKey}`);
-  if (sub) tracer.setSegment(sub);
-  tracer.annotateColdStart();
-  tracer.addServiceNameAnnotation();
-  tracer.putAnnotation('route', routeKey);
-  return {
-    end: () => {
-      sub?.close();
-      if (segment) tracer.setSegment(segment);
-    },
   };
 }
 
