@@ -47,7 +47,7 @@ export interface PeriodicSpec {
   readonly timeoutSeconds: number;
 }
 
-export type QueueName = 'transcribe' | 'summarize' | 'events' | 'deliveries' | 'deliveries-overflow' | 'speakers' | 'search';
+export type QueueName = 'transcribe' | 'summarize' | 'events' | 'events-overflow' | 'deliveries' | 'deliveries-overflow' | 'speakers' | 'search';
 
 export const table: TableSpec = {
   id: 'main',
@@ -78,7 +78,8 @@ export const queues: readonly QueueSpec[] = [
   // 6 × 900 s: the transcription worker may run Lambda's full 15 minutes.
   { name: 'transcribe', visibilityTimeoutSeconds: 5400, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'summarize', visibilityTimeoutSeconds: 1800, maxReceiveCount: 5, retentionDays: 14 },
-  { name: 'events', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'events', visibilityTimeoutSeconds: 540, maxReceiveCount: 5, retentionDays: 14 },
+  { name: 'events-overflow', visibilityTimeoutSeconds: 540, maxReceiveCount: 5, retentionDays: 14 },
   { name: 'deliveries', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'deliveries-overflow', visibilityTimeoutSeconds: 360, maxReceiveCount: 8, retentionDays: 14 },
   { name: 'speakers', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, retentionDays: 14 },
@@ -90,11 +91,15 @@ export const queues: readonly QueueSpec[] = [
 export const consumers: readonly ConsumerSpec[] = [
   { queue: 'transcribe', handler: 'transcribe', batchSize: 1, maxConcurrency: 2, memoryMb: 3008, timeoutSeconds: 900 },
   { queue: 'summarize', handler: 'summarize', batchSize: 1, maxConcurrency: 2, memoryMb: 1024, timeoutSeconds: 300 },
-  { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 30 },
+  // Events, and the events of a user past the lane share on a lane of their own
+  // (shared/webhooks/fanout.ts): a burst's fan-out never holds another user's events. Fan-out
+  // makes first attempts itself for up to 5 s, then waits at most the webhook timeout (≤ 60 s).
+  { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
+  { queue: 'events-overflow', handler: 'events-overflow', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
   // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
   // Two lanes with their own consumers: a user's first deliveries in a window take the first,
   // the excess of a burst the overflow lane, so one user's burst never queues ahead of another
-  // user's first attempt (shared/webhooks/lanes.ts).
+  // user's first attempt (shared/webhooks/fanout.ts).
   { queue: 'deliveries', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
   { queue: 'deliveries-overflow', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },
   // A speaker rename touching many recordings: one message per recording to rewrite.

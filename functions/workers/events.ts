@@ -1,6 +1,8 @@
 // The events queue: each committed event leaves the outbox here, fanned out to one delivery
-// per subscribed webhook.
+// per subscribed webhook, or, when its user is past the lane share, handed to the overflow
+// lane (events-overflow.ts) so that a burst never holds another user's events.
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
+import { send } from '#shared/queue/jobs.ts';
 import { eventMessage } from '#shared/queue/messages.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
@@ -12,7 +14,7 @@ export const handler = sqsWorker('events', eventMessage, async (message) => {
   if (!event) return;
   // The search index follows every change of a recording (deduplicated by event id).
   if (event.recording_id !== null) await queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id);
-  await fanOut(event);
+  if ((await fanOut(event)) === 'overflow') await send('events-overflow', { event_id: event.id });
   await markPublished(message.event_id).catch((error: Error) => {
     // A repeat of an event that is already out.
     if (error.name !== 'ConditionalCheckFailedException') throw error;

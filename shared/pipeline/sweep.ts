@@ -59,7 +59,7 @@ async function resendOverdueDeliveries(now: Date): Promise<number> {
     overdue.map(async (d) => {
       // Marked first: a crash before the send leaves it overdue again after the grace.
       if (!(await markResent(d, now))) return 0;
-      await send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id });
+      await send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id, resends: (d.resends ?? 0) + 1 });
       return 1;
     }),
   );

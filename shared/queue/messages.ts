@@ -13,7 +13,8 @@ export const summarizeJob = (recordingId: number): JobMessage => ({ recording_id
 export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });
 
 /** One delivery to attempt, on the deliveries queue. */
-export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()) });
+/** `resends`: the delivery's resend count when this message was sent (absent: 0; shared/store/deliveries.ts). */
+export const deliveryMessage = z.object({ delivery_id: z.string().check(z.minLength(1)), webhook_id: z.number().check(z.int(), z.positive()), resends: z.optional(z.number().check(z.int(), z.nonnegative())) });
 export type DeliveryMessage = z.infer<typeof deliveryMessage>;
 
 const userId = z.number().check(z.int(), z.positive());

@@ -26,6 +26,12 @@ export interface Delivery {
   /** The exact body sent (and signed) on every attempt. */
   readonly payload: string;
   readonly is_test: boolean;
+  /**
+   * How many times the sweep re-sent this delivery's message. A message carries the count it was
+   * sent with; one with an older count is stale (dispatch skips it), so a message that was only
+   * waiting behind a backlog makes no second attempt after the sweep re-sent it.
+   */
+  readonly resends?: number;
 }
 
 const ACTIVE: readonly DeliveryStatus[] = ['pending', 'retrying'];
@@ -87,6 +93,7 @@ export interface AttemptRecord {
   readonly next_attempt_at?: string | null;
   readonly delivered_at?: string | null;
   readonly attempt_count?: number;
+  readonly resends?: number;
 }
 
 /**
@@ -133,7 +140,7 @@ export async function recordAttempt(delivery: Delivery, record: AttemptRecord): 
  * an attempt was recorded meanwhile: that attempt settled it or queued its own retry.
  */
 export async function markResent(delivery: Delivery, now: Date): Promise<boolean> {
-  return recordAttempt(delivery, { status: delivery.status, next_attempt_at: now.toISOString() });
+  return recordAttempt(delivery, { status: delivery.status, next_attempt_at: now.toISOString(), resends: (delivery.resends ?? 0) + 1 });
 }
 
 /** Newest first. */

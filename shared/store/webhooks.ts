@@ -18,11 +18,13 @@ export interface Webhook {
   readonly auto_paused: boolean;
   readonly consecutive_failures: number;
   readonly secret: string;
+  /** Until then fan-out queues this webhook's first attempts instead of sending them itself (delivery-policy.ts). */
+  readonly slow_until?: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 }
 
-export type WebhookChanges = Partial<Pick<Webhook, 'name' | 'url' | 'events' | 'enabled' | 'allow_http' | 'auto_paused' | 'consecutive_failures' | 'secret'>>;
+export type WebhookChanges = Partial<Pick<Webhook, 'name' | 'url' | 'events' | 'enabled' | 'allow_http' | 'auto_paused' | 'consecutive_failures' | 'secret' | 'slow_until'>>;
 
 export async function createWebhook(input: Omit<Webhook, 'id' | 'created_at' | 'updated_at' | 'auto_paused' | 'consecutive_failures'>, maxPerUser: number, now = new Date()): Promise<Webhook> {
   const id = await nextId('webhook');
@@ -100,6 +102,15 @@ export async function deleteWebhookItem(webhook: Webhook): Promise<void> {
 export async function resetFailures(webhookId: number): Promise<void> {
   await dynamo()
     .send(new UpdateCommand({ TableName: tableName(), Key: key.webhook(webhookId), UpdateExpression: 'SET consecutive_failures = :zero', ConditionExpression: 'consecutive_failures > :zero', ExpressionAttributeValues: { ':zero': 0 } }))
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/** Marks a webhook whose attempt was slow: its first attempts are queued until `until`. */
+export async function markSlow(webhookId: number, until: Date): Promise<void> {
+  await dynamo()
+    .send(new UpdateCommand({ TableName: tableName(), Key: key.webhook(webhookId), UpdateExpression: 'SET slow_until = :until', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':until': until.toISOString() } }))
     .catch((error: Error) => {
       if (error.name !== 'ConditionalCheckFailedException') throw error;
     });

@@ -1,31 +1,45 @@
 // One delivery attempt: check the target again (SSRF guard, pinned address), POST the stored
-// body, and record the outcome in one conditional write. Retries ride on the queue's delay up
-// to 15 minutes and on a one-time schedule beyond; exhaustion or a final answer ends the
-// delivery and counts against the webhook, which pauses itself after too many.
+// body, and record the outcome in one conditional write. Fan-out makes most first attempts
+// itself (attempt()); the deliveries queues carry the rest, retries and the sweep's resends
+// (dispatch()). Retries ride on the queue's delay up to 15 minutes and on a one-time schedule
+// beyond; exhaustion or a final answer ends the delivery and counts against the webhook, which
+// pauses itself after too many.
 import { settings } from '../config.ts';
-import { judge, type AttemptOutcome } from '../domain/webhooks/delivery-policy.ts';
+import { judge, sendsDirectly, SLOW_FOR_SECONDS, wasSlow, type AttemptOutcome } from '../domain/webhooks/delivery-policy.ts';
 import { signatureHeader, standardSignature } from '../domain/webhooks/signing.ts';
 import { logger } from '../logger.ts';
 import { sendLater } from '../queue/jobs.ts';
 import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
-import { countFailure, resetFailures, type Webhook } from '../store/webhooks.ts';
+import { countFailure, markSlow, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { postPinned } from './pinned-http.ts';
 import { openSecret } from '../secrets/box.ts';
 
+/** A queued attempt: the delivery and its webhook are read again, since the message may be old. */
 export async function dispatch(message: DeliveryMessage, now = new Date()): Promise<void> {
   const config = settings().webhooks;
   const { delivery, webhook } = await loadDelivery(message.delivery_id, message.webhook_id);
   if (!delivery || (delivery.status !== 'pending' && delivery.status !== 'retrying')) return;
+  // Sent before the sweep re-sent the delivery: the re-sent message makes the attempt.
+  if ((message.resends ?? 0) !== (delivery.resends ?? 0)) return;
   // Held while sending is switched off; the sweep sends it once it is switched back on.
   if (!config.globalEnabled) return;
   // An early copy of a scheduled retry: its own message (or the sweep) comes at the right time.
   if (delivery.next_attempt_at && Date.parse(delivery.next_attempt_at) > now.getTime() + 2000) return;
+  await attempt(delivery, webhook, now);
+}
+
+/**
+ * One attempt of a delivery as stored, with its webhook: fan-out's first attempt of a delivery it
+ * has just written, or a queued one. The outcome is recorded in one conditional write.
+ */
+export async function attempt(delivery: Delivery, webhook: Webhook | undefined, now = new Date()): Promise<void> {
+  const config = settings().webhooks;
   if (!webhook || !webhook.enabled) {
     await recordAttempt(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
     return;
   }
-  const attempt = delivery.attempt_count + 1;
+  const started = performance.now();
   const outcome = await postPinned({
     url: webhook.url,
     body: delivery.payload,
@@ -34,7 +48,8 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
     allowHttp: webhook.allow_http,
     allowlist: config.intranetAllowlist,
   });
-  await settle(delivery, webhook, attempt, outcome, now);
+  if (wasSlow(outcome, performance.now() - started) && sendsDirectly(webhook, now)) await markSlow(webhook.id, new Date(now.getTime() + SLOW_FOR_SECONDS * 1000));
+  await settle(delivery, webhook, delivery.attempt_count + 1, outcome, now);
 }
 
 async function settle(delivery: Delivery, webhook: Webhook, attempt: number, outcome: AttemptOutcome & { bodyPreview?: string }, now: Date): Promise<void> {
@@ -58,7 +73,7 @@ async function settle(delivery: Delivery, webhook: Webhook, attempt: number, out
   if (verdict.result === 'retry') {
     const next = new Date(now.getTime() + verdict.delaySeconds * 1000);
     if (await recordAttempt(delivery, { ...seen, status: 'retrying', next_attempt_at: next.toISOString() })) {
-      await sendLater('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id } satisfies DeliveryMessage, verdict.delaySeconds);
+      await sendLater('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id, resends: delivery.resends ?? 0 } satisfies DeliveryMessage, verdict.delaySeconds);
     }
     return;
   }

@@ -1,35 +1,65 @@
 // Fan-out: one delivery per enabled webhook of the event's owner that subscribes to its type.
 // The delivery id is derived from the event and the webhook, so a repeated event message
-// makes no second delivery. Deliveries are written in transactions of CHUNK, side by side,
-// and each chunk is queued as soon as it is written, so the first attempts start while the
-// rest of a large fan-out is still being written.
+// makes no second delivery. Deliveries are written in transactions of CHUNK, side by side, and
+// each chunk's first attempts are made as soon as it is written, here, without a queue between
+// (delivery-policy.ts: webhooks that were slow lately are queued instead, so that they hold
+// their own consumer, not the event's). A worker that dies before an attempt leaves the
+// delivery pending; the sweep sends what is overdue.
 //
-// Two delivery lanes keep one user's burst from delaying the others: a user's first
-// LANE_SHARE deliveries in a LANE_WINDOW_SECONDS window take the `deliveries` queue, the rest
-// of a burst `deliveries-overflow`, each with its own consumers (shared/topology.ts). Another
-// user's first attempt then waits behind at most LANE_SHARE of anyone's deliveries.
+// Two lanes keep one user's burst from delaying the others, for events and deliveries alike:
+// a user's first LANE_SHARE deliveries in a LANE_WINDOW_SECONDS window are fanned out from the
+// `events` queue onto the `deliveries` queue; past the share, the event itself moves to
+// `events-overflow` (fanOut answers 'overflow' and writes nothing), whose consumers fan it out
+// onto `deliveries-overflow` (fanOutOverflow). Each queue has its own consumers
+// (shared/topology.ts), so another user's event waits behind at most LANE_SHARE of anyone's
+// deliveries, and never behind a burst's fan-out.
+import pLimit from 'p-limit';
+import { settings } from '../config.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { deliveryId } from '../domain/webhooks/signing.ts';
-import { subscribes } from '../domain/webhooks/delivery-policy.ts';
+import { sendsDirectly, subscribes } from '../domain/webhooks/delivery-policy.ts';
 import { sendAll } from '../queue/jobs.ts';
 import { createDeliveries, type Delivery } from '../store/deliveries.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 import { countRequest } from '../store/rate-counters.ts';
-import { listUserWebhooks } from '../store/webhooks.ts';
-import type { QueueName } from '../topology.ts';
+import { listUserWebhooks, type Webhook } from '../store/webhooks.ts';
+import { attempt } from './dispatch.ts';
 import { envelope } from './envelope.ts';
 
+
+/** First attempts in flight at once in one worker, over all the events of its batch. */
+const attempts = pLimit(20);
+/**
+ * First attempts start from here only this long after the fan-out began; the rest are queued.
+ * With the webhook timeout after it, this bounds the worker's run (shared/topology.ts).
+ */
+const DIRECT_BUDGET_MS = 5000;
 
 /** Deliveries per transaction (DynamoDB allows 100; smaller ones commit and queue sooner). */
 const CHUNK = 25;
 export const LANE_SHARE = 100;
 const LANE_WINDOW_SECONDS = 5;
 
-export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number> {
-  const webhooks = (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
+/** Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is past the share. */
+export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number | 'overflow'> {
+  const webhooks = await subscribed(event);
   if (webhooks.length === 0) return 0;
-  const lane = await laneFor(event.user_id, webhooks.length, now);
-  const chunks: (typeof webhooks)[] = [];
+  if ((await laneFor(event.user_id, webhooks.length, now)) === 'overflow') return 'overflow';
+  return write(event, webhooks, 'deliveries', now);
+}
+
+/** Fans out an event that fanOut sent to the overflow lane (already counted in its window). */
+export async function fanOutOverflow(event: OutboxEvent, now = new Date()): Promise<number> {
+  return write(event, await subscribed(event), 'deliveries-overflow', now);
+}
+
+async function subscribed(event: OutboxEvent): Promise<Webhook[]> {
+  return (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
+}
+
+async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: 'deliveries' | 'deliveries-overflow', now: Date): Promise<number> {
+  const deadline = performance.now() + DIRECT_BUDGET_MS;
+  const chunks: Webhook[][] = [];
   for (let i = 0; i < webhooks.length; i += CHUNK) chunks.push(webhooks.slice(i, i + CHUNK));
   const created = await Promise.all(
     chunks.map(async (chunk) => {
@@ -38,9 +68,18 @@ export async function fanOut(event: OutboxEvent, now = new Date()): Promise<numb
         return newDelivery({ id, webhookId: webhook.id, userId: event.user_id, eventId: event.id, eventType: event.type, payload: envelope(id, event), now });
       });
       const count = await createDeliveries(deliveries);
-      // Queued even when a delivery existed: the earlier send may be the one that was lost.
-      const messages = deliveries.map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage);
-      await (lane === 'deliveries' ? sendAll('deliveries', messages) : sendAll('deliveries-overflow', messages));
+      // A chunk written whole is sent from here; one that met deliveries of an earlier try of
+      // this event is queued whole, since the stored ones may be sent already (dispatch reads them).
+      const whole = count === deliveries.length && settings().webhooks.globalEnabled;
+      const sendHere = async (delivery: Delivery, webhook: Webhook): Promise<boolean> => {
+        if (performance.now() >= deadline) return false;
+        await attempt(delivery, webhook, now);
+        return true;
+      };
+      const sent = await Promise.all(deliveries.map((d, i) => (whole && sendsDirectly(chunk[i]!, now) ? attempts(() => sendHere(d, chunk[i]!)) : false)));
+      // What was not sent here (slow lately, or past the budget) goes to the lane's queue.
+      const queued = deliveries.filter((_, i) => !sent[i]).map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage);
+      if (queued.length > 0) await (queue === 'deliveries' ? sendAll('deliveries', queued) : sendAll('deliveries-overflow', queued));
       return count;
     }),
   );
@@ -48,11 +87,11 @@ export async function fanOut(event: OutboxEvent, now = new Date()): Promise<numb
 }
 
 /** The lane for `count` more deliveries of this user: one counter update per event. */
-async function laneFor(userId: number, count: number, now: Date): Promise<QueueName> {
+async function laneFor(userId: number, count: number, now: Date): Promise<'first' | 'overflow'> {
   const seconds = Math.floor(now.getTime() / 1000);
   const start = seconds - (seconds % LANE_WINDOW_SECONDS);
   const queued = await countRequest(userId, 'deliveries', start, start + 2 * LANE_WINDOW_SECONDS, count);
-  return queued <= LANE_SHARE ? 'deliveries' : 'deliveries-overflow';
+  return queued <= LANE_SHARE ? 'first' : 'overflow';
 }
 
 export function newDelivery(input: { id: string; webhookId: number; userId: number; eventId: string; eventType: string; payload: string; now: Date; replayedFrom?: string; isTest?: boolean }): Delivery {

@@ -31,7 +31,8 @@ export async function updateWebhook(userId: number, id: number, patch: WebhookPa
   const changes: WebhookChanges = {
     name: patch.name,
     events,
-    ...(retarget ? target : {}),
+    // A new target has no history: fan-out sends its first attempts itself again.
+    ...(retarget ? { ...target, slow_until: null } : {}),
     enabled: patch.enabled,
     // Re-enabling is how a user resumes an auto-paused webhook: it starts again with a clean count.
     ...(patch.enabled === true ? { auto_paused: false, consecutive_failures: 0 } : {}),

@@ -311,7 +311,7 @@ describe('a prod stack with other queue consumers and periodic jobs', { timeout:
       // SQS's ceiling: 12 hours.
       expect(queue.visibilityTimeoutSeconds, c.queue).toBeLessThanOrEqual(43_200);
     }
-    const tooSlow = { ...consumer, queue: 'events' as const, timeoutSeconds: 31 };
-    expect(() => synth('prod', { consumers: [tooSlow], bundle: false })).toThrow(/visibility timeout 180s < 6 × consumer timeout 31s/);
+    const tooSlow = { ...consumer, queue: 'events' as const, timeoutSeconds: 91 };
+    expect(() => synth('prod', { consumers: [tooSlow], bundle: false })).toThrow(/visibility timeout 540s < 6 × consumer timeout 91s/);
   });
 });

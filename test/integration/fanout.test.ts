@@ -3,21 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { sqsClient } from '#shared/clients/sqs.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { listDeliveries } from '#shared/store/deliveries.ts';
+import { createDeliveries, listDeliveries, markResent } from '#shared/store/deliveries.ts';
+import { dispatch } from '#shared/webhooks/dispatch.ts';
 import type { OutboxEvent } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
-import { createWebhook, type Webhook } from '#shared/store/webhooks.ts';
-import { fanOut, LANE_SHARE } from '#shared/webhooks/fanout.ts';
+import { createWebhook, findWebhook, type Webhook } from '#shared/store/webhooks.ts';
+import { fanOut, fanOutOverflow, LANE_SHARE, newDelivery } from '#shared/webhooks/fanout.ts';
+import { withServiceEnv } from '../bench/lib/service-env.ts';
+import { startReceiver } from '../support/receiver.ts';
 
 // Nothing listens there; the stack's consumers record the attempts as failures, which is fine here.
 const TARGET = 'https://127.0.0.1:9/hook';
 
-async function userWithWebhooks(count: number, extra: Partial<Webhook>[] = []): Promise<{ userId: number; webhooks: Webhook[] }> {
+/** Webhooks slow lately are queued, not sent by fan-out itself: the lane tests watch the queues. */
+const SLOW = { slow_until: new Date(Date.now() + 3_600_000).toISOString() };
+
+async function userWithWebhooks(count: number, extra: Partial<Webhook>[] = [], common: Partial<Webhook> = SLOW): Promise<{ userId: number; webhooks: Webhook[] }> {
   const user = await createUser({ email: `${randomUUID()}@example.test` });
   const specs = [...Array.from({ length: count }, () => ({})), ...extra];
   const webhooks: Webhook[] = [];
   for (const [i, spec] of specs.entries()) {
-    webhooks.push(await createWebhook({ user_id: user.id, name: `hook ${i}`, url: TARGET, events: ['recording.created'], enabled: true, allow_http: false, secret: newSecret(), ...spec }, 1000));
+    webhooks.push(await createWebhook({ user_id: user.id, name: `hook ${i}`, url: TARGET, events: ['recording.created'], enabled: true, allow_http: false, secret: newSecret(), ...common, ...spec }, 1000));
   }
   return { userId: user.id, webhooks };
 }
@@ -28,11 +34,17 @@ function event(userId: number, now: Date): OutboxEvent {
 
 /** The queue URLs fan-out sends to, one entry per SendMessageBatch call, while `fn` runs. */
 async function queuesUsed(fn: () => Promise<unknown>): Promise<string[]> {
-  const used: string[] = [];
+  return (await sends(fn)).map((s) => s.queue);
+}
+
+/** Each SendMessageBatch call while `fn` runs: its queue and how many messages. */
+async function sends(fn: () => Promise<unknown>): Promise<{ queue: string; messages: number }[]> {
+  const used: { queue: string; messages: number }[] = [];
   const name = `fanoutTestQueues${randomUUID()}`;
   sqsClient().middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName === 'SendMessageBatchCommand') used.push(String((args.input as { QueueUrl: string }).QueueUrl));
+      const input = args.input as { QueueUrl: string; Entries: unknown[] };
+      if (context.commandName === 'SendMessageBatchCommand') used.push({ queue: input.QueueUrl, messages: input.Entries.length });
       return next(args);
     },
     { step: 'initialize', name },
@@ -57,15 +69,77 @@ describe('fan-out', () => {
     expect(counts).toEqual([...Array.from({ length: 30 }, () => 1), 0, 0]);
   });
 
-  it("takes a user's first deliveries of a window on the first lane, the rest of a burst on the overflow lane, and another user's on the first", async () => {
+  it("fans a user's first deliveries of a window out on the first lane, hands the rest of a burst to the overflow lane, and keeps another user's on the first", async () => {
     const { deliveries, 'deliveries-overflow': overflow } = settings().queueUrls;
     const half = Math.ceil((LANE_SHARE * 3) / 5);
     const noisy = await userWithWebhooks(half);
     const quiet = await userWithWebhooks(3);
     const now = new Date();
     expect(new Set(await queuesUsed(() => fanOut(event(noisy.userId, now), now)))).toEqual(new Set([deliveries]));
-    // 2 × half > LANE_SHARE within the same window.
-    expect(new Set(await queuesUsed(() => fanOut(event(noisy.userId, now), now)))).toEqual(new Set([overflow]));
+    // 2 × half > LANE_SHARE within the same window: the event itself goes to the overflow lane, nothing is written here.
+    const second = event(noisy.userId, now);
+    let answer: number | 'overflow' = 0;
+    expect(await queuesUsed(async () => (answer = await fanOut(second, now)))).toEqual([]);
+    expect(answer).toBe('overflow');
+    expect(await listDeliveries(noisy.webhooks[0]!.id, 10)).toHaveLength(1);
+    // The overflow lane's worker writes its deliveries onto the overflow delivery queue, without counting it again.
+    let written = 0;
+    expect(new Set(await queuesUsed(async () => (written = await fanOutOverflow(second, now))))).toEqual(new Set([overflow]));
+    expect(written).toBe(half);
     expect(new Set(await queuesUsed(() => fanOut(event(quiet.userId, now), now)))).toEqual(new Set([deliveries]));
+  });
+
+  it('makes the first attempts itself, without a queue, except for a webhook that was slow lately, and marks a slow receiver', async () => {
+    const answers = new Map<string, number>();
+    const receiver = await startReceiver((request) => ({ status: 204, delayMs: answers.get(request.path) ?? 0 }));
+    try {
+      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
+        const hook = (path: string, extra: Partial<Webhook> = {}) => ({ url: `${receiver.url}${path}`, allow_http: true, ...extra });
+        answers.set('/hook/slow', 1500);
+        const { userId, webhooks } = await userWithWebhooks(0, [hook('/a'), hook('/b'), hook('/slow'), hook('/queued', SLOW)], {});
+        const now = new Date();
+        const first = event(userId, now);
+        const used = await sends(() => fanOut(first, now));
+        // Only the webhook that was slow lately went through the queue, alone.
+        expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
+        expect(receiver.received.map((r) => r.path).sort()).toEqual(['/hook/a', '/hook/b', '/hook/slow']);
+        const [a, , slow, queued] = await Promise.all(webhooks.map(async (w) => (await listDeliveries(w.id, 10))[0]!));
+        expect(a).toMatchObject({ status: 'success', attempt_count: 1, response_status: 204 });
+        expect(slow).toMatchObject({ status: 'success', attempt_count: 1 });
+        // Not attempted here (the stack's own consumer may have tried it since: its SSRF guard refuses loopback).
+        expect(queued!.status).not.toBe('success');
+        // A repeat of the event sends nothing itself: its deliveries exist, so the chunk is queued for dispatch to read.
+        expect(await sends(() => fanOut(first, new Date()))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 4 }]);
+        expect(receiver.received).toHaveLength(3);
+        // The slow receiver's next events are queued for its own consumer.
+        expect(Date.parse((await findWebhook(webhooks[2]!.id))!.slow_until!)).toBeGreaterThan(Date.now() + 3_000_000);
+        expect((await findWebhook(webhooks[0]!.id))!.slow_until ?? null).toBeNull();
+        const later = new Date();
+        expect(await sends(() => fanOut(event(userId, later), later))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 2 }]);
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("makes one attempt when the sweep re-sent a delivery whose first message was only waiting: the older message is skipped", async () => {
+    const receiver = await startReceiver(() => ({ status: 204 }));
+    try {
+      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
+        const { userId, webhooks } = await userWithWebhooks(0, [{ url: receiver.url, allow_http: true }], {});
+        const now = new Date(Date.now() - 60_000);
+        const delivery = newDelivery({ id: randomUUID(), webhookId: webhooks[0]!.id, userId, eventId: randomUUID(), eventType: 'recording.created', payload: '{}', now });
+        // Written without a message, as fan-out leaves it when its worker dies before the attempt.
+        expect(await createDeliveries([delivery])).toBe(1);
+        expect(await markResent(delivery, new Date())).toBe(true);
+        await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id });
+        expect(receiver.received).toHaveLength(0);
+        await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id, resends: 1 });
+        expect(receiver.received).toHaveLength(1);
+        expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success', attempt_count: 1, resends: 1 });
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 export interface Received {
   readonly body: string;
+  /** The request's path, e.g. /hook. */
+  readonly path: string;
   readonly headers: Record<string, string>;
   readonly at: number;
 }
@@ -25,7 +27,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { body: Buffer.concat(chunks).toString('utf8'), headers: req.headers as Record<string, string>, at: Date.now() };
+      const request = { body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '', headers: req.headers as Record<string, string>, at: Date.now() };
       received.push(request);
       const reply = receiver.answer(request, received.length - 1);
       if (reply === 'hang') return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, judge, normaliseEventList, subscribes } from '#shared/domain/webhooks/delivery-policy.ts';
+import { isRetryable, judge, normaliseEventList, sendsDirectly, subscribes, wasSlow } from '#shared/domain/webhooks/delivery-policy.ts';
 import { deliveryId, newSecret, signatureHeader, standardSignature } from '#shared/domain/webhooks/signing.ts';
 import { envelope, replayEnvelope } from '#shared/webhooks/envelope.ts';
 
@@ -108,5 +108,24 @@ describe('the envelope', () => {
 
   it('gives a replay a new id and says where it came from', () => {
     expect(JSON.parse(replayEnvelope(envelope('d-1', event), 'd-2', 'd-1'))).toEqual({ id: 'd-2', ...event, replayed_from: 'd-1' });
+  });
+});
+
+describe('who makes the first attempt', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+
+  it('counts an answer after more than a second, a timeout or a network error as slow, and neither a quick answer of any status nor a refusal', () => {
+    expect(wasSlow({ kind: 'response', status: 204 }, 1001)).toBe(true);
+    expect(wasSlow({ kind: 'timeout' }, 10)).toBe(true);
+    expect(wasSlow({ kind: 'network-error', message: 'ECONNRESET' }, 3)).toBe(true);
+    expect(wasSlow({ kind: 'response', status: 500 }, 999)).toBe(false);
+    expect(wasSlow({ kind: 'blocked', reason: 'private address' }, 0)).toBe(false);
+  });
+
+  it('lets fan-out send to a webhook never slow, or slow only before now, and queues one slow until later', () => {
+    expect(sendsDirectly({}, now)).toBe(true);
+    expect(sendsDirectly({ slow_until: null }, now)).toBe(true);
+    expect(sendsDirectly({ slow_until: '2026-11-25T09:59:59Z' }, now)).toBe(true);
+    expect(sendsDirectly({ slow_until: '2026-11-25T10:00:01Z' }, now)).toBe(false);
   });
 });

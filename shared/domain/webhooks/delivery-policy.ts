@@ -32,6 +32,25 @@ export function judge(outcome: AttemptOutcome, attempt: number, policy: { maxAtt
   return { result: 'retry', delaySeconds: Math.round(Math.max(jittered, asked) * 1000) / 1000 };
 }
 
+/**
+ * Fan-out sends an event's first attempts itself, while the event's worker waits for them, to
+ * every webhook that answered its last attempts quickly. A webhook whose attempt took longer than
+ * SLOW_ATTEMPT_MS, or ended in a timeout or a network error, is queued instead (its own consumer
+ * waits for it) for SLOW_FOR_SECONDS, so one slow receiver holds an event's worker at most once
+ * in that time.
+ */
+const SLOW_ATTEMPT_MS = 1000;
+export const SLOW_FOR_SECONDS = 3600;
+
+export function wasSlow(outcome: AttemptOutcome, elapsedMs: number): boolean {
+  return outcome.kind === 'timeout' || outcome.kind === 'network-error' || elapsedMs > SLOW_ATTEMPT_MS;
+}
+
+/** Whether fan-out may make the first attempt itself: the webhook was not slow lately. */
+export function sendsDirectly(webhook: { readonly slow_until?: string | null }, now: Date): boolean {
+  return !webhook.slow_until || Date.parse(webhook.slow_until) <= now.getTime();
+}
+
 /** `"*"` means every type; otherwise the list names them. */
 export function subscribes(events: readonly string[], type: string): boolean {
   return events.includes('*') || events.includes(type);

@@ -13,7 +13,7 @@ import { createUser } from '#shared/store/users.ts';
 import { createWebhook } from '#shared/store/webhooks.ts';
 import { dispatch } from '#shared/webhooks/dispatch.ts';
 import { envelope } from '#shared/webhooks/envelope.ts';
-import { fanOut, newDelivery } from '#shared/webhooks/fanout.ts';
+import { fanOut, fanOutOverflow, newDelivery } from '#shared/webhooks/fanout.ts';
 import { waitUntil, type Receiver } from '../../support/receiver.ts';
 import { summarize, type Summary } from './stats.ts';
 import type { StoreCallCounter, StoreCalls } from './store-calls.ts';
@@ -50,7 +50,9 @@ export async function measureFanOut(counter: StoreCallCounter, receiver: Receive
   for (let i = 0; i < count; i++) {
     const event = { id: randomUUID(), type: 'recording.created' as const, user_id: user.id, recording_id: null, seq: 0, timestamp: new Date().toISOString(), data: { bench: i } };
     const started = performance.now();
-    await fanOut(event);
+    // Past the lane share (the second event of the window on), the events worker hands the event to
+    // the overflow lane, whose worker fans it out: both steps are timed here, without the queue between.
+    if ((await fanOut(event)) === 'overflow') await fanOutOverflow(event);
     times.push(performance.now() - started);
   }
   const calls = counter.snapshot();
