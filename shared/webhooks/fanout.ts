@@ -18,6 +18,7 @@ import { settings } from '../config.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { deliveryId } from '../domain/webhooks/signing.ts';
 import { sendsDirectly, subscribes } from '../domain/webhooks/delivery-policy.ts';
+import { logger } from '../logger.ts';
 import { sendAll } from '../queue/jobs.ts';
 import { createDeliveries, type Delivery } from '../store/deliveries.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
@@ -25,7 +26,6 @@ import { countRequest } from '../store/rate-counters.ts';
 import { listUserWebhooks, type Webhook } from '../store/webhooks.ts';
 import { attempt } from './dispatch.ts';
 import { envelope } from './envelope.ts';
-
 
 /** First attempts in flight at once in one worker, over all the events of its batch. */
 const attempts = pLimit(20);
@@ -71,10 +71,16 @@ async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: 'd
       // A chunk written whole is sent from here; one that met deliveries of an earlier try of
       // this event is queued whole, since the stored ones may be sent already (dispatch reads them).
       const whole = count === deliveries.length && settings().webhooks.globalEnabled;
+      // An attempt that fails here (a store or key error, not the receiver's answer) is queued, not lost.
       const sendHere = async (delivery: Delivery, webhook: Webhook): Promise<boolean> => {
         if (performance.now() >= deadline) return false;
-        await attempt(delivery, webhook, now);
-        return true;
+        try {
+          await attempt(delivery, webhook, now);
+          return true;
+        } catch (error) {
+          logger.warn('first attempt failed; queued', { delivery_id: delivery.id, error });
+          return false;
+        }
       };
       const sent = await Promise.all(deliveries.map((d, i) => (whole && sendsDirectly(chunk[i]!, now) ? attempts(() => sendHere(d, chunk[i]!)) : false)));
       // What was not sent here (slow lately, or past the budget) goes to the lane's queue.

@@ -142,4 +142,21 @@ describe('fan-out', () => {
       await receiver.close();
     }
   });
+
+  it('queues a first attempt that fails before it is sent (here a secret that cannot be opened), and still sends the others', async () => {
+    const receiver = await startReceiver(() => ({ status: 204 }));
+    try {
+      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
+        const hook = { url: receiver.url, allow_http: true };
+        const { userId, webhooks } = await userWithWebhooks(0, [hook, { ...hook, secret: 'v1.local.garbled.garbled' }], {});
+        const now = new Date();
+        const used = await sends(() => fanOut(event(userId, now), now));
+        expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
+        expect(receiver.received).toHaveLength(1);
+        expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success' });
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
 });
