@@ -14,9 +14,8 @@ export const handler = sqsWorker('events', eventMessage, async (message) => {
   if (!event) return;
   // The search index follows every change of a recording (deduplicated by event id).
   if (event.recording_id !== null) await queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id);
+  // A handed-over event stays unpublished until the overflow lane has fanned it out: if that
+  // message is held up by a crash, the sweep publishes the event again.
   if ((await fanOut(event)) === 'overflow') await send('events-overflow', { event_id: event.id });
-  await markPublished(message.event_id).catch((error: Error) => {
-    // A repeat of an event that is already out.
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  else await markPublished(message.event_id);
 }, { parallel: true });

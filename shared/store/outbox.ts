@@ -63,10 +63,13 @@ export async function unpublishedEvents(olderThan: Date, limit = 100): Promise<O
 }
 
 /** Takes the event out of the OUTBOX index; it stays readable by id and by recording. */
+/** Takes the event off the outbox's unpublished list; an event that is gone already is left alone. */
 export async function markPublished(eventId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({ TableName: tableName(), Key: key.event(eventId), UpdateExpression: 'REMOVE GSI1PK, GSI1SK', ConditionExpression: 'attribute_exists(PK)' }),
-  );
+  await dynamo()
+    .send(new UpdateCommand({ TableName: tableName(), Key: key.event(eventId), UpdateExpression: 'REMOVE GSI1PK, GSI1SK', ConditionExpression: 'attribute_exists(PK)' }))
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }
 
 export async function findEvent(eventId: string): Promise<OutboxEvent | undefined> {

@@ -1,0 +1,58 @@
+// The events workers against the emulators: an event handed to the overflow lane stays on the
+// outbox's unpublished list until the overflow worker has fanned it out, so a crash that holds
+// up the hand-over message leaves it to the sweep instead of losing it.
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/clients.ts';
+import { eventPut, unpublishedEvents, type OutboxEvent } from '#shared/store/outbox.ts';
+import { createUser } from '#shared/store/users.ts';
+import { createWebhook } from '#shared/store/webhooks.ts';
+import { newSecret } from '#shared/domain/webhooks/signing.ts';
+import { LANE_SHARE } from '#shared/webhooks/fanout.ts';
+import { handler as events } from '../../functions/workers/events.ts';
+import { handler as overflow } from '../../functions/workers/events-overflow.ts';
+
+const sqs = (event: OutboxEvent): SQSEvent => ({
+  Records: [
+    {
+      messageId: randomUUID(),
+      receiptHandle: 'r',
+      body: JSON.stringify({ event_id: event.id }),
+      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:events',
+      awsRegion: 'us-east-1',
+    },
+  ],
+});
+
+async function storedEvent(userId: number): Promise<OutboxEvent> {
+  const { item, event } = eventPut({ type: 'recording.created', userId, recordingId: null, seq: 0, data: {}, now: new Date() });
+  await dynamo().send(new TransactWriteCommand({ TransactItems: [item] }));
+  return event;
+}
+
+const isUnpublished = async (event: OutboxEvent) => (await unpublishedEvents(new Date(Date.now() + 60_000), 1000)).some((e) => e.id === event.id);
+
+describe('events lanes', () => {
+  it('publishes an event fanned out on the first lane at once, and a handed-over one only after the overflow lane fanned it out', async () => {
+    const user = await createUser({ email: `${randomUUID()}@example.test` });
+    // Slow lately, so nothing is sent from this process: only the lanes are under test.
+    const slow = new Date(Date.now() + 3_600_000).toISOString();
+    for (let i = 0; i < Math.ceil((LANE_SHARE * 3) / 5); i++) {
+      await createWebhook({ user_id: user.id, name: `hook ${i}`, url: 'https://127.0.0.1:9/hook', events: ['*'], enabled: true, allow_http: false, secret: newSecret(), slow_until: slow }, 1000);
+    }
+    const first = await storedEvent(user.id);
+    const second = await storedEvent(user.id);
+    expect((await events(sqs(first))).batchItemFailures).toEqual([]);
+    expect(await isUnpublished(first)).toBe(false);
+    expect((await events(sqs(second))).batchItemFailures).toEqual([]);
+    expect(await isUnpublished(second)).toBe(true);
+    expect((await overflow(sqs(second))).batchItemFailures).toEqual([]);
+    expect(await isUnpublished(second)).toBe(false);
+  });
+});
