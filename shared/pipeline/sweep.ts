@@ -58,8 +58,9 @@ async function resendOverdueDeliveries(now: Date): Promise<number> {
   const resent = await Promise.all(
     overdue.map(async (d) => {
       // Marked first: a crash before the send leaves it overdue again after the grace.
-      if (!(await markResent(d, now))) return 0;
-      await send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id, resends: (d.resends ?? 0) + 1 });
+      const resends = await markResent(d, now);
+      if (resends === null) return 0;
+      await send('deliveries', { delivery_id: d.id, webhook_id: d.webhook_id, resends });
       return 1;
     }),
   );

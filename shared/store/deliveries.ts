@@ -136,11 +136,13 @@ export async function recordAttempt(delivery: Delivery, record: AttemptRecord): 
 /**
  * Moves an overdue delivery's due time to `now` as the sweep queues it again, so the next
  * sweeps leave it be for another grace period instead of queueing another copy every time
- * (a backlog behind a slow receiver would otherwise grow by a copy of it per sweep). False when
- * an attempt was recorded meanwhile: that attempt settled it or queued its own retry.
+ * (a backlog behind a slow receiver would otherwise grow by a copy of it per sweep). Answers the
+ * new resend count for the re-sent message to carry, or null when an attempt was recorded
+ * meanwhile: that attempt settled it or queued its own retry.
  */
-export async function markResent(delivery: Delivery, now: Date): Promise<boolean> {
-  return recordAttempt(delivery, { status: delivery.status, next_attempt_at: now.toISOString(), resends: (delivery.resends ?? 0) + 1 });
+export async function markResent(delivery: Delivery, now: Date): Promise<number | null> {
+  const resends = (delivery.resends ?? 0) + 1;
+  return (await recordAttempt(delivery, { status: delivery.status, next_attempt_at: now.toISOString(), resends })) ? resends : null;
 }
 
 /** Newest first. */

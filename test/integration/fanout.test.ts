@@ -10,7 +10,7 @@ import { createUser } from '#shared/store/users.ts';
 import { createWebhook, findWebhook, type Webhook } from '#shared/store/webhooks.ts';
 import { fanOut, fanOutOverflow, LANE_SHARE, newDelivery } from '#shared/webhooks/fanout.ts';
 import { withServiceEnv } from '../bench/lib/service-env.ts';
-import { startReceiver } from '../support/receiver.ts';
+import { startReceiver, type Receiver } from '../support/receiver.ts';
 
 // Nothing listens there; the stack's consumers record the attempts as failures, which is fine here.
 const TARGET = 'https://127.0.0.1:9/hook';
@@ -57,6 +57,16 @@ async function sends(fn: () => Promise<unknown>): Promise<{ queue: string; messa
   return used;
 }
 
+/** Runs `fn` with a loopback receiver the SSRF guard lets through (service code in this process). */
+async function withReceiver(answer: Parameters<typeof startReceiver>[0], fn: (receiver: Receiver) => Promise<void>): Promise<void> {
+  const receiver = await startReceiver(answer);
+  try {
+    await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, () => fn(receiver));
+  } finally {
+    await receiver.close();
+  }
+}
+
 describe('fan-out', () => {
   it('writes one delivery per enabled subscribed webhook, and none again when the event comes twice', async () => {
     const { userId, webhooks } = await userWithWebhooks(30, [{ enabled: false }, { events: ['summary.completed'] }]);
@@ -91,72 +101,57 @@ describe('fan-out', () => {
 
   it('makes the first attempts itself, without a queue, except for a webhook that was slow lately, and marks a slow receiver', async () => {
     const answers = new Map<string, number>();
-    const receiver = await startReceiver((request) => ({ status: 204, delayMs: answers.get(request.path) ?? 0 }));
-    try {
-      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
-        const hook = (path: string, extra: Partial<Webhook> = {}) => ({ url: `${receiver.url}${path}`, allow_http: true, ...extra });
-        answers.set('/hook/slow', 1500);
-        const { userId, webhooks } = await userWithWebhooks(0, [hook('/a'), hook('/b'), hook('/slow'), hook('/queued', SLOW)], {});
-        const now = new Date();
-        const first = event(userId, now);
-        const used = await sends(() => fanOut(first, now));
-        // Only the webhook that was slow lately went through the queue, alone.
-        expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
-        expect(receiver.received.map((r) => r.path).sort()).toEqual(['/hook/a', '/hook/b', '/hook/slow']);
-        const [a, , slow, queued] = await Promise.all(webhooks.map(async (w) => (await listDeliveries(w.id, 10))[0]!));
-        expect(a).toMatchObject({ status: 'success', attempt_count: 1, response_status: 204 });
-        expect(slow).toMatchObject({ status: 'success', attempt_count: 1 });
-        // Not attempted here (the stack's own consumer may have tried it since: its SSRF guard refuses loopback).
-        expect(queued!.status).not.toBe('success');
-        // A repeat of the event sends nothing itself: its deliveries exist, so the chunk is queued for dispatch to read.
-        expect(await sends(() => fanOut(first, new Date()))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 4 }]);
-        expect(receiver.received).toHaveLength(3);
-        // The slow receiver's next events are queued for its own consumer.
-        expect(Date.parse((await findWebhook(webhooks[2]!.id))!.slow_until!)).toBeGreaterThan(Date.now() + 3_000_000);
-        expect((await findWebhook(webhooks[0]!.id))!.slow_until ?? null).toBeNull();
-        const later = new Date();
-        expect(await sends(() => fanOut(event(userId, later), later))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 2 }]);
-      });
-    } finally {
-      await receiver.close();
-    }
+    await withReceiver((request) => ({ status: 204, delayMs: answers.get(request.path) ?? 0 }), async (receiver) => {
+      const hook = (path: string, extra: Partial<Webhook> = {}) => ({ url: `${receiver.url}${path}`, allow_http: true, ...extra });
+      answers.set('/hook/slow', 1500);
+      const { userId, webhooks } = await userWithWebhooks(0, [hook('/a'), hook('/b'), hook('/slow'), hook('/queued', SLOW)], {});
+      const now = new Date();
+      const first = event(userId, now);
+      const used = await sends(() => fanOut(first, now));
+      // Only the webhook that was slow lately went through the queue, alone.
+      expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
+      expect(receiver.received.map((r) => r.path).sort()).toEqual(['/hook/a', '/hook/b', '/hook/slow']);
+      const [a, , slow, queued] = await Promise.all(webhooks.map(async (w) => (await listDeliveries(w.id, 10))[0]!));
+      expect(a).toMatchObject({ status: 'success', attempt_count: 1, response_status: 204 });
+      expect(slow).toMatchObject({ status: 'success', attempt_count: 1 });
+      // Not attempted here (the stack's own consumer may have tried it since: its SSRF guard refuses loopback).
+      expect(queued!.status).not.toBe('success');
+      // A repeat of the event sends nothing itself: its deliveries exist, so the chunk is queued for dispatch to read.
+      expect(await sends(() => fanOut(first, new Date()))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 4 }]);
+      expect(receiver.received).toHaveLength(3);
+      // The slow receiver's next events are queued for its own consumer.
+      expect(Date.parse((await findWebhook(webhooks[2]!.id))!.slow_until!)).toBeGreaterThan(Date.now() + 3_000_000);
+      expect((await findWebhook(webhooks[0]!.id))!.slow_until ?? null).toBeNull();
+      const later = new Date();
+      expect(await sends(() => fanOut(event(userId, later), later))).toEqual([{ queue: settings().queueUrls.deliveries, messages: 2 }]);
+    });
   });
 
   it("makes one attempt when the sweep re-sent a delivery whose first message was only waiting: the older message is skipped", async () => {
-    const receiver = await startReceiver(() => ({ status: 204 }));
-    try {
-      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
-        const { userId, webhooks } = await userWithWebhooks(0, [{ url: receiver.url, allow_http: true }], {});
-        const now = new Date(Date.now() - 60_000);
-        const delivery = newDelivery({ id: randomUUID(), webhookId: webhooks[0]!.id, userId, eventId: randomUUID(), eventType: 'recording.created', payload: '{}', now });
-        // Written without a message, as fan-out leaves it when its worker dies before the attempt.
-        expect(await createDeliveries([delivery])).toBe(1);
-        expect(await markResent(delivery, new Date())).toBe(true);
-        await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id });
-        expect(receiver.received).toHaveLength(0);
-        await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id, resends: 1 });
-        expect(receiver.received).toHaveLength(1);
-        expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success', attempt_count: 1, resends: 1 });
-      });
-    } finally {
-      await receiver.close();
-    }
+    await withReceiver(() => ({ status: 204 }), async (receiver) => {
+      const { userId, webhooks } = await userWithWebhooks(0, [{ url: receiver.url, allow_http: true }], {});
+      const now = new Date(Date.now() - 60_000);
+      const delivery = newDelivery({ id: randomUUID(), webhookId: webhooks[0]!.id, userId, eventId: randomUUID(), eventType: 'recording.created', payload: '{}', now });
+      // Written without a message, as fan-out leaves it when its worker dies before the attempt.
+      expect(await createDeliveries([delivery])).toBe(1);
+      expect(await markResent(delivery, new Date())).toBe(1);
+      await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id });
+      expect(receiver.received).toHaveLength(0);
+      await dispatch({ delivery_id: delivery.id, webhook_id: webhooks[0]!.id, resends: 1 });
+      expect(receiver.received).toHaveLength(1);
+      expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success', attempt_count: 1, resends: 1 });
+    });
   });
 
   it('queues a first attempt that fails before it is sent (here a secret that cannot be opened), and still sends the others', async () => {
-    const receiver = await startReceiver(() => ({ status: 204 }));
-    try {
-      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
-        const hook = { url: receiver.url, allow_http: true };
-        const { userId, webhooks } = await userWithWebhooks(0, [hook, { ...hook, secret: 'v1.local.garbled.garbled' }], {});
-        const now = new Date();
-        const used = await sends(() => fanOut(event(userId, now), now));
-        expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
-        expect(receiver.received).toHaveLength(1);
-        expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success' });
-      });
-    } finally {
-      await receiver.close();
-    }
+    await withReceiver(() => ({ status: 204 }), async (receiver) => {
+      const hook = { url: receiver.url, allow_http: true };
+      const { userId, webhooks } = await userWithWebhooks(0, [hook, { ...hook, secret: 'v1.local.garbled.garbled' }], {});
+      const now = new Date();
+      const used = await sends(() => fanOut(event(userId, now), now));
+      expect(used).toEqual([{ queue: settings().queueUrls.deliveries, messages: 1 }]);
+      expect(receiver.received).toHaveLength(1);
+      expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success' });
+    });
   });
 });
