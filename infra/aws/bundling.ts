@@ -7,7 +7,8 @@
 // data, the AWS SDK's own credential providers) is a chunk of its own, read from the folder the
 // first time it is used, so a function's init evaluates only what it imports statically.
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
@@ -95,6 +96,28 @@ export interface BuiltEntry {
 }
 
 /**
+ * Node's built-ins reached through `process.getBuiltinModule()` (what `require` returns), never an
+ * ESM `import`. Importing a built-in as ESM makes Node build a module facade that reads every
+ * export once, and some exports are lazy getters: `http`'s WebSocket, CloseEvent and MessageEvent
+ * load Node's whole undici (~25 ms of a route's init, measured), `tls`'s rootCertificates parses
+ * the CA store, `crypto`'s webcrypto builds Web Crypto. Through a CommonJS shim, esbuild's interop
+ * reads an export only where the code uses it. The shims are one-line files generated under
+ * node_modules/.cache (their content depends only on the built-in's name).
+ */
+function builtinAliases(root: string): Record<string, string> {
+  const dir = join(root, 'node_modules', '.cache', 'verbatim-node-builtins');
+  mkdirSync(dir, { recursive: true });
+  const aliases: Record<string, string> = {};
+  for (const name of builtinModules.filter((m) => !m.startsWith('_'))) {
+    const shim = join(dir, `${name.replace(/\//g, '__')}.cjs`);
+    if (!existsSync(shim)) writeFileSync(shim, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`);
+    aliases[name] = shim;
+    aliases[`node:${name}`] = shim;
+  }
+  return aliases;
+}
+
+/**
  * Entry files built in an esbuild run of their own. Within one run a function gets every module
  * its imports reach, with every part any function of the run uses: zod's JSON Schema conversion,
  * which only the OpenAPI document uses, is reached by every function through zod's index
@@ -111,8 +134,9 @@ export function buildEntries(root: string, entries: Readonly<Record<string, stri
   const all = Object.entries(entries);
   const runs = [all.filter((entry) => !alone(entry)), ...all.filter(alone).map((entry) => [entry])].filter((run) => run.length > 0);
   const byFile = new Map<string, Metafile['outputs'][string]>();
+  const alias = builtinAliases(root);
   for (const run of runs) {
-    const { metafile } = buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: root, entryPoints: Object.fromEntries(run), outdir });
+    const { metafile } = buildSync({ ...ESBUILD_OPTIONS, alias, absWorkingDir: root, entryPoints: Object.fromEntries(run), outdir });
     for (const [path, output] of Object.entries(metafile.outputs)) {
       // Chunk names are hashes of their contents: a chunk two runs both write is the same file.
       if ((byFile.get(basename(path))?.bytes ?? output.bytes) !== output.bytes) throw new Error(`two esbuild runs wrote different ${basename(path)}`);
