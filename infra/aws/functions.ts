@@ -4,7 +4,7 @@
 // traces, through the one shared tracing policy) and do what grants.ts found the code touches.
 //
 // The bundles are built in-process with esbuild's API from the options in bundling.ts (the ones
-// `npm run bench` measures), all functions in one esbuild run (bar the few bundling.ts builds alone), cached by content, and each is
+// `npm run bench` measures), each function in an esbuild run of its own, cached by content, and each is
 // handed to its NodejsFunction as its code: a folder with index.mjs and the chunks it imports. NodejsFunction's own bundler starts `npx esbuild`
 // once per function, about a second each: with 50 functions that alone took `cdk synth` past
 // a minute.
@@ -115,8 +115,7 @@ const CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'verbatim-bundles');
 
 /**
  * Names the entries the app will bundle, so that the first bundle builds all that are not
- * cached in one esbuild run: the modules they share (the AWS SDK above all) are parsed once,
- * not 60 times. Nothing is built when the app skips bundling.
+ * cached, one after another. Nothing is built when the app skips bundling.
  */
 export function declareEntries(entries: Iterable<string>): void {
   for (const e of entries) declared.add(e);

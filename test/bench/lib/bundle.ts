@@ -1,5 +1,5 @@
 // Bundles function entries the way the CDK does, from the same options and code (infra/aws/bundling.ts):
-// in the same esbuild runs, each placed in a folder of its own with index.mjs and its chunks.
+// each in an esbuild run of its own, placed in a folder of its own with index.mjs and its chunks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleBytes, buildEntries, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles } from '../../../infra/aws/bundling.ts';
