@@ -4,6 +4,7 @@
 import { Logger, LogFormatter, LogItem } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { settings } from './config.ts';
+import { mapStack } from './stack-map.ts';
 
 const SECRET_KEY = /token|secret|authorization|password|api[-_]?key|signature|credential|cookie/i;
 const SECRET_IN_TEXT = [
@@ -17,13 +18,20 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return SECRET_IN_TEXT.reduce((text, pattern) => text.replace(pattern, '$1[REDACTED]'), value);
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: redact(value.stack) };
+  if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: redact(value.stack && mapStack(value.stack)) };
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' && typeof v !== 'number' ? '[REDACTED]' : redact(v, depth + 1)]),
   );
 }
 
 class RedactingFormatter extends LogFormatter {
+  /** `logger.error(message, error)`: Powertools formats the error; its stack and location name the sources. */
+  override formatError(error: Error): LogAttributes {
+    const formatted = super.formatError(error);
+    const map = (value: unknown) => (typeof value === 'string' ? mapStack(value) : value);
+    return { ...formatted, location: map(formatted.location), stack: map(formatted.stack) };
+  }
+
   override formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
     const base = {
       level: attributes.logLevel,

@@ -29,8 +29,12 @@ export const BUNDLE = {
   external: [] as string[],
 } as const;
 
-/** Readable stack traces cost 5–15 ms of cold start (measured by npm run bench). */
-export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+/**
+ * How the deployed code is run: plain `node`, no NODE_OPTIONS. Stacks in the logs are mapped to
+ * the sources when an error is logged (shared/stack-map.ts); `--enable-source-maps` would read
+ * and index every loaded file's map at init instead, ~20 % of a route's import (npm run bench).
+ */
+export const SOURCE_MAPS_AT_INIT = '--enable-source-maps';
 
 /**
  * Files a bundle needs beside index.mjs, read at run time rather than imported, keyed by

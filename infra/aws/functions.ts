@@ -19,7 +19,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { version as esbuildVersion } from 'esbuild';
-import { buildEntries, ESBUILD_OPTIONS, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles } from './bundling.ts';
+import { buildEntries, ESBUILD_OPTIONS, placeEntry, placeRuntimeFiles } from './bundling.ts';
 import { sourcesOf } from './touches.ts';
 
 /** The repository root (this file is infra/aws/functions.ts). */
@@ -75,7 +75,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     timeout: Duration.seconds(props.timeoutSeconds),
     logGroup,
     role,
-    environment: { ...props.environment, NODE_OPTIONS: LAMBDA_NODE_OPTIONS },
+    environment: { ...props.environment },
   });
   // Active tracing without the `tracing` prop, which would add the X-Ray statement (resource
   // `*`) to this function's own policy: the shared tracingPolicy carries it instead.

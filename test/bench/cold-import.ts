@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routeRows } from '#shared/routes.ts';
 import { consumers, periodic } from '../../shared/topology.ts';
-import { bundleLikeCdk, LAMBDA_NODE_OPTIONS, PROJECT_ROOT, type Bundle } from './lib/bundle.ts';
+import { bundleLikeCdk, PROJECT_ROOT, SOURCE_MAPS_AT_INIT, type Bundle } from './lib/bundle.ts';
 import { kb, median, ms } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
 
@@ -20,15 +20,14 @@ const HELLO = 'hello-world';
 const TYPICAL_INIT_GOAL = 1.5;
 const HEAVIEST_INIT_GOAL = 2;
 const ROUTE_BUNDLE_GOAL_BYTES = 400 * 1024;
-const NO_MAPS_OF = 'api/users/me';
+const MAPS_OF = 'api/users/me';
 /** nodejs22.x arm64 hello-world init, shared/research/anchors.md §4.1. */
 const LAMBDA_HELLO_INIT_MS = 124;
-const NO_MAPS = 'without --enable-source-maps';
+const MAPS = `with ${SOURCE_MAPS_AT_INIT}`;
 
 /** What a Lambda process would see; handlers read settings lazily, but get plausible ones. */
 const RUNNER_ENV: Record<string, string> = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
-  NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
   TZ: ':UTC',
   AWS_REGION: 'us-east-1',
   AWS_DEFAULT_REGION: 'us-east-1',
@@ -64,13 +63,11 @@ interface Target extends Bundle {
   readonly env: Record<string, string>;
 }
 
-/** Every bundle as deployed, plus one without --enable-source-maps to show what that costs. */
+/** Every bundle as deployed (no NODE_OPTIONS), plus one with Node's source maps at init to show what that would cost. */
 function targets(bundles: readonly Bundle[]): Target[] {
   const all: Target[] = bundles.map((b) => ({ ...b, env: RUNNER_ENV }));
-  const reference = bundles.find((b) => b.name === NO_MAPS_OF);
-  const withoutMaps = { ...RUNNER_ENV };
-  delete withoutMaps.NODE_OPTIONS;
-  if (reference) all.push({ ...reference, name: `${reference.name} ${NO_MAPS}`, env: withoutMaps });
+  const reference = bundles.find((b) => b.name === MAPS_OF);
+  if (reference) all.push({ ...reference, name: `${reference.name} ${MAPS}`, env: { ...RUNNER_ENV, NODE_OPTIONS: SOURCE_MAPS_AT_INIT } });
   return all;
 }
 
@@ -104,14 +101,14 @@ const initRatio = (importMs: number, helloMs: number) => (LAMBDA_HELLO_INIT_MS +
 
 function toRows(results: readonly Measured[], rounds: number): Row[] {
   const hello = results.find((r) => r.name === HELLO)!;
-  const functions = results.filter((r) => r.name !== HELLO && !r.name.endsWith(NO_MAPS));
+  const functions = results.filter((r) => r.name !== HELLO && !r.name.endsWith(MAPS));
   const routes = functions.filter((r) => r.name.startsWith('api/'));
   const heaviest = functions.reduce((a, b) => (b.importMs > a.importMs ? b : a));
   const typicalMs = median(routes.map((r) => r.importMs));
   const rows: Row[] = results.map((r) => ({
     benchmark: `cold import ${r.name}`,
     measured: `${ms(r.importMs)} (${kb(r.bytes)})`,
-    note: `ready ${ms(r.readyMs)} after process start; ${r.name.endsWith(NO_MAPS) ? 'same bundle, NODE_OPTIONS empty' : `lazy chunks ${kb(r.lazyBytes)}, maps ${kb(r.mapBytes)}`}`,
+    note: `ready ${ms(r.readyMs)} after process start; ${r.name.endsWith(MAPS) ? `same bundle, NODE_OPTIONS=${SOURCE_MAPS_AT_INIT}` : `lazy chunks ${kb(r.lazyBytes)}, maps ${kb(r.mapBytes)}`}`,
   }));
   const typical = initRatio(typicalMs, hello.importMs);
   rows.push({
@@ -156,7 +153,7 @@ export const coldImport: Benchmark = {
         const { name, bytes, lazyBytes, mapBytes } = b;
         return { name, bytes, lazyBytes, mapBytes, importMs: median(s.map((x) => x.importMs)), readyMs: median(s.map((x) => x.readyMs)), samples: s };
       });
-      return { rows: toRows(results, rounds), data: { rounds, lambdaHelloInitMs: LAMBDA_HELLO_INIT_MS, nodeOptions: LAMBDA_NODE_OPTIONS, bundles: results } };
+      return { rows: toRows(results, rounds), data: { rounds, lambdaHelloInitMs: LAMBDA_HELLO_INIT_MS, sourceMapsAtInit: SOURCE_MAPS_AT_INIT, bundles: results } };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEntries, bundleBytes, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles, type BuiltEntry } from '../../infra/aws/bundling.ts';
+import { buildEntries, bundleBytes, placeEntry, placeRuntimeFiles, type BuiltEntry } from '../../infra/aws/bundling.ts';
 import { PROJECT_ROOT } from '../../infra/aws/functions.ts';
 import { routeRows } from '#shared/routes.ts';
 import { consumers, periodic } from '#shared/topology.ts';
@@ -52,7 +52,7 @@ const LAZY_ONLY = [
 const NODE_UNDICI = 'NativeModule internal/deps/undici/undici';
 /** Imports one bundle in a fresh Node, as Lambda would at init, and prints the built-ins it loaded. */
 const LOADED_BUILTINS = `const before = new Set(process.moduleLoadList); await import(process.argv[1]); console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
-const LAMBDA_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_OPTIONS: LAMBDA_NODE_OPTIONS, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', AWS_LAMBDA_FUNCTION_NAME: 'bundle-size', TABLE_NAME: 'verbatim', BUCKET_NAME: 'verbatim-audio' };
+const LAMBDA_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', AWS_LAMBDA_FUNCTION_NAME: 'bundle-size', TABLE_NAME: 'verbatim', BUCKET_NAME: 'verbatim-audio' };
 
 const entryKeys = [...new Set([...routeRows.map((row) => `api/${row.spec.handler}`), 'api/fallback', ...[...consumers, ...periodic].map((w) => `workers/${w.handler}`)])];
 const name = (key: string) => key.replace(/\//g, '__');

@@ -2,10 +2,10 @@
 // each in an esbuild run of its own, placed in a folder of its own with index.mjs and its chunks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { bundleBytes, buildEntries, LAMBDA_NODE_OPTIONS, placeEntry, placeRuntimeFiles } from '../../../infra/aws/bundling.ts';
+import { bundleBytes, buildEntries, placeEntry, placeRuntimeFiles, SOURCE_MAPS_AT_INIT } from '../../../infra/aws/bundling.ts';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
-export { LAMBDA_NODE_OPTIONS };
+export { SOURCE_MAPS_AT_INIT };
 
 export interface Bundle {
   readonly name: string;
