@@ -7,7 +7,7 @@
 // data, the AWS SDK's own credential providers) is a chunk of its own, read from the folder the
 // first time it is used, so a function's init evaluates only what it imports statically.
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
@@ -116,7 +116,11 @@ function builtinAliases(root: string): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const name of builtinModules.filter((m) => !m.startsWith('_'))) {
     const shim = join(dir, `${name.replace(/\//g, '__')}.cjs`);
-    if (!existsSync(shim)) writeFileSync(shim, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`);
+    if (!existsSync(shim)) {
+      // Written aside and moved into place: a build in another process never reads half a shim.
+      writeFileSync(`${shim}.${process.pid}`, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});\n`);
+      renameSync(`${shim}.${process.pid}`, shim);
+    }
     aliases[name] = shim;
     aliases[`node:${name}`] = shim;
   }
