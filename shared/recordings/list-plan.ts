@@ -15,7 +15,8 @@
 // it, from the trigram postings (store/list-search.ts). Up to 1 match in 6 of the narrowest
 // facet, it reads their entries (BatchGet) and applies the other filters and the order in
 // memory by the contract's own rules (list-rules.ts): total and page exact, reading what
-// matches, not the library. Past that, reading the facet (above) costs less, and is done.
+// matches, not the library. Past that, the facet is read (above), as that costs less: with no
+// other filter, only as far as the page (the postings gave the total); with one, whole, to count.
 //
 // Cost (RCU, eventually consistent reads of ~0.7 KB entries): page 1 of any sort or of one
 // filter other than a date range or q ≈ per_page entries + 8 counter shards; page n reads the
@@ -23,8 +24,9 @@
 // month it spans (and the entries of a partial first or last day); with another filter, a
 // count of the facet's entries in the range. `q` reads the postings of its rarest trigram
 // (≈ 0.1 KB each, at most 8 trigrams side by side) and one entry per match (0.5 RCU each):
-// it grows with the matches. A `q` matching more than 1 in 6, or of 1 or 2 characters (which
-// most titles hold), counts the whole facet it is in, as reading it costs less.
+// it grows with the matches. A `q` matching more than 1 in 6 reads the facet up to the page
+// (≈ per_page ÷ its share of entries) when it is the only filter, or counts the whole facet
+// with another filter; a `q` of 1 or 2 characters (which most titles hold) counts the facet.
 import { statusFilter, type RecordingStatus } from '../domain/recordings/status.ts';
 import type { ListQuery } from '../http/recording-schemas.ts';
 import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
@@ -89,6 +91,9 @@ async function countedTotal(userId: number, f: EntryFilter, counters: Map<string
  */
 const KEYED_READ_COST = 6;
 
+/** A `q` and no other filter: its postings count the matches, and the facet is read only as far as the page. */
+const onlyQ = (f: EntryFilter) => f.groups === undefined && f.inbox === undefined && f.starred === undefined && f.tagId === undefined && f.from === undefined && f.to === undefined;
+
 /** `q` from the postings: the matches' entries, filtered and ordered by the contract's rules. */
 async function searchPage(ids: readonly number[], query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
   const matches = sortRecordings(filterRecordings(await entriesOf(ids), query), query);
@@ -104,7 +109,7 @@ export async function listPage(userId: number, query: ListQuery): Promise<{ entr
   const best = candidates(filter, counters)[0]!;
   if (ids && ids.length * KEYED_READ_COST <= best.count) return searchPage(ids, query);
   const facetQuery = { userId, facet: best.facet, filter: best.rest };
-  const total = (await countedTotal(userId, filter, counters)) ?? (await countEntries(facetQuery));
+  const total = (await countedTotal(userId, filter, counters)) ?? (ids && onlyQ(filter) ? ids.length : await countEntries(facetQuery));
   const offset = (query.page - 1) * query.per_page;
   if (offset >= total) return { entries: [], total };
   const order = { sortBy: query.sort_by, ascending: query.sort_order === 'asc', share: best.count > 0 ? total / best.count : 1 };
