@@ -8,7 +8,7 @@
 // first time it is used, so a function's init evaluates only what it imports statically.
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, isBuiltin } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
@@ -51,14 +51,6 @@ const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/**
- * Dynamic imports in dependencies that no function ever reaches, left out. With code splitting
- * they would not merely add a chunk: esbuild assigns a shared file to chunks whole, with every
- * part any entry uses, so Powertools batch's parser integration (imported only when a batch
- * processor is given a zod schema; none is) would put all of zod's classic API into the chunk
- * every function loads at init.
- */
-const NEVER_LOADED = ['@aws-lambda-powertools/parser', '@aws-lambda-powertools/parser/*'];
 
 /**
  * The esbuild options of every function bundle. Entries and chunks are written side by side
@@ -76,7 +68,7 @@ export const ESBUILD_OPTIONS = {
   minify: BUNDLE.minify,
   sourcemap: BUNDLE.sourcemap,
   sourcesContent: BUNDLE.sourcesContent,
-  external: [...BUNDLE.external, ...NEVER_LOADED],
+  external: [...BUNDLE.external],
   banner: { js: ESM_REQUIRE_BANNER },
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',
@@ -99,6 +91,8 @@ export interface BuiltEntry {
   readonly initModules: readonly string[];
   /** The source files only the lazy chunks hold. */
   readonly lazyModules: readonly string[];
+  /** Packages left to the runtime, Node's built-ins aside (none should be: Lambda has no node_modules beside the bundle). */
+  readonly externals: readonly string[];
 }
 
 /**
@@ -164,7 +158,8 @@ function entryFiles(outputs: ReadonlyMap<string, Metafile['outputs'][string]>, e
   const eager = reach(true);
   const lazy = [...reach(false)].filter((chunk) => !eager.has(chunk));
   const modules = (files: readonly string[]) => files.flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
-  return { entry, eager: [...eager], lazy, initModules: modules([entry, ...eager]), lazyModules: modules(lazy) };
+  const externals = [entry, ...eager, ...lazy].flatMap((file) => (outputs.get(file)?.imports ?? []).filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path));
+  return { entry, eager: [...eager], lazy, initModules: modules([entry, ...eager]), lazyModules: modules(lazy), externals: [...new Set(externals)] };
 }
 
 /**

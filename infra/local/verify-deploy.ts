@@ -2,7 +2,8 @@
 // stack, then for every function copies its bundle alone into an empty folder (no
 // node_modules above it), imports it with the template's environment and invokes one sample
 // event against the local emulators under the IAM proxies. Fails on an import error, a thrown
-// invocation, an API answer of 5xx or a call the function's role does not allow.
+// invocation, an API answer of 5xx, a queue message reported failed or a call the function's
+// role does not allow.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,8 +27,10 @@ try {
     cpSync(f.bundle, folder, { recursive: true });
     const fn = new LocalFunction({ name: functionName(f.entry), bundle: folder, memoryMb: f.memoryMb, timeoutSeconds: f.timeoutSeconds, env: runtime.functions.environment(f.entry), maxInstances: 1 });
     try {
-      const result = (await fn.invoke(sampleEvent(f.entry, adminToken))) as { statusCode?: number } | undefined;
+      const result = (await fn.invoke(sampleEvent(f.entry, adminToken))) as { statusCode?: number; batchItemFailures?: unknown[] } | undefined;
       if ((result?.statusCode ?? 200) >= 500) failures.push(`${f.entry}: answered ${result!.statusCode}`);
+      // A queue consumer reports a message it could not handle instead of throwing.
+      if (result?.batchItemFailures?.length) failures.push(`${f.entry}: reported ${result.batchItemFailures.length} message(s) failed (see the log above)`);
       process.stdout.write(`ok ${f.entry}\n`);
     } catch (error) {
       failures.push(`${f.entry}: ${(error as Error).name}: ${(error as Error).message}`);

@@ -99,6 +99,11 @@ describe('function bundles at cold start', () => {
     expect(ships('workers/deliver', /node_modules\/undici\//)).toBe(true);
   });
 
+  it('no function imports a package at run time that its bundle does not hold (Lambda has no node_modules beside it)', () => {
+    const externals = entryKeys.flatMap((key) => built.get(name(key))!.externals.map((path) => `${key}: ${path}`));
+    expect(externals).toEqual([]);
+  });
+
   it("no function loads Node's internal undici at init", async () => {
     const limit = pLimit(2);
     const loads = await Promise.all(

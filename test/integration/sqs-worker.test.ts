@@ -1,4 +1,4 @@
-// Every queue consumer is built by sqsWorker (Powertools batch + parser): a malformed message
+// Every queue consumer is built by sqsWorker (Powertools batch, the message's zod schema): a malformed message
 // (not JSON, or JSON of the wrong shape) is refused by its schema, logged with the reason and
 // reported alone, so the queue's redrive policy moves it to the dead-letter queue while the
 // rest of the batch is handled once. Runs on the local SQS emulator through the local poller.
