@@ -28,7 +28,7 @@ export interface LocalTranscriberOptions {
   readonly binaries?: { readonly ffmpeg?: string; readonly pocketsphinx?: string };
   /** Folder holding en-us/, en-us.lm.bin and cmudict-en-us.dict. Default: the Debian one. */
   readonly modelDir?: string;
-  /** `accurate` (pocketsphinx's search defaults, the default) or `fast`. */
+  /** `accurate` (pocketsphinx defaults, the default) or `fast`. */
   readonly preset?: Preset;
   /** Extra pocketsphinx_continuous arguments, after the preset's. */
   readonly decoderArgs?: readonly string[];

@@ -19,8 +19,8 @@ export interface PocketsphinxModel {
 export const modelIn = (dir: string): PocketsphinxModel => ({ hmm: `${dir}/en-us`, lm: `${dir}/en-us.lm.bin`, dict: `${dir}/cmudict-en-us.dict` });
 
 /**
- * Decoder presets. `accurate` is pocketsphinx's search defaults; `fast` skips the flat-lexicon
- * and best-path passes and prunes harder (research notes: roughly 1.7× faster, WER 15 → 22 % on
+ * Decoder presets. `accurate` is pocketsphinx's defaults; `fast` skips the flat-lexicon and
+ * best-path passes and prunes harder (research notes: roughly 1.7× faster, WER 15 → 22 % on
  * clean TTS speech).
  */
 export const PRESETS = {
@@ -52,12 +52,7 @@ export function controlFile(audioName: string, items: readonly BatchItem[]): str
 function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: PocketsphinxModel, extra: readonly string[] = []): string[] {
   return [
     '-adcin', 'yes', '-adchdr', String(audio.headerBytes), '-cepdir', dirname(audio.path), '-cepext', extname(audio.path),
-    '-ctl', ctl, '-ctm', ctm, '-logfn', '/dev/null', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict,
-    // No spectral subtraction: its noise estimate follows the quietest frames, where a lossy
-    // codec's noise differs most from the original, and it then changes every frame (48 kHz
-    // stereo OGG/Opus was 1.8 to 5 % from the WAV's transcript with it, 0.4 to 1.8 % without).
-    '-remove_noise', 'no',
-    ...extra,
+    '-ctl', ctl, '-ctm', ctm, '-logfn', '/dev/null', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict, ...extra,
   ];
 }
 
