@@ -75,7 +75,7 @@ export function serviceFunction(scope: Construct, id: string, props: ServiceFunc
     timeout: Duration.seconds(props.timeoutSeconds),
     logGroup,
     role,
-    environment: { ...props.environment },
+    environment: props.environment,
   });
   // Active tracing without the `tracing` prop, which would add the X-Ray statement (resource
   // `*`) to this function's own policy: the shared tracingPolicy carries it instead.

@@ -3,7 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { en } from 'zod/v4/locales';
 import { settings } from '../../config.ts';
 import { BadRequestError, PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
 import { textIssues } from '../../domain/text.ts';
