@@ -12,10 +12,11 @@ import { fanOut } from '#shared/webhooks/fanout.ts';
 export const handler = sqsWorker('events', eventMessage, async (message) => {
   const event = await findEvent(message.event_id);
   if (!event) return;
-  // The search index follows every change of a recording (deduplicated by event id).
-  if (event.recording_id !== null) await queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id);
+  // The search index follows every change of a recording (deduplicated by event id), queued
+  // beside the fan-out rather than before it.
+  const [, fannedOut] = await Promise.all([event.recording_id !== null && queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id), fanOut(event)]);
   // A handed-over event stays unpublished until the overflow lane has fanned it out: if that
   // message is held up by a crash, the sweep publishes the event again.
-  if ((await fanOut(event)) === 'overflow') await send('events-overflow', { event_id: event.id });
+  if (fannedOut === 'overflow') await send('events-overflow', { event_id: event.id });
   else await markPublished(message.event_id);
 }, { parallel: true });

@@ -96,17 +96,12 @@ export interface AttemptRecord {
   readonly resends?: number;
 }
 
-/**
- * Records an attempt, on the condition that no other worker recorded this attempt first.
- * Returns false when another one did (a duplicate message raced this one).
- */
-export async function recordAttempt(delivery: Delivery, record: AttemptRecord): Promise<boolean> {
-  const next = { ...delivery, ...record } as Delivery;
-  const due = keys(next);
-  const fields = Object.entries(record);
+/** The conditional update that records an attempt: only if no other worker recorded this attempt first. */
+function attemptUpdate(delivery: Delivery, record: AttemptRecord) {
+  const due = keys({ ...delivery, ...record } as Delivery);
   const names: Record<string, string> = { '#status': 'status', '#attempts': 'attempt_count' };
   const values: Record<string, unknown> = { ':readAttempts': delivery.attempt_count, ':readStatus': delivery.status };
-  const set = fields.map(([field, value], i) => {
+  const set = Object.entries(record).map(([field, value], i) => {
     names[`#f${i}`] = field;
     values[`:f${i}`] = value;
     return `#f${i} = :f${i}`;
@@ -115,21 +110,48 @@ export async function recordAttempt(delivery: Delivery, record: AttemptRecord): 
     Object.assign(values, { ':dpk': due.GSI2PK, ':dsk': due.GSI2SK });
     set.push('GSI2PK = :dpk', 'GSI2SK = :dsk');
   }
+  return {
+    TableName: tableName(),
+    Key: key.delivery(delivery.id),
+    UpdateExpression: `SET ${set.join(', ')}${'GSI2PK' in due ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
+    ConditionExpression: '#attempts = :readAttempts AND #status = :readStatus',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * Records an attempt, on the condition that no other worker recorded this attempt first.
+ * Returns false when another one did (a duplicate message raced this one).
+ */
+export async function recordAttempt(delivery: Delivery, record: AttemptRecord): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key.delivery(delivery.id),
-        UpdateExpression: `SET ${set.join(', ')}${'GSI2PK' in due ? '' : ' REMOVE GSI2PK, GSI2SK'}`,
-        ConditionExpression: '#attempts = :readAttempts AND #status = :readStatus',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await dynamo().send(new UpdateCommand(attemptUpdate(delivery, record)));
     return true;
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
+  }
+}
+
+export interface AttemptOf {
+  readonly delivery: Delivery;
+  readonly record: AttemptRecord;
+}
+
+/**
+ * Records attempts of several deliveries (at most 100, each once) in one transaction, each on
+ * recordAttempt's condition; answers for each whether it was recorded. When the transaction is
+ * refused (a duplicate raced one of them), each is recorded on its own, so the others still count.
+ */
+export async function recordAttempts(attempts: readonly AttemptOf[]): Promise<boolean[]> {
+  if (attempts.length === 0) return [];
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: attempts.map((a) => ({ Update: attemptUpdate(a.delivery, a.record) })) }));
+    return attempts.map(() => true);
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    return Promise.all(attempts.map((a) => recordAttempt(a.delivery, a.record)));
   }
 }
 

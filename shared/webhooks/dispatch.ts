@@ -9,7 +9,7 @@ import { judge, sendsDirectly, SLOW_FOR_SECONDS, wasSlow, type AttemptOutcome } 
 import { signatureHeader, standardSignature } from '../domain/webhooks/signing.ts';
 import { logger } from '../logger.ts';
 import { sendLater } from '../queue/jobs.ts';
-import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
+import { loadDelivery, recordAttempt, type AttemptRecord, type Delivery } from '../store/deliveries.ts';
 import { countFailure, markSlow, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { postPinned } from './pinned-http.ts';
@@ -29,14 +29,18 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
   await attempt(delivery, webhook, now);
 }
 
+/** Records an attempt's outcome on its condition; false when another worker recorded that attempt first. */
+export type RecordOutcome = (delivery: Delivery, record: AttemptRecord) => Promise<boolean>;
+
 /**
  * One attempt of a delivery as stored, with its webhook: fan-out's first attempt of a delivery it
- * has just written, or a queued one. The outcome is recorded in one conditional write.
+ * has just written, or a queued one. The outcome is recorded in one conditional write (`record`:
+ * fan-out records its first attempts' outcomes together).
  */
-export async function attempt(delivery: Delivery, webhook: Webhook | undefined, now = new Date()): Promise<void> {
+export async function attempt(delivery: Delivery, webhook: Webhook | undefined, now = new Date(), record: RecordOutcome = recordAttempt): Promise<void> {
   const config = settings().webhooks;
   if (!webhook || !webhook.enabled) {
-    await recordAttempt(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
+    await record(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
     return;
   }
   const started = performance.now();
@@ -49,10 +53,18 @@ export async function attempt(delivery: Delivery, webhook: Webhook | undefined, 
     allowlist: config.intranetAllowlist,
   });
   if (wasSlow(outcome, performance.now() - started) && sendsDirectly(webhook, now)) await markSlow(webhook.id, new Date(now.getTime() + SLOW_FOR_SECONDS * 1000));
-  await settle(delivery, webhook, delivery.attempt_count + 1, outcome, now);
+  await settle({ delivery, webhook, attempt: delivery.attempt_count + 1, now, record }, outcome);
 }
 
-async function settle(delivery: Delivery, webhook: Webhook, attempt: number, outcome: AttemptOutcome & { bodyPreview?: string }, now: Date): Promise<void> {
+interface Settling {
+  readonly delivery: Delivery;
+  readonly webhook: Webhook;
+  readonly attempt: number;
+  readonly now: Date;
+  readonly record: RecordOutcome;
+}
+
+async function settle({ delivery, webhook, attempt, now, record }: Settling, outcome: AttemptOutcome & { bodyPreview?: string }): Promise<void> {
   const config = settings().webhooks;
   const verdict = judge(outcome, attempt, { maxAttempts: config.maxAttempts, schedule: config.retryScheduleSeconds }, Math.random());
   // The dashboard counts outcomes from this line.
@@ -65,19 +77,19 @@ async function settle(delivery: Delivery, webhook: Webhook, attempt: number, out
     error_message: describe(outcome),
   };
   if (verdict.result === 'success') {
-    if (await recordAttempt(delivery, { ...seen, status: 'success', error_message: null, delivered_at: now.toISOString(), next_attempt_at: null })) {
+    if (await record(delivery, { ...seen, status: 'success', error_message: null, delivered_at: now.toISOString(), next_attempt_at: null })) {
       if (webhook.consecutive_failures > 0) await resetFailures(webhook.id);
     }
     return;
   }
   if (verdict.result === 'retry') {
     const next = new Date(now.getTime() + verdict.delaySeconds * 1000);
-    if (await recordAttempt(delivery, { ...seen, status: 'retrying', next_attempt_at: next.toISOString() })) {
+    if (await record(delivery, { ...seen, status: 'retrying', next_attempt_at: next.toISOString() })) {
       await sendLater('deliveries', { delivery_id: delivery.id, webhook_id: webhook.id, resends: delivery.resends ?? 0 } satisfies DeliveryMessage, verdict.delaySeconds);
     }
     return;
   }
-  if (await recordAttempt(delivery, { ...seen, status: 'permanent_failure', next_attempt_at: null })) {
+  if (await record(delivery, { ...seen, status: 'permanent_failure', next_attempt_at: null })) {
     const { paused } = await countFailure(webhook.id, config.autopauseFailures);
     if (paused) logger.warn('webhook paused after repeated failures', { webhook_id: webhook.id, user_id: webhook.user_id });
   }

@@ -13,6 +13,7 @@
 // onto `deliveries-overflow` (fanOutOverflow). Each queue has its own consumers
 // (shared/topology.ts), so another user's event waits behind at most LANE_SHARE of anyone's
 // deliveries, and never behind a burst's fan-out.
+import DataLoader from 'dataloader';
 import pLimit from 'p-limit';
 import { settings } from '../config.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
@@ -20,11 +21,11 @@ import { deliveryId } from '../domain/webhooks/signing.ts';
 import { sendsDirectly, subscribes } from '../domain/webhooks/delivery-policy.ts';
 import { logger } from '../logger.ts';
 import { sendAll } from '../queue/jobs.ts';
-import { createDeliveries, type Delivery } from '../store/deliveries.ts';
+import { createDeliveries, recordAttempts, type AttemptOf, type Delivery } from '../store/deliveries.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 import { countRequest } from '../store/rate-counters.ts';
 import { listUserWebhooks, type Webhook } from '../store/webhooks.ts';
-import { attempt } from './dispatch.ts';
+import { attempt, type RecordOutcome } from './dispatch.ts';
 import { envelope } from './envelope.ts';
 
 /** First attempts in flight at once in one worker, over all the events of its batch. */
@@ -37,8 +38,21 @@ const DIRECT_BUDGET_MS = 5000;
 
 /** Deliveries per transaction (DynamoDB allows 100; smaller ones commit and queue sooner). */
 const CHUNK = 25;
+/**
+ * First attempts' outcomes are recorded together: those that finish within RECORD_WAIT_MS of
+ * each other, in one transaction of conditional updates (recordAttempts). One write per attempt
+ * made the store the bottleneck: a hundred updates queue behind each other where a few
+ * transactions do the same work, and an attempt holds its place in `attempts` until recorded.
+ */
+const RECORD_WAIT_MS = 5;
+const outcomes = new DataLoader<AttemptOf, boolean>(recordAttempts, {
+  cache: false,
+  maxBatchSize: CHUNK,
+  batchScheduleFn: (flush) => setTimeout(flush, RECORD_WAIT_MS),
+});
+const recordTogether: RecordOutcome = (delivery, record) => outcomes.load({ delivery, record });
 export const LANE_SHARE = 100;
-const LANE_WINDOW_SECONDS = 5;
+export const LANE_WINDOW_SECONDS = 5;
 
 /** Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is past the share. */
 export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number | 'overflow'> {
@@ -75,7 +89,7 @@ async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: 'd
       const sendHere = async (delivery: Delivery, webhook: Webhook): Promise<boolean> => {
         if (performance.now() >= deadline) return false;
         try {
-          await attempt(delivery, webhook, now);
+          await attempt(delivery, webhook, now, recordTogether);
           return true;
         } catch (error) {
           logger.warn('first attempt failed; queued', { delivery_id: delivery.id, error });

@@ -10,7 +10,7 @@ import { eventPut, unpublishedEvents, type OutboxEvent } from '#shared/store/out
 import { createUser } from '#shared/store/users.ts';
 import { createWebhook } from '#shared/store/webhooks.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { LANE_SHARE } from '#shared/webhooks/fanout.ts';
+import { LANE_SHARE, LANE_WINDOW_SECONDS } from '#shared/webhooks/fanout.ts';
 import { handler as events } from '../../functions/workers/events.ts';
 import { handler as overflow } from '../../functions/workers/events-overflow.ts';
 
@@ -36,6 +36,12 @@ async function storedEvent(userId: number): Promise<OutboxEvent> {
   return event;
 }
 
+/** Lanes count deliveries in fixed windows: both events must fall in one, so the test starts as one begins. */
+async function windowStart(): Promise<void> {
+  const window = LANE_WINDOW_SECONDS * 1000;
+  await new Promise((r) => setTimeout(r, window - (Date.now() % window)));
+}
+
 const isUnpublished = async (event: OutboxEvent) => (await unpublishedEvents(new Date(Date.now() + 60_000), 1000)).some((e) => e.id === event.id);
 
 describe('events lanes', () => {
@@ -48,6 +54,7 @@ describe('events lanes', () => {
     }
     const first = await storedEvent(user.id);
     const second = await storedEvent(user.id);
+    await windowStart();
     expect((await events(sqs(first))).batchItemFailures).toEqual([]);
     expect(await isUnpublished(first)).toBe(false);
     expect((await events(sqs(second))).batchItemFailures).toEqual([]);

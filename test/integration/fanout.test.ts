@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sqsClient } from '#shared/clients/sqs.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { createDeliveries, listDeliveries, markResent } from '#shared/store/deliveries.ts';
+import { createDeliveries, listDeliveries, markResent, recordAttempt, recordAttempts } from '#shared/store/deliveries.ts';
+import { dynamo } from '#shared/clients.ts';
 import { dispatch } from '#shared/webhooks/dispatch.ts';
 import type { OutboxEvent } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
@@ -40,21 +41,38 @@ async function queuesUsed(fn: () => Promise<unknown>): Promise<string[]> {
 /** Each SendMessageBatch call while `fn` runs: its queue and how many messages. */
 async function sends(fn: () => Promise<unknown>): Promise<{ queue: string; messages: number }[]> {
   const used: { queue: string; messages: number }[] = [];
-  const name = `fanoutTestQueues${randomUUID()}`;
-  sqsClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as { QueueUrl: string; Entries: unknown[] };
-      if (context.commandName === 'SendMessageBatchCommand') used.push({ queue: input.QueueUrl, messages: input.Entries.length });
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
+  await watching(sqsClient(), fn, (command, input) => {
+    const batch = input as { QueueUrl: string; Entries: unknown[] };
+    if (command === 'SendMessageBatchCommand') used.push({ queue: batch.QueueUrl, messages: batch.Entries.length });
+  });
+  return used;
+}
+
+/** How many DynamoDB calls of the given commands `fn` makes. */
+async function storeCalls(commands: readonly string[], fn: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  await watching(dynamo(), fn, (command) => void (commands.includes(command) && count++));
+  return count;
+}
+
+/** A client whose calls the tests watch (the SDK clients' own middleware stack). */
+interface Watched {
+  readonly middlewareStack: { add(middleware: unknown, options: object): void; remove(name: string): boolean };
+}
+
+/** Runs `fn` while `see` is told each command `client` sends (its name and input). */
+async function watching(client: Watched, fn: () => Promise<unknown>, see: (command: string, input: unknown) => void): Promise<void> {
+  const name = `fanoutTestWatch${randomUUID()}`;
+  const middleware = (next: (args: { input: unknown }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: unknown }) => {
+    see(context.commandName ?? '', args.input);
+    return next(args);
+  };
+  client.middlewareStack.add(middleware, { step: 'initialize', name });
   try {
     await fn();
   } finally {
-    sqsClient().middlewareStack.remove(name);
+    client.middlewareStack.remove(name);
   }
-  return used;
 }
 
 /** Runs `fn` with a loopback receiver the SSRF guard lets through (service code in this process). */
@@ -153,5 +171,35 @@ describe('fan-out', () => {
       expect(receiver.received).toHaveLength(1);
       expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success' });
     });
+  });
+
+  it('records the outcomes of first attempts that finish together in a few transactions, each as if written alone', async () => {
+    const failing = new Set(['/hook/5', '/hook/17']);
+    await withReceiver((request) => ({ status: failing.has(request.path) ? 500 : 204 }), async (receiver) => {
+      const hooks = Array.from({ length: 40 }, (_, i) => ({ url: `${receiver.url}/${i}`, allow_http: true }));
+      const { userId, webhooks } = await userWithWebhooks(0, hooks, {});
+      const now = new Date();
+      const writes = await storeCalls(['UpdateItemCommand', 'TransactWriteItemsCommand'], () => fanOut(event(userId, now), now));
+      expect(receiver.received).toHaveLength(40);
+      // 2 transactions create the 40 deliveries; one write per outcome would be 40 more.
+      expect(writes).toBeLessThanOrEqual(2 + 40 / 2);
+      const stored = await Promise.all(webhooks.map(async (w) => (await listDeliveries(w.id, 10))[0]!));
+      for (const [i, delivery] of stored.entries()) {
+        if (failing.has(`/hook/${i}`)) expect(delivery).toMatchObject({ status: 'retrying', attempt_count: 1, response_status: 500 });
+        else expect(delivery).toMatchObject({ status: 'success', attempt_count: 1, response_status: 204, next_attempt_at: null });
+      }
+    });
+  });
+
+  it('records the others of a batch when another worker recorded one of its attempts first', async () => {
+    const { userId, webhooks } = await userWithWebhooks(2);
+    const now = new Date();
+    const [raced, other] = webhooks.map((w) => newDelivery({ id: randomUUID(), webhookId: w.id, userId, eventId: randomUUID(), eventType: 'recording.created', payload: '{}', now }));
+    expect(await createDeliveries([raced!, other!])).toBe(2);
+    const success = { status: 'success' as const, attempt_count: 1, response_status: 204, next_attempt_at: null };
+    expect(await recordAttempt(raced!, { ...success, response_status: 201 })).toBe(true);
+    expect(await recordAttempts([{ delivery: raced!, record: success }, { delivery: other!, record: success }])).toEqual([false, true]);
+    expect((await listDeliveries(webhooks[0]!.id, 10))[0]).toMatchObject({ status: 'success', response_status: 201 });
+    expect((await listDeliveries(webhooks[1]!.id, 10))[0]).toMatchObject({ status: 'success', response_status: 204 });
   });
 });
