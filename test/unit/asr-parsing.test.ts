@@ -28,7 +28,7 @@ describe('pocketsphinx CTM parser', () => {
 
   it.each([
     ['empty output', '', []],
-    ['warm-up utterances (ids not asked for) are dropped', CTM, ['and mr john']],
+    ['utterances whose ids were not asked for are dropped', CTM, ['and mr john']],
     ['fillers are dropped', 'u1 1 0 0.1 <sil> 1\nu1 1 0.1 0.2 [NOISE] 0.4\nu1 1 0.3 0.2 hi 0.9\n', ['hi']],
     ['CRLF line ends and a missing confidence', 'u1 1 0.1 0.2 hi\r\nu1 1 0.3 0.2 there 0.5\r\n', ['hi there']],
     ["apostrophes and o'clock", "u1 1 0.1 0.2 ten 1\nu1 1 0.3 0.5 o'clock(2) 1\n", ["ten o'clock"]],
@@ -37,7 +37,7 @@ describe('pocketsphinx CTM parser', () => {
   });
 
   it('writes the control file in frames (100 per second)', () => {
-    expect(controlFile('audio', [{ id: 'u0', start: 0.02, end: 7.4 }, { id: 'wu1', start: 7.6, end: 11.18, warmup: true }])).toBe('audio 2 740 u0\naudio 760 1118 wu1\n');
+    expect(controlFile('audio', [{ id: 'u0', start: 0.02, end: 7.4 }, { id: 'u1', start: 7.6, end: 11.18 }])).toBe('audio 2 740 u0\naudio 760 1118 u1\n');
   });
 
   it.each([
@@ -131,24 +131,17 @@ describe('utterances by voice activity', () => {
 describe('batches for the recogniser pool', () => {
   const spans = Array.from({ length: 10 }, (_, i) => ({ start: i * 10, end: i * 10 + 8 }));
 
-  it('shares consecutive utterances between workers, each batch preceded by the speech before it', () => {
-    const batches = planBatches(spans, { workers: 2, warmupSeconds: 6 });
+  it('shares consecutive utterances between workers, in time order, and decodes nothing twice', () => {
+    const batches = planBatches(spans, { workers: 2 });
     expect(batches).toHaveLength(2);
-    const real = batches.map((b) => b.filter((u) => !u.warmup).map((u) => u.id));
-    expect(real.flat()).toEqual(spans.map((_, i) => `u${i}`));
-    // The first batch warms up on its own opening, the second on the utterance before it.
-    expect(batches[0]![0]).toMatchObject({ id: 'wu0', warmup: true, start: 0 });
-    expect(batches[1]![0]).toMatchObject({ id: `w${real[0]!.at(-1)}`, warmup: true });
+    expect(batches.flat().map((u) => u.id)).toEqual(spans.map((_, i) => `u${i}`));
+    expect(batches.flat().map((u) => u.start)).toEqual(spans.map((s) => s.start));
   });
 
-  it('makes smaller batches for long recordings and no warm-up when asked', () => {
-    const batches = planBatches(spans, { workers: 1, maxSeconds: 20, warmupSeconds: 0 });
-    expect(batches).toHaveLength(4);
-    expect(batches.flat().some((u) => u.warmup)).toBe(false);
+  it('makes smaller batches for long recordings', () => {
+    expect(planBatches(spans, { workers: 1, maxSeconds: 20 })).toHaveLength(4);
     expect(planBatches([], { workers: 2 })).toEqual([]);
-    // Two one-utterance batches: both warm up on the first utterance.
-    const two = planBatches(spans.slice(0, 2), { workers: 2 });
-    expect(two.map((b) => b.map((u) => u.id))).toEqual([['wu0', 'u0'], ['wu0', 'u1']]);
+    expect(planBatches(spans.slice(0, 2), { workers: 2 }).map((b) => b.map((u) => u.id))).toEqual([['u0'], ['u1']]);
   });
 });
 

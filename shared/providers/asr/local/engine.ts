@@ -160,7 +160,7 @@ async function diarizeSafely(wav: string, layout: WavLayout, request: Transcript
 
 /** Runs the batches through `engine.workers` processes; the first lasting failure stops all. */
 async function recogniseAll(engine: Engine, audio: AudioSource, batches: readonly (readonly BatchItem[])[], dir: string, stop: AbortController, onProgress?: (fraction: number) => void): Promise<Utterance[]> {
-  const seconds = (batch: readonly BatchItem[]) => batch.reduce((n, u) => n + (u.warmup ? 0 : u.end - u.start), 0);
+  const seconds = (batch: readonly BatchItem[]) => batch.reduce((n, u) => n + u.end - u.start, 0);
   const total = batches.reduce((n, b) => n + seconds(b), 0);
   // Longest first, so the pool finishes together.
   const queue = [...batches].sort((a, b) => seconds(b) - seconds(a));

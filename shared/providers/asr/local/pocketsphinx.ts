@@ -61,15 +61,14 @@ function batchArgs(audio: AudioSource, ctl: string, ctm: string, model: Pocketsp
  * words, timed from the start of the recording. `work` is a folder for the control and CTM files.
  */
 export async function recogniseBatch(binary: string, audio: AudioSource, items: readonly BatchItem[], model: PocketsphinxModel, extra: readonly string[], work: string, signal?: AbortSignal): Promise<Utterance[]> {
-  // Named after its first real utterance: two batches may warm up on the same one.
-  const name = `batch-${items.find((u) => !u.warmup)?.id ?? 'empty'}`;
+  const name = `batch-${items[0]?.id ?? 'empty'}`;
   const ctl = join(work, `${name}.ctl`);
   const ctm = join(work, `${name}.ctm`);
   await writeFile(ctl, controlFile(basename(audio.path, extname(audio.path)), items));
   try {
     const result = await runProcess(binary, batchArgs(audio, ctl, ctm, model, extra), { signal });
     if (result.code !== 0) throw new RecogniserCrashError(`pocketsphinx_batch exited with ${result.code ?? result.signal}`);
-    return parseCtm(await readFile(ctm, 'utf8'), new Map(items.filter((u) => !u.warmup).map((u) => [u.id, u.start])));
+    return parseCtm(await readFile(ctm, 'utf8'), new Map(items.map((u) => [u.id, u.start])));
   } finally {
     await Promise.all([rm(ctl, { force: true }), rm(ctm, { force: true })]);
   }

@@ -116,8 +116,6 @@ export interface BatchItem {
   readonly id: string;
   readonly start: number;
   readonly end: number;
-  /** Decoded only to adapt the recogniser's cepstral mean; its words are dropped. */
-  readonly warmup?: boolean;
 }
 
 export interface BatchPlanOptions {
@@ -125,21 +123,18 @@ export interface BatchPlanOptions {
   readonly workers?: number;
   /** Upper bound of one batch's audio (seconds); smaller batches report progress more often. */
   readonly maxSeconds?: number;
-  /** Speech decoded first to adapt the channel normalisation (seconds; 0 for none). */
-  readonly warmupSeconds?: number;
 }
 
 const seconds = (items: readonly BatchItem[]) => items.reduce((n, u) => n + u.end - u.start, 0);
 
 /**
  * Pure: groups consecutive utterances into batches of similar length (each decoded by one
- * process), ids `u0`, `u1`… in time order. The recogniser's live cepstral mean starts from a
- * generic value and adapts as it decodes, so each batch is preceded by about `warmupSeconds` of
- * the speech just before it (for the first batch, its own opening), decoded and dropped: every
- * utterance is then decoded as if the recogniser had listened from the start.
+ * process), ids `u0`, `u1`… in time order. Each utterance is decoded on its own terms whatever
+ * its batch: the model's feat.params sets `-cmn batch`, a cepstral mean computed over the
+ * utterance itself, so nothing decoded before it changes its words.
  */
 export function planBatches(utterances: readonly UtteranceSpan[], options: BatchPlanOptions = {}): BatchItem[][] {
-  const { workers = 1, maxSeconds = 120, warmupSeconds = 6 } = options;
+  const { workers = 1, maxSeconds = 120 } = options;
   const items = utterances.map((u, i) => ({ id: `u${i}`, start: u.start, end: u.end }));
   const count = Math.min(items.length, Math.max(workers, Math.ceil(seconds(items) / maxSeconds)));
   const target = seconds(items) / Math.max(1, count);
@@ -155,22 +150,5 @@ export function planBatches(utterances: readonly UtteranceSpan[], options: Batch
     }
   }
   if (current.length > 0) batches.push(current);
-  let first = 0;
-  return batches.map((batch) => {
-    const opening = first === 0;
-    const before = opening ? batch : items.slice(0, first);
-    first += batch.length;
-    return [...warmupFrom(before, !opening, warmupSeconds), ...batch];
-  });
-}
-
-/** Up to `wanted` seconds of utterances: the last ones of `pool` (`fromEnd`) or its first ones. */
-function warmupFrom(pool: readonly BatchItem[], fromEnd: boolean, wanted: number): BatchItem[] {
-  const picked: BatchItem[] = [];
-  const ordered = fromEnd ? [...pool].reverse() : pool;
-  for (const item of ordered) {
-    if (wanted <= 0 || seconds(picked) >= wanted) break;
-    picked.push({ ...item, id: `w${item.id}`, warmup: true });
-  }
-  return fromEnd ? picked.reverse() : picked;
+  return batches;
 }
