@@ -248,6 +248,9 @@ describe('the list, tags and speakers', () => {
     await poll(() => page.getByRole('button', { name: `Star Planning ${MARKUP}` }).getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Search recordings').fill('');
     await page.getByLabel('Starred only').check();
+    // The cleared search is applied after a pause in typing: it must keep the filter set meanwhile.
+    await page.waitForTimeout(800);
+    await expect(page.getByLabel('Starred only').isChecked()).resolves.toBe(true);
     await poll(() => rows.count()).toBe(1);
     await page.getByLabel('Starred only').uncheck();
     await poll(() => rows.count()).toBe(2);

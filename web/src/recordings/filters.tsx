@@ -1,7 +1,7 @@
 // The list's search box, filters and sort order. Changes apply at once (the search box on
 // submit or after a pause in typing), and always go back to page 1. The date range is the
 // API's: the upload date (created_at), so its fields say so; its days are the browser's.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Check, Field, Select } from '../components/form.tsx';
 import type { ListQuery, Tag } from './types.ts';
 
@@ -56,9 +56,13 @@ export function toQuery(f: Filters, page: number): ListQuery {
 
 export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags: readonly Tag[]; onChange: (f: Filters) => void }) {
   const [q, setQ] = useState(filters.q);
+  // The search waits for a pause in typing, then joins the filters as they are by then: another
+  // filter changed meanwhile must not be undone by the ones current when typing began.
+  const latest = useRef(filters);
+  latest.current = filters;
   useEffect(() => {
     if (q === filters.q) return undefined;
-    const timer = setTimeout(() => onChange({ ...filters, q }), 400);
+    const timer = setTimeout(() => onChange({ ...latest.current, q }), 400);
     return () => clearTimeout(timer);
   }, [q]);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
