@@ -34,6 +34,28 @@ export interface Delivery {
   readonly resends?: number;
 }
 
+/** A new delivery, pending and due now: fan-out's, a test event's or a replay's. */
+export function newDelivery(input: { id: string; webhookId: number; userId: number; eventId: string; eventType: string; payload: string; now: Date; replayedFrom?: string; isTest?: boolean }): Delivery {
+  return {
+    id: input.id,
+    webhook_id: input.webhookId,
+    user_id: input.userId,
+    event_id: input.eventId,
+    event_type: input.eventType,
+    status: 'pending',
+    attempt_count: 0,
+    response_status: null,
+    response_body_preview: null,
+    error_message: null,
+    next_attempt_at: input.now.toISOString(),
+    created_at: input.now.toISOString(),
+    delivered_at: null,
+    replayed_from: input.replayedFrom ?? null,
+    payload: input.payload,
+    is_test: input.isTest ?? false,
+  };
+}
+
 const ACTIVE: readonly DeliveryStatus[] = ['pending', 'retrying'];
 
 function keys(d: Delivery) {

@@ -9,7 +9,7 @@ import { judge, sendsDirectly, SLOW_FOR_SECONDS, wasSlow, type AttemptOutcome } 
 import { signatureHeader, standardSignature } from '../domain/webhooks/signing.ts';
 import { logger } from '../logger.ts';
 import { sendLater } from '../queue/jobs.ts';
-import { loadDelivery, recordAttempt, type AttemptRecord, type Delivery } from '../store/deliveries.ts';
+import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
 import { countFailure, markSlow, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
 import { postPinned } from './pinned-http.ts';
@@ -30,7 +30,7 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
 }
 
 /** Records an attempt's outcome on its condition; false when another worker recorded that attempt first. */
-export type RecordOutcome = (delivery: Delivery, record: AttemptRecord) => Promise<boolean>;
+export type RecordOutcome = typeof recordAttempt;
 
 /**
  * One attempt of a delivery as stored, with its webhook: fan-out's first attempt of a delivery it

@@ -21,7 +21,7 @@ import { deliveryId } from '../domain/webhooks/signing.ts';
 import { sendsDirectly, subscribes } from '../domain/webhooks/delivery-policy.ts';
 import { logger } from '../logger.ts';
 import { sendAll } from '../queue/jobs.ts';
-import { createDeliveries, recordAttempts, type AttemptOf, type Delivery } from '../store/deliveries.ts';
+import { createDeliveries, newDelivery, recordAttempts, type AttemptOf, type Delivery } from '../store/deliveries.ts';
 import type { OutboxEvent } from '../store/outbox.ts';
 import { countRequest } from '../store/rate-counters.ts';
 import { listUserWebhooks, type Webhook } from '../store/webhooks.ts';
@@ -112,25 +112,4 @@ async function laneFor(userId: number, count: number, now: Date): Promise<'first
   const start = seconds - (seconds % LANE_WINDOW_SECONDS);
   const queued = await countRequest(userId, 'deliveries', start, start + 2 * LANE_WINDOW_SECONDS, count);
   return queued <= LANE_SHARE ? 'first' : 'overflow';
-}
-
-export function newDelivery(input: { id: string; webhookId: number; userId: number; eventId: string; eventType: string; payload: string; now: Date; replayedFrom?: string; isTest?: boolean }): Delivery {
-  return {
-    id: input.id,
-    webhook_id: input.webhookId,
-    user_id: input.userId,
-    event_id: input.eventId,
-    event_type: input.eventType,
-    status: 'pending',
-    attempt_count: 0,
-    response_status: null,
-    response_body_preview: null,
-    error_message: null,
-    next_attempt_at: input.now.toISOString(),
-    created_at: input.now.toISOString(),
-    delivered_at: null,
-    replayed_from: input.replayedFrom ?? null,
-    payload: input.payload,
-    is_test: input.isTest ?? false,
-  };
 }

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../domain/errors.ts';
 import type { EventData } from '../domain/webhooks/catalogue.ts';
 import { send } from '../queue/jobs.ts';
-import { createDelivery, type Delivery } from '../store/deliveries.ts';
+import { createDelivery, newDelivery, type Delivery } from '../store/deliveries.ts';
 import type { Webhook } from '../store/webhooks.ts';
 import { envelope, replayEnvelope } from './envelope.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
-import { newDelivery } from './fanout.ts';
 
 export async function sendTest(webhook: Webhook, now = new Date()): Promise<Delivery> {
   if (!webhook.enabled) throw new ConflictError('The webhook is disabled; enable it first');

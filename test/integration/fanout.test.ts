@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { sqsClient } from '#shared/clients/sqs.ts';
 import { settings } from '#shared/config.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
-import { createDeliveries, listDeliveries, markResent, recordAttempt, recordAttempts } from '#shared/store/deliveries.ts';
+import { createDeliveries, listDeliveries, markResent, newDelivery, recordAttempt, recordAttempts } from '#shared/store/deliveries.ts';
 import { dynamo } from '#shared/clients.ts';
 import { dispatch } from '#shared/webhooks/dispatch.ts';
 import type { OutboxEvent } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
 import { createWebhook, findWebhook, type Webhook } from '#shared/store/webhooks.ts';
-import { fanOut, fanOutOverflow, LANE_SHARE, newDelivery } from '#shared/webhooks/fanout.ts';
+import { fanOut, fanOutOverflow, LANE_SHARE } from '#shared/webhooks/fanout.ts';
 import { withServiceEnv } from '../bench/lib/service-env.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 

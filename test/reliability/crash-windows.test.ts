@@ -15,7 +15,7 @@ import { findRecording } from '#shared/store/recordings.ts';
 import { tableName } from '#shared/store/table.ts';
 import { createDelivery } from '#shared/store/deliveries.ts';
 import { envelope } from '#shared/webhooks/envelope.ts';
-import { newDelivery } from '#shared/webhooks/fanout.ts';
+import { newDelivery } from '#shared/store/deliveries.ts';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
 import { upload } from '../support/uploads.ts';
