@@ -244,15 +244,26 @@ describe('the list, tags and speakers', () => {
     await page.getByLabel('Search recordings').fill('Planning');
     await poll(() => rows.count()).toBe(1);
     await expect(rows.first().locator('.chip.status-completed').count()).resolves.toBe(1);
-    await page.getByRole('button', { name: `Star Planning ${MARKUP}` }).click();
-    await poll(() => page.getByRole('button', { name: `Star Planning ${MARKUP}` }).getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Search recordings').fill('');
-    await page.getByLabel('Starred only').check();
-    // The cleared search is applied after a pause in typing: it must keep the filter set meanwhile.
+    await poll(() => rows.count()).toBe(2);
+    const starred = page.getByLabel('Starred only');
+    // A filter chosen while a star is being saved holds after the star's reload of the list.
+    await page.getByRole('button', { name: `Star Planning ${MARKUP}` }).click();
+    await starred.check();
     await page.waitForTimeout(800);
-    await expect(page.getByLabel('Starred only').isChecked()).resolves.toBe(true);
     await poll(() => rows.count()).toBe(1);
-    await page.getByLabel('Starred only').uncheck();
+    await poll(() => page.getByRole('button', { name: `Star Planning ${MARKUP}` }).getAttribute('aria-pressed')).toBe('true');
+    await starred.uncheck();
+    await poll(() => rows.count()).toBe(2);
+    // The search is applied after a pause in typing: clearing it must keep a filter set meanwhile.
+    await page.getByLabel('Search recordings').fill('Plan');
+    await poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Search recordings').fill('');
+    await starred.check();
+    await page.waitForTimeout(800);
+    await expect(starred.isChecked()).resolves.toBe(true);
+    await poll(() => rows.count()).toBe(1);
+    await starred.uncheck();
     await poll(() => rows.count()).toBe(2);
     await expectAccessible(page, 'recordings list');
     await rows.filter({ hasText: 'long-meeting' }).getByRole('checkbox').check();

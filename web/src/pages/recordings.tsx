@@ -28,6 +28,11 @@ export function Recordings() {
     if (request === latest.current) setList(answer);
   }, [filters, page]);
   useEffect(() => void run(load), [load]);
+  // A star, a batch action: reload with the filters chosen by the time it is done, not those of
+  // the render that started it (a reload from then would show the old filters' list).
+  const current = useRef(load);
+  current.current = load;
+  const reload = () => run(() => current.current());
   useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
   usePolling(list?.recordings.some((r) => isWorking(r.status)) ?? false, load);
 
@@ -41,7 +46,7 @@ export function Recordings() {
   const afterBatch = (message: string) => {
     setNotice(message);
     setSelected(new Set());
-    void run(load);
+    void reload();
   };
 
   return (
@@ -61,7 +66,7 @@ export function Recordings() {
       {rows.length > 0 && (
         <DataTable caption="Your recordings" columns={['Select', 'Title', 'Status', 'Meeting date', 'Tags']} actions>
           {rows.map((r) => (
-            <Row key={r.id} recording={r} selected={selected.has(r.id)} onSelect={(on) => toggle(r.id, on)} onChanged={() => run(load)} />
+            <Row key={r.id} recording={r} selected={selected.has(r.id)} onSelect={(on) => toggle(r.id, on)} onChanged={reload} />
           ))}
         </DataTable>
       )}
