@@ -105,13 +105,19 @@ describe('GET /search', () => {
   });
 
   it('finds what the embedded engine heard in the flite recordings, at the transcript times', async () => {
-    for (const [i, word] of ['nurses', 'football', 'printer'].entries()) {
-      const { body } = await search(`q=${word}`);
-      const hit = body.hits.find((h: { recording_id: number }) => h.recording_id === spoken[i]);
-      expect(hit, word).toBeDefined();
+    for (const [i, line] of SPOKEN.entries()) {
       const transcript = await call(`/recordings/${spoken[i]}/transcript?format=json`, { token: alice.token });
-      const segment = transcript.body.segments[hit.segment_index];
-      expect({ start: hit.start_time, end: hit.end_time, text: hit.text }).toEqual({ start: segment.start_time, end: segment.end_time, text: segment.sentence });
+      // The script's longer words the engine heard (a machine transcript may miss one or two).
+      const heard = new Set<string>(transcript.body.segments.flatMap((s: { sentence: string }) => s.sentence.toLowerCase().match(/[a-z]+/g) ?? []));
+      const words = (line.text.toLowerCase().match(/[a-z]{5,}/g) ?? []).filter((w) => heard.has(w));
+      expect(words.length, `${line.text} → ${[...heard].join(' ')}`).toBeGreaterThanOrEqual(2);
+      for (const word of words) {
+        const { body } = await search(`q=${word}`);
+        const hit = body.hits.find((h: { recording_id: number }) => h.recording_id === spoken[i]);
+        expect(hit, word).toBeDefined();
+        const segment = transcript.body.segments[hit.segment_index];
+        expect({ start: hit.start_time, end: hit.end_time, text: hit.text }).toEqual({ start: segment.start_time, end: segment.end_time, text: segment.sentence });
+      }
     }
   });
 

@@ -19,13 +19,23 @@ export interface PocketsphinxModel {
 export const modelIn = (dir: string): PocketsphinxModel => ({ hmm: `${dir}/en-us`, lm: `${dir}/en-us.lm.bin`, dict: `${dir}/cmudict-en-us.dict` });
 
 /**
- * Decoder presets. `accurate` is pocketsphinx's defaults; `fast` skips the flat-lexicon and
- * best-path passes and prunes harder (research notes: roughly 1.7× faster, WER 15 → 22 % on
- * clean TTS speech).
+ * Both presets turn pocketsphinx's spectral noise removal off. It estimates each band's noise
+ * from the quietest frames, and where there is next to no noise (synthetic speech, clean studio
+ * audio) a codec's small changes to those frames moved the estimate and with it whole words:
+ * 48 kHz stereo OGG/Opus came out 2.5–3.2 % from the WAV's transcript with it, 1.1–1.8 %
+ * without (test/integration/asr-formats.test.ts). Without it the real read speech of the
+ * accuracy bench scores the same (26.1 %), its two flite meetings 1 and 4 words worse of 93.
+ */
+const COMMON = ['-remove_noise', 'no'] as const;
+
+/**
+ * Decoder presets. `accurate` is pocketsphinx's defaults otherwise; `fast` skips the
+ * flat-lexicon and best-path passes and prunes harder (research notes: roughly 1.7× faster,
+ * WER 15 → 22 % on clean TTS speech).
  */
 export const PRESETS = {
-  accurate: [],
-  fast: ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-pl_window', '10'],
+  accurate: [...COMMON],
+  fast: [...COMMON, '-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-pl_window', '10'],
 } as const satisfies Record<string, readonly string[]>;
 export type Preset = keyof typeof PRESETS;
 
