@@ -26,6 +26,10 @@ const schema = z.object({
   PUBLIC_BASE_URL: optionalText,
   /** The S3 endpoint the SDK uses when it is not AWS's own (the AWS SDK's standard variable). */
   AWS_ENDPOINT_URL_S3: optionalText,
+  /** The DynamoDB endpoint when it is not AWS's own (the AWS SDK's standard variable). */
+  AWS_ENDPOINT_URL_DYNAMODB: optionalText,
+  /** The SQS endpoint when it is not AWS's own (the AWS SDK's standard variable). */
+  AWS_ENDPOINT_URL_SQS: optionalText,
 
   RATE_LIMIT_STATS_PER_MINUTE: int(60),
   RATE_LIMIT_READ_PER_MINUTE: int(100),
@@ -104,6 +108,10 @@ export interface Settings {
   readonly schedulerRoleArn: string;
   readonly logLevel: string;
   readonly publicBaseUrl: string | undefined;
+  /** DynamoDB's endpoint when it is not AWS's own (AWS_ENDPOINT_URL_DYNAMODB). */
+  readonly dynamoEndpoint: string | undefined;
+  /** SQS's endpoint when it is not AWS's own (AWS_ENDPOINT_URL_SQS). */
+  readonly sqsEndpoint: string | undefined;
   /** Where presigned URLs point (path-style S3): browsers upload and play audio from there. */
   readonly storageOrigin: string;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
@@ -214,6 +222,8 @@ function service(s: Parsed) {
     region: s.AWS_REGION,
     tableName: s.TABLE_NAME,
     bucketName: s.BUCKET_NAME,
+    dynamoEndpoint: s.AWS_ENDPOINT_URL_DYNAMODB || undefined,
+    sqsEndpoint: s.AWS_ENDPOINT_URL_SQS || undefined,
     storageOrigin: s.AWS_ENDPOINT_URL_S3 ? new URL(s.AWS_ENDPOINT_URL_S3).origin : `https://s3.${s.AWS_REGION}.amazonaws.com`,
     scheduleGroup: s.SCHEDULE_GROUP,
     schedulerRoleArn: s.SCHEDULER_ROLE_ARN,

@@ -2,8 +2,8 @@
 // code is the tree-shaken esbuild bundle of its entry (the same resolution as the real bundle,
 // its own modules only), less the providers the deployment does not choose (ASR_PROVIDER,
 // LLM_PROVIDER: the registry loads only the chosen one). What that code reaches:
-// - DynamoDB: the item actions are the command classes and transaction items the bundled
-//   modules use (GetCommand → GetItem, { Put: … } → PutItem, …);
+// - DynamoDB: the item actions are the command classes (shared/clients/dynamodb.ts, or the
+//   SDK's) and transaction items the bundled modules use (GetCommand → GetItem, { Put: … } → PutItem, …);
 // - everything else: the calls of the adapters' functions (access-calls.ts), each naming what
 //   it reaches in a literal (`send('summarize', …)`, `deleteObject('audio/', key)`), and the
 //   service clients used (Bedrock, Transcribe).
@@ -44,6 +44,8 @@ export interface Touches {
 /** Names the table and builds its keys; transaction items are often built beside it. */
 const TABLE_MODULE = 'shared/store/table.ts';
 const DYNAMO_PACKAGES = /^@aws-sdk\/(lib-dynamodb|client-dynamodb)$/;
+/** The store's DynamoDB client: a module importing its command classes uses the table. */
+const DYNAMO_MODULE = 'shared/clients/dynamodb.ts';
 const AWS_PACKAGES = /^@aws-sdk\/|^@aws-lambda-powertools\/(idempotency|parameters)/;
 const COMMAND_ACTIONS: Readonly<Record<string, readonly DynamoAction[]>> = {
   GetCommand: ['GetItem'],
@@ -180,7 +182,7 @@ type Imports = Metafile['inputs'][string]['imports'];
 function moduleFacts(projectRoot: string, file: string, imports: Imports, code: string, problems: string[]): ModuleFacts {
   const packages = imports.filter((i) => i.external).map((i) => i.path);
   const source = readFileSync(join(projectRoot, file), 'utf8');
-  const usesTable = packages.some((p) => DYNAMO_PACKAGES.test(p)) || imports.some((i) => i.path === TABLE_MODULE);
+  const usesTable = packages.some((p) => DYNAMO_PACKAGES.test(p)) || imports.some((i) => i.path === TABLE_MODULE || i.path === DYNAMO_MODULE);
   const strayClients = packages.filter((p) => AWS_PACKAGES.test(p) && !DYNAMO_PACKAGES.test(p) && !packageGrant(p));
   if (strayClients.length > 0 && !ADAPTERS.has(file)) {
     problems.push(`${file} imports ${strayClients.join(', ')}: reach AWS through an adapter's function (infra/aws/access-calls.ts) so that IAM can follow the call`);

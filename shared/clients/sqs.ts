@@ -1,13 +1,35 @@
-// The SQS client in a module of its own (see clients.ts).
-import { SQSClient } from '@aws-sdk/client-sqs';
+// The SQS client in a module of its own (see clients.ts): aws-lite's (why: lite.ts), speaking
+// SQS's JSON protocol (`X-Amz-Target: AmazonSQS.<operation>`), as the SDK does. The queue URL
+// travels in the body; requests go to AWS_ENDPOINT_URL_SQS when set (emulators' queue URLs
+// carry hosts that need not resolve), else to the region's SQS endpoint.
+import type * as Sqs from '@aws-sdk/client-sqs';
 import { onResetClients } from '../clients.ts';
 import { settings } from '../config.ts';
+import { Command, LiteServiceClient, sdkErrorName } from './lite.ts';
 
-let sqs: SQSClient | undefined;
+type Output<T> = Omit<T, '$metadata'>;
 
-export function sqsClient(): SQSClient {
-  // Queue URLs of local emulators carry hosts that do not resolve; the endpoint setting wins.
-  sqs ??= new SQSClient({ region: settings().region, useQueueUrlAsEndpoint: false });
+export class SendMessageCommand extends Command<Sqs.SendMessageCommandInput, Output<Sqs.SendMessageCommandOutput>> {
+  readonly operation = 'SendMessage';
+  readonly commandName = 'SendMessageCommand';
+}
+export class SendMessageBatchCommand extends Command<Sqs.SendMessageBatchCommandInput, Output<Sqs.SendMessageBatchCommandOutput>> {
+  readonly operation = 'SendMessageBatch';
+  readonly commandName = 'SendMessageBatchCommand';
+}
+
+let sqs: LiteServiceClient | undefined;
+
+export function sqsClient(): LiteServiceClient {
+  sqs ??= new LiteServiceClient({ region: settings().region, endpoint: settings().sqsEndpoint }, async (client, operation, input) => {
+    const headers = { 'X-Amz-Target': `AmazonSQS.${operation}`, 'content-type': 'application/x-amz-json-1.0' };
+    try {
+      // awsjson: false, or the client would marshal the body as DynamoDB JSON.
+      return ((await client({ service: 'sqs', headers, payload: input, awsjson: false })) as { payload: object }).payload;
+    } catch (error) {
+      throw sdkErrorName(error);
+    }
+  });
   return sqs;
 }
 

@@ -3,10 +3,7 @@
 // queue named). SQS delays stop at 900 s, so sendLater takes a longer delay through a one-time
 // EventBridge schedule that sends the same message to the same queue and deletes itself.
 import { randomUUID } from 'node:crypto';
-import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { CreateScheduleCommand } from '@aws-sdk/client-scheduler';
-import { schedulerClient } from '../clients/scheduler.ts';
-import { sqsClient } from '../clients/sqs.ts';
+import { SendMessageBatchCommand, SendMessageCommand, sqsClient } from '../clients/sqs.ts';
 import { settings } from '../config.ts';
 import type { QueueName } from '#shared/topology.ts';
 
@@ -37,7 +34,9 @@ export async function sendInGroup(queue: QueueName, body: unknown, groupId: stri
   await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queue), MessageBody: JSON.stringify(body), MessageGroupId: groupId, MessageDeduplicationId: dedupId }));
 }
 
+/** The Scheduler's SDK loads with the first delay past SQS's: most functions never need it. */
 async function scheduleOnce(queue: QueueName, body: unknown, at: Date): Promise<void> {
+  const [{ CreateScheduleCommand }, { schedulerClient }] = await Promise.all([import('@aws-sdk/client-scheduler'), import('../clients/scheduler.ts')]);
   const { region, scheduleGroup, schedulerRoleArn } = settings();
   // …/<account>/<queue name>; not parsed as a URL, since emulators' hosts may not be valid ones.
   const [account, name] = queueUrl(queue).split('/').slice(-2);

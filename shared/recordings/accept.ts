@@ -12,7 +12,6 @@ import { visibleTagItems, type Tag } from '../store/tags.ts';
 import { linkTags } from '../tags/tag-writes.ts';
 import { uploadDefaults } from '../tags/rules.ts';
 import { getProfile, getUserSettings } from '../store/users.ts';
-import { canonicalTimeZone } from '../domain/time-zones.ts';
 import type { Inspection } from './inspect.ts';
 import { publish } from './publish.ts';
 import { send } from '../queue/jobs.ts';
@@ -50,14 +49,15 @@ export async function acceptUpload(upload: StoredUpload, now = new Date()): Prom
   }
   await linkTags(upload.userId, fields.tag_ids);
   // decisions §9b: the upload's own zone, else the user's; kept on the recording.
-  const timeZone = canonicalTimeZone(fields.time_zone) ?? (await getUserSettings(upload.userId)).time_zone;
+  const named = fields.time_zone === undefined ? undefined : (await import('../domain/time-zones.ts')).canonicalTimeZone(fields.time_zone);
+  const timeZone = named ?? (await getUserSettings(upload.userId)).time_zone;
   let created;
   try {
     created = await createRecording(
       {
         userId: upload.userId,
         title: fields.title ?? titleFromFilename(upload.filename),
-        meetingDate: meetingDateFrom(fields, now, timeZone),
+        meetingDate: await meetingDateFrom(fields, now, timeZone),
         timeZone,
         fileSize: upload.inspection.size,
         originalFilename: upload.filename,

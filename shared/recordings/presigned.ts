@@ -33,7 +33,7 @@ export async function declareUpload(userId: number, declared: UploadDeclaration,
   // The bytes are judged at completion; a client that cannot tell the type may say so.
   const type = declared.content_type.toLowerCase();
   if (!isAudioOrVideo(type) && type !== 'application/octet-stream') throw new UnsupportedMediaTypeError('content_type must be an audio or video type');
-  await checkTags(userId, parseUploadFields(declared.fields).tag_ids);
+  await checkTags(userId, (await parseUploadFields(declared.fields)).tag_ids);
   const id = randomUUID();
   const objectKey = `audio/${userId}/${id}`;
   const expiresAt = new Date(now.getTime() + URL_LIFETIME_SECONDS * 1000).toISOString();
@@ -77,7 +77,7 @@ async function checkAndAccept(userId: number, objectKey: string, filename: strin
   try {
     const { body } = await readObject('audio/', objectKey);
     await pipeline(body, inspector, new Writable({ write: (_chunk, _encoding, done) => done() }));
-    const fields = parseUploadFields(rawFields);
+    const fields = await parseUploadFields(rawFields);
     return await acceptUpload({ userId, fields, filename, objectKey, inspection: inspector.result() });
   } catch (error) {
     await deleteObject('audio/', objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));

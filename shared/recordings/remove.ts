@@ -1,6 +1,6 @@
 // Deleting a recording: its items (with recording.deleted in the same transaction), then its
 // audio and transcript objects and its same-bytes guard, so nothing is left behind.
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '../clients/dynamodb.ts';
 import { deleteObject } from '../blob/objects.ts';
 import { dynamo } from '../clients.ts';
 import { logger } from '../logger.ts';

@@ -4,7 +4,9 @@ import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
 import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
-import { canonicalTimeZone, utcFrom } from '../domain/time-zones.ts';
+
+/** Temporal (time-zones.ts) loads with the first upload that names a zone or a meeting date. */
+const timeZones = () => import('../domain/time-zones.ts');
 
 const int = (min: number, max: number) => z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be an integer')), z.pipe(z.transform(Number), z.number().check(z.gte(min), z.lte(max))));
 /** The latest instant a Date can hold (ECMAScript: 8.64e15 ms after the epoch). */
@@ -31,7 +33,7 @@ const uploadFieldsSchema = z.object({
   folder_id: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))),
   hotwords: z.optional(z.string().check(z.maxLength(2000))),
   initial_prompt: z.optional(z.string().check(z.maxLength(4000))),
-  time_zone: z.optional(z.string().check(z.refine((v) => canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin"'))),
+  time_zone: z.optional(z.string().check(z.refine(async (v) => (await timeZones()).canonicalTimeZone(v) !== undefined, 'must be an IANA time zone name like "Europe/Berlin"'))),
   tag_ids: z.array(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(1, 1e12)))).check(z.maxLength(100, 'give at most 100 tag ids')),
 });
 
@@ -46,7 +48,7 @@ const FILENAME_MAX = 255;
  * Indexed `tag_ids[0]`, `tag_ids[1]`… and the legacy `tag_id` become one list. Every value,
  * and the file's name when given, must be text a JSON route would take.
  */
-export function parseUploadFields(raw: Readonly<Record<string, string | number | readonly (string | number)[]>>, filename?: string): UploadFields {
+export async function parseUploadFields(raw: Readonly<Record<string, string | number | readonly (string | number)[]>>, filename?: string): Promise<UploadFields> {
   const tagIds: (string | number)[] = [];
   const rest: Record<string, unknown> = {};
   const unknown: string[] = [];
@@ -60,7 +62,7 @@ export function parseUploadFields(raw: Readonly<Record<string, string | number |
     else unknown.push(name);
   }
   const details = unknown.map((path) => ({ path, message: 'is not a field of the upload' }));
-  const parsed = uploadFieldsSchema.safeParse({ ...rest, tag_ids: tagIds });
+  const parsed = await uploadFieldsSchema.safeParseAsync({ ...rest, tag_ids: tagIds });
   if (!parsed.success) details.push(...parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'form', message: i.message })));
   else if (parsed.data.min_speakers && parsed.data.max_speakers && parsed.data.min_speakers > parsed.data.max_speakers) {
     details.push({ path: 'min_speakers', message: 'must not exceed max_speakers' });
@@ -82,8 +84,8 @@ export function titleFromFilename(filename: string): string {
 }
 
 /** meeting_date: the form field (without an offset: wall-clock time in `timeZone`), else the file's last-modified time, else now. */
-export function meetingDateFrom(fields: UploadFields, now: Date, timeZone: string): string {
-  if (fields.meeting_date) return utcFrom(fields.meeting_date, timeZone) ?? new Date(fields.meeting_date).toISOString();
+export async function meetingDateFrom(fields: UploadFields, now: Date, timeZone: string): Promise<string> {
+  if (fields.meeting_date) return (await timeZones()).utcFrom(fields.meeting_date, timeZone) ?? new Date(fields.meeting_date).toISOString();
   if (fields.file_last_modified !== undefined) return new Date(fields.file_last_modified).toISOString();
   return now.toISOString();
 }

@@ -23,7 +23,7 @@ export async function uploadRecording(userId: number, event: APIGatewayProxyEven
   const received = await receiveMultipart(bodyStream(event), event.headers ?? {}, objectKey, { maxBytes, maxMb });
   let fields;
   try {
-    fields = parseUploadFields(received.fields, received.filename);
+    fields = await parseUploadFields(received.fields, received.filename);
   } catch (error) {
     await deleteObject('audio/', objectKey).catch(logFailure('a refused upload\'s object could not be deleted', { key: objectKey }));
     throw error;

@@ -2,7 +2,7 @@
 // index may still hold a recording deleted a moment ago (its update is queued), and such a
 // recording must never appear. Titles come from here too, so a renamed recording shows its
 // new title at once.
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { key, tableName } from '../store/table.ts';
 

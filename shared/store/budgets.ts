@@ -1,7 +1,7 @@
 // Per-user monthly budgets (decisions §9): language-model tokens and transcription seconds,
 // null meaning none. They live as the `budgets` attribute of the user's PROFILE item; the
 // checks compare them with the calendar month's usage (UTC) and throw BudgetExceededError.
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { AppError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import { monthOf } from '../domain/recordings/statistics.ts';

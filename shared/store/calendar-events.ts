@@ -2,7 +2,7 @@
 // PK REC#<id> / SK EVENT#<id padded>, with integer ids from the `event` counter. Replacing a
 // recording's events deletes the old items and writes the new ones in batches; times are kept
 // as UTC ISO 8601 strings, as the API shows them.
-import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import type { FoundEvent } from '../providers/types.ts';
 import { nextId } from './ids.ts';

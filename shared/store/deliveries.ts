@@ -1,7 +1,7 @@
 // Webhook deliveries. A delivery is written before anything is sent and stays findable by its
 // due time while pending or retrying, so a crash or a lost message delays it but never loses
 // it. Each attempt's outcome is one conditional write on the attempt number.
-import { BatchGetCommand, BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import type { DeliveryStatus } from '../domain/webhooks/delivery-policy.ts';
 import { queryAll } from './query.ts';

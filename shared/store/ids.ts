@@ -1,5 +1,5 @@
 // Integer ids from atomic counters, as the spec's resources have integer identifiers.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { key, tableName } from './table.ts';
 

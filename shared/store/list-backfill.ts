@@ -2,7 +2,7 @@
 // transaction per recording, on the condition that it is still unindexed and unchanged
 // (event sequence and status as read), so a counter is never added to twice. Safe to run again
 // and while the service runs: a recording that changed meanwhile is read again.
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { listIndexWrites } from './list-index.ts';
 import type { Recording } from './recordings.ts';

@@ -19,7 +19,7 @@
 //
 // Both are written in the recording's own transaction (recording-writes.ts), from the
 // recording before and after, so they are exactly what the recordings say.
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import type { RecordingStatus } from '../domain/recordings/status.ts';
 import type { Recording } from './recordings.ts';
 import { padId, tableName } from './table.ts';

@@ -1,7 +1,7 @@
 // Reading the recordings list index (list-index.ts): counters, a page of one facet in one of
 // the four orders, and a count over one facet. What each read costs is in the README's
 // "Recordings list" section.
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { donePartition, entryOf, facetPartition, SORT_INDEX, type ListEntry, type StatusGroup } from './list-index.ts';
 import { tableName } from './table.ts';

@@ -7,7 +7,7 @@
 // the first to end is within one page of the rarest. Its postings carry the text, so the
 // substring is checked on them: what is left is exactly the matches (the list re-checks them on
 // the entries, so a posting left behind by a racing write never shows up).
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { entryKey, entryOf, trigramsOf, type ListEntry } from './list-index.ts';
 import { tableName } from './table.ts';

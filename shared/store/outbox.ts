@@ -3,7 +3,7 @@
 // where the sweep finds it, so a crash between commit and send delays an event but never
 // loses it.
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import type { EventType } from '../domain/webhooks/catalogue.ts';
 import { queryAll } from './query.ts';

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { tableName } from './table.ts';
 

@@ -1,5 +1,5 @@
 // Per-user counters in fixed windows (requests, queued deliveries): one UpdateItem adds and returns the count.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { key, tableName } from './table.ts';
 

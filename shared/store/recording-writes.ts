@@ -1,7 +1,7 @@
 // Recordings: writing. Every change is one transaction that checks the recording is still
 // what the writer read (its status and event sequence) and records the change's event with
 // it, so events are never lost, doubled or out of order.
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { settings } from '../config.ts';
 import { eventData } from '../domain/recordings/events.ts';

@@ -1,7 +1,7 @@
 // Recordings: reading. The item holds what lists need; notes and summary live in a sibling
 // item (SK TEXT) and the transcript segments in object storage, so a user's whole list stays
 // a cheap read.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import type { RecordingStatus } from '../domain/recordings/status.ts';
 import { ForbiddenError, NotFoundError } from '../domain/errors.ts';

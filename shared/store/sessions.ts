@@ -6,7 +6,7 @@
 // epoch its user was in when it opened (read with the password hash it was opened by), ending
 // them all moves the user's `session_epoch` on, and a session of an older epoch is refused; the
 // index only serves to delete the items early.
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { dynamo } from '../clients.ts';
 import { sessionEndsAt, type SessionLimits } from '../domain/sessions.ts';

@@ -2,7 +2,7 @@
 // An attempt is counted before its password is checked, in the same UpdateItem that returns
 // the count before it: parallel attempts each see a different count, so none can slip past the
 // allowance between a read and a write. A counter forgets itself a day after its last attempt.
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { key, tableName } from './table.ts';
 

@@ -1,7 +1,7 @@
 // Speakers: a user's named speakers with their voice profiles, a name guard that keeps names
 // unique per user (case-insensitively) in the same transaction as the speaker, and links to
 // the recordings a speaker was assigned in, so a rename finds every transcript to rewrite.
-import { BatchWriteCommand, DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { nameKey, type VoiceProfile } from '../domain/speakers.ts';

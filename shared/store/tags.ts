@@ -10,7 +10,7 @@
 // A user in `used_by` whose recordings no longer carry the tag costs one query, nothing more.
 // Link items per recording were the alternative; they would need writing on every path that
 // changes tag_ids (and deleting with the recording), outside the recording's transaction.
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { canSee, type Tag } from '../tags/rules.ts';
 import { queryAll } from './query.ts';

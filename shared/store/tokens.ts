@@ -1,6 +1,6 @@
 // API tokens. The item is keyed by the token's SHA-256, so authentication is one strongly
 // consistent GetItem and a revoke takes effect on the very next request.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { randomBytes } from 'node:crypto';

@@ -6,7 +6,7 @@
 //   need more list entries than fit, and so can long participants need more trigram postings:
 //   the entries past the limit (idempotent puts and deletes of LIST# and LISTGRAM# items,
 //   never the counters) are written right after the transaction commits.
-import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { tableName } from './table.ts';
 

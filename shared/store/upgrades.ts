@@ -1,6 +1,6 @@
 // Upgrades of stored data that run once per table: a marker item says one finished. Runs that
 // overlap (two cold starts at once) do the same idempotent work twice, never half of it.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { tableName } from './table.ts';
 

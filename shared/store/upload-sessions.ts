@@ -1,6 +1,6 @@
 // Presigned uploads in progress: what the client declared, where its bytes go, and until
 // when. Expired sessions vanish by TTL (and are treated as gone before that).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { key, tableName } from './table.ts';

@@ -1,6 +1,6 @@
 // Daily usage counters per user: transcription seconds, language-model tokens and the
 // estimated cost, added atomically by the workers and summed by the stats route.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { queryAll } from './query.ts';
 import { key, tableName } from './table.ts';

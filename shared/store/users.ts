@@ -1,5 +1,5 @@
 // Users, groups and memberships.
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';

@@ -1,6 +1,6 @@
 // Webhooks. The per-user cap is kept by a counter written in the same transaction as the
 // webhook, so concurrent creates cannot pass it.
-import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { nextId } from './ids.ts';

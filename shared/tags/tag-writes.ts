@@ -1,7 +1,7 @@
 // Tags, writing. A name is unique per owner or per group, case-insensitively, through a guard
 // item written in the same transaction as the tag; `used_by` on the tag item records which
 // users' recordings may carry it (see the links note in ../store/tags.ts).
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { nextId } from '../store/ids.ts';

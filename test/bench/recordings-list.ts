@@ -7,7 +7,7 @@
 // at the largest size p50 ≤ 1.3 × the p50 at 100 for each variant, and read units per request
 // ≤ 3 × what reading per_page items costs (measured: a GSI1 Query with Limit = per_page).
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '#shared/clients/dynamodb.ts';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { dynamo } from '#shared/clients.ts';
 import { logger } from '#shared/logger.ts';

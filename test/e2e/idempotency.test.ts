@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '#shared/clients/dynamodb.ts';
 import { describe, expect, it } from 'vitest';
 import { setPassword } from '#shared/auth/sessions.ts';
 import { dynamo } from '#shared/clients.ts';

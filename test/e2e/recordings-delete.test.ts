@@ -1,7 +1,7 @@
 // Deleting recordings over HTTP, alone and in batches: nothing is left behind (items, audio,
 // transcript, same-bytes guard) and every deletion records recording.deleted.
 import { randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '#shared/clients/dynamodb.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { objectSize } from '#shared/blob/objects.ts';
 import { dynamo } from '#shared/clients.ts';

@@ -5,7 +5,7 @@
 // the whole library, for mixed filters too. Recordings stored before the index existed are put
 // into it by the backfill, once.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { listQuery, type ListQuery } from '#shared/http/recording-schemas.ts';

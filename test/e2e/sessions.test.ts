@@ -1,7 +1,7 @@
 // Web sessions over HTTP, the way the browser uses them: the cookie with Origin and the CSRF
 // token on writes, what ends a session, and what a session may not do.
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
 import { describe, expect, it } from 'vitest';
 import { acceptSignInLink, createSignInLink, setPassword } from '#shared/auth/sessions.ts';
 import { dynamo } from '#shared/clients.ts';

@@ -1,7 +1,7 @@
 // The events workers against the emulators: an event handed to the overflow lane stays on the
 // outbox's unpublished list until the overflow worker has fanned it out, so a crash that holds
 // up the hand-over message leaves it to the sweep instead of losing it.
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '#shared/clients/dynamodb.ts';
 import type { SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '#shared/clients/dynamodb.ts';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { ConflictError } from '#shared/domain/errors.ts';

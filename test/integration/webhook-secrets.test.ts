@@ -3,7 +3,7 @@
 // signing path opens it; secrets stored in clear before are sealed at start.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '#shared/clients/dynamodb.ts';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { settings } from '#shared/config.ts';

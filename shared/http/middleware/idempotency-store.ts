@@ -4,7 +4,6 @@ import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { dynamoClient } from '../../clients.ts';
 import { settings } from '../../config.ts';
 import { key } from '../../store/table.ts';
 
@@ -29,8 +28,9 @@ function newStore(): SingleTablePersistence {
     keyAttr: 'PK',
     sortKeyAttr: 'SK',
     expiryAttr: 'ttl',
-    // The shared client: one connection pool, and its calls are counted with the others.
-    awsSdkV3Client: dynamoClient(),
+    // The utility needs the AWS SDK's client (the store's own is aws-lite's, clients/dynamodb.ts):
+    // it builds one, loaded with this module, on the first request with an Idempotency-Key.
+    clientConfig: { region: settings().region },
   });
 }
 

@@ -1,7 +1,7 @@
 // Read capacity the service consumes: a middleware on the DocumentClient that asks every read
 // for ReturnConsumedCapacity=TOTAL and sums what comes back (DynamoDB Local reports it), plus
 // the items returned, to estimate the bytes read.
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocumentClient } from '#shared/clients/dynamodb.ts';
 
 const READS = new Set(['GetCommand', 'QueryCommand', 'BatchGetCommand', 'ScanCommand', 'TransactGetCommand']);
 
@@ -17,7 +17,7 @@ export class CapacityMeter {
   /** Estimated size of the items returned by reads. */
   itemBytesRead = 0;
 
-  install(client: DynamoDBDocumentClient): void {
+  install(client: DynamoDocumentClient): void {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const input = (args.input ?? {}) as Record<string, unknown>;

@@ -5,7 +5,7 @@
 // with its list index entries and the counters' sums (list-index.ts bulkIndex).
 // The TEXT sibling item and the objects are left out: lists never read them.
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from '#shared/clients/dynamodb.ts';
 import { dynamo } from '#shared/clients.ts';
 import { bulkIndex } from '#shared/store/list-index.ts';
 import type { Recording } from '#shared/store/recordings.ts';

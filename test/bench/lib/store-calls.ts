@@ -1,6 +1,6 @@
 // Counts the DynamoDB commands the service sends, through a middleware on the one
 // DocumentClient every store uses (shared/clients.ts dynamo()).
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDocumentClient } from '#shared/clients/dynamodb.ts';
 
 const WRITE = /^(Put|Update|Delete|TransactWrite|BatchWrite)/;
 
@@ -20,7 +20,7 @@ export class StoreCallCounter {
   private rateCounter = 0;
 
   /** Adds the counting middleware to a client (once per client: names must be unique). */
-  install(client: DynamoDBDocumentClient): void {
+  install(client: DynamoDocumentClient): void {
     client.middlewareStack.add(
       (next, context) => async (args) => {
         this.record(String(context.commandName), (args.input ?? {}) as Record<string, unknown>);

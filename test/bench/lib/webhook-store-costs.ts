@@ -2,7 +2,7 @@
 // emulators: fanOut() of one event, dispatch() of one delivery, and the store's ceiling
 // (conditional UpdateItems per second), which sets the throughput goal.
 import { randomUUID } from 'node:crypto';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
 import { dynamo } from '#shared/clients.ts';
 import { sqsClient } from '#shared/clients/sqs.ts';
 import { newSecret } from '#shared/domain/webhooks/signing.ts';
