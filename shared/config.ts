@@ -112,7 +112,7 @@ export interface Settings {
   readonly dynamoEndpoint: string | undefined;
   /** SQS's endpoint when it is not AWS's own (AWS_ENDPOINT_URL_SQS). */
   readonly sqsEndpoint: string | undefined;
-  /** Where presigned URLs point (path-style S3): browsers upload and play audio from there. */
+  /** Where S3 requests and presigned URLs go (path-style): browsers upload and play audio from there. */
   readonly storageOrigin: string;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
   readonly docsPublic: boolean;

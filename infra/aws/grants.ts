@@ -21,7 +21,7 @@ const INDEX_ACTIONS: ReadonlySet<DynamoAction> = new Set(['Query', 'Scan']);
 
 const OBJECT_ACTIONS: Readonly<Record<Exclude<ObjectAccess, 'list'>, readonly string[]>> = {
   read: ['s3:GetObject'],
-  // Multipart uploads (lib-storage, presigned parts, CompleteMultipartUpload) are s3:PutObject too.
+  // Multipart uploads (a streamed upload's parts, presigned parts, CompleteMultipartUpload) are s3:PutObject too.
   write: ['s3:PutObject', 's3:AbortMultipartUpload'],
   delete: ['s3:DeleteObject'],
 };

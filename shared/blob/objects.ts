@@ -3,21 +3,11 @@
 // acts on in its first argument, a string literal at each call: that is how IAM follows the
 // code (infra/aws/access-calls.ts grants each function's access on the folder it names).
 import type { Readable } from 'node:stream';
-import {
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { presignClient, s3Client } from '../clients/s3.ts';
+import { s3Call, s3Presign, s3Status, s3Stream, type S3Request } from '../clients/s3.ts';
 import { settings } from '../config.ts';
 import { bucket as topology } from '../topology.ts';
 import { logFailure } from '../logger.ts';
+import { uploadInParts, type PartUpload } from './stream-upload.ts';
 
 const bucket = () => settings().bucketName;
 
@@ -30,32 +20,51 @@ function inFolder(folder: Folder, objectKey: string): string {
   return objectKey;
 }
 
-/** 8 MB parts, two in flight: an upload holds at most ~16 MB whatever the file size. */
-const PART_SIZE = 8 * 1024 * 1024;
+type Operation = Omit<S3Request, 'bucket' | 'key'>;
 
-export interface StreamUpload {
-  readonly done: Promise<void>;
-  abort(): Promise<void>;
+/** Requests on the object `objectKey`, once the key is known to lie in the folder named. */
+function object(folder: Folder, objectKey: string): (operation: Operation) => S3Request {
+  const key = inFolder(folder, objectKey);
+  return (operation) => ({ ...operation, bucket: bucket(), key });
 }
 
+const on = (folder: Folder, objectKey: string, operation: Operation) => object(folder, objectKey)(operation);
+
+const header = (value: string | string[] | undefined) => [value].flat()[0];
+
+/** An upload's progress: 8 MB parts, two in flight, at most ~16 MB held whatever the file size (stream-upload.ts). */
+export type StreamUpload = PartUpload;
+
 export function uploadStream(folder: Folder, objectKey: string, body: Readable, contentType: string): StreamUpload {
-  const upload = new Upload({ client: s3Client(), params: { Bucket: bucket(), Key: inFolder(folder, objectKey), Body: body, ContentType: contentType }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false });
-  const done = upload.done().then(() => undefined);
-  // The caller decides when an error matters; an unobserved rejection must not crash the process.
-  done.catch(() => undefined);
-  return { done, abort: () => upload.abort().catch(logFailure('an upload to the bucket could not be aborted', { key: objectKey })) };
+  const request = object(folder, objectKey);
+  return uploadInParts(body, {
+    put: async (bytes) => void (await s3Call(request({ method: 'PUT', headers: { 'content-type': contentType }, body: bytes }))),
+    start: async () => uploadIdOf((await s3Call(request({ method: 'POST', query: { uploads: '' }, headers: { 'content-type': contentType } }))).body),
+    part: async (uploadId, partNumber, bytes) => {
+      const etag = header((await s3Call(request({ method: 'PUT', query: { partNumber: String(partNumber), uploadId }, body: bytes }))).headers.etag);
+      if (!etag) throw new Error(`UploadPart ${partNumber} answered no ETag`);
+      return etag;
+    },
+    complete: (uploadId, etags) => completeUpload(request, uploadId, etags.map((etag, i) => ({ part_number: i + 1, etag }))),
+    abort: (uploadId) =>
+      s3Call(request({ method: 'DELETE', query: { uploadId } })).then(
+        () => undefined,
+        logFailure('an upload to the bucket could not be aborted', { key: objectKey }),
+      ),
+  });
 }
 
 export async function deleteObject(folder: Folder, objectKey: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey) }));
+  await s3Call(on(folder, objectKey, { method: 'DELETE' }));
 }
+
+const missing = (error: unknown) => s3Status(error) === 404 || (error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound';
 
 export async function objectSize(folder: Folder, objectKey: string): Promise<number | undefined> {
   try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey) }));
-    return head.ContentLength ?? 0;
+    return Number((await s3Call(on(folder, objectKey, { method: 'HEAD' }))).headers['content-length'] ?? 0);
   } catch (error) {
-    if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    if (missing(error)) return undefined;
     throw error;
   }
 }
@@ -68,49 +77,54 @@ export interface ObjectStream {
 
 /** `range` is an HTTP Range header value, passed through to storage. */
 export async function readObject(folder: Folder, objectKey: string, range?: string): Promise<ObjectStream> {
-  const result = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), Range: range }));
-  return { body: result.Body as Readable, contentLength: result.ContentLength ?? 0, contentRange: result.ContentRange };
+  const answer = await s3Stream(on(folder, objectKey, { method: 'GET', headers: range ? { range } : {} }));
+  return { body: answer, contentLength: Number(answer.headers['content-length'] ?? 0), contentRange: answer.headers['content-range'] };
 }
 
 export async function putJson(folder: Folder, objectKey: string, value: unknown): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), Body: JSON.stringify(value), ContentType: 'application/json' }));
+  await s3Call(on(folder, objectKey, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) }));
 }
 
 export async function getJson<T>(folder: Folder, objectKey: string): Promise<T> {
-  const result = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey) }));
-  return JSON.parse(await result.Body!.transformToString('utf8')) as T;
+  return JSON.parse((await s3Call(on(folder, objectKey, { method: 'GET' }))).body.toString('utf8')) as T;
 }
 
 /** A GET URL whose answer carries `disposition` (a Content-Disposition value, already made safe). */
 export async function presignGet(folder: Folder, objectKey: string, options: { disposition: string; expiresInSeconds: number }): Promise<string> {
-  return getSignedUrl(presignClient(), new GetObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), ResponseContentDisposition: options.disposition }), { expiresIn: options.expiresInSeconds });
+  return s3Presign(on(folder, objectKey, { method: 'GET', query: { 'response-content-disposition': options.disposition } }), options.expiresInSeconds);
 }
 
+/** A PUT URL for a body of `contentType`: the type is signed, so the upload must send it. */
 export async function presignPut(folder: Folder, objectKey: string, contentType: string, expiresInSeconds: number): Promise<string> {
-  return getSignedUrl(presignClient(), new PutObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), ContentType: contentType }), {
-    expiresIn: expiresInSeconds,
-    signableHeaders: new Set(['content-type']),
-  });
+  return s3Presign(on(folder, objectKey, { method: 'PUT', headers: { 'content-type': contentType } }), expiresInSeconds);
 }
+
+/** The UploadId in CreateMultipartUpload's answer. */
+const uploadIdOf = (answer: Buffer) => {
+  const id = /<UploadId>([^<]+)<\/UploadId>/.exec(answer.toString('utf8'))?.[1];
+  if (!id) throw new Error('CreateMultipartUpload answered no UploadId');
+  return id;
+};
 
 export async function startMultipart(folder: Folder, objectKey: string, contentType: string): Promise<string> {
-  const { UploadId } = await s3Client().send(new CreateMultipartUploadCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), ContentType: contentType }));
-  return UploadId!;
+  return uploadIdOf((await s3Call(on(folder, objectKey, { method: 'POST', query: { uploads: '' }, headers: { 'content-type': contentType } }))).body);
 }
 
 export async function presignPart(folder: Folder, objectKey: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
-  return getSignedUrl(presignClient(), new UploadPartCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), UploadId: uploadId, PartNumber: partNumber }), { expiresIn: expiresInSeconds });
+  return s3Presign(on(folder, objectKey, { method: 'PUT', query: { partNumber: String(partNumber), uploadId } }), expiresInSeconds);
+}
+
+const xmlText = (text: string) => text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** CompleteMultipartUpload; the ETags may come from a client (presigned parts), so they are escaped. */
+async function completeUpload(request: (operation: Operation) => S3Request, uploadId: string, parts: readonly { part_number: number; etag: string }[]): Promise<void> {
+  const xml = parts.map((p) => `<Part><PartNumber>${Number(p.part_number)}</PartNumber><ETag>${xmlText(p.etag)}</ETag></Part>`).join('');
+  const body = `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${xml}</CompleteMultipartUpload>`;
+  await s3Call(request({ method: 'POST', query: { uploadId }, headers: { 'content-type': 'application/xml' }, body }));
 }
 
 export async function completeMultipart(folder: Folder, objectKey: string, uploadId: string, parts: readonly { part_number: number; etag: string }[]): Promise<void> {
-  await s3Client().send(
-    new CompleteMultipartUploadCommand({
-      Bucket: bucket(),
-      Key: inFolder(folder, objectKey),
-      UploadId: uploadId,
-      MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.part_number, ETag: p.etag })) },
-    }),
-  );
+  await completeUpload(object(folder, objectKey), uploadId, parts);
 }
 
 /** s3://bucket/key, for a service (Transcribe) that reads the object with the caller's permissions. */
@@ -123,17 +137,14 @@ export function outputPrefix(folder: Folder, keyPrefix: string): { readonly buck
   return { bucket: bucket(), prefix: inFolder(folder, keyPrefix) };
 }
 
-const status = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-
 /** The object unless storage still holds the version `etag` names; 'missing' when there is none. */
 export async function readIfChanged(folder: Folder, objectKey: string, etag?: string | null): Promise<{ body: Buffer; etag: string | null } | 'unchanged' | 'missing'> {
   try {
-    const result = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), ...(etag ? { IfNoneMatch: etag } : {}) }));
-    return { body: Buffer.from(await result.Body!.transformToByteArray()), etag: result.ETag ?? null };
+    const answer = await s3Call(on(folder, objectKey, { method: 'GET', headers: etag ? { 'if-none-match': etag } : {} }));
+    return { body: answer.body, etag: header(answer.headers.etag) ?? null };
   } catch (error) {
-    if (status(error) === 304 && etag) return 'unchanged';
-    const name = (error as Error).name;
-    if (name === 'NoSuchKey' || name === 'NotFound' || status(error) === 404) return 'missing';
+    if (s3Status(error) === 304 && etag) return 'unchanged';
+    if (missing(error)) return 'missing';
     throw error;
   }
 }
@@ -142,14 +153,15 @@ export async function readIfChanged(folder: Folder, objectKey: string, etag?: st
  * Stores a small object if storage still holds the version `etag` names (null: if there is
  * none), and answers the new version's ETag; 'conflict' when another writer got in first.
  */
-export async function putIfUnchanged(folder: Folder, objectKey: string, etag: string | null, object: { body: Buffer; contentType: string; contentEncoding?: string }): Promise<string | null | 'conflict'> {
-  const condition = etag ? { IfMatch: etag } : { IfNoneMatch: '*' };
-  const { body, contentType, contentEncoding } = object;
+export async function putIfUnchanged(folder: Folder, objectKey: string, etag: string | null, content: { body: Buffer; contentType: string; contentEncoding?: string }): Promise<string | null | 'conflict'> {
+  const { body, contentType, contentEncoding } = content;
+  const headers: Record<string, string> = etag ? { 'if-match': etag } : { 'if-none-match': '*' };
+  headers['content-type'] = contentType;
+  if (contentEncoding) headers['content-encoding'] = contentEncoding;
   try {
-    const result = await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: inFolder(folder, objectKey), Body: body, ContentType: contentType, ContentEncoding: contentEncoding, ...condition }));
-    return result.ETag ?? null;
+    return header((await s3Call(on(folder, objectKey, { method: 'PUT', headers, body }))).headers.etag) ?? null;
   } catch (error) {
-    if (status(error) === 412 || status(error) === 409 || (error as Error).name === 'PreconditionFailed') return 'conflict';
+    if (s3Status(error) === 412 || s3Status(error) === 409 || (error as Error).name === 'PreconditionFailed') return 'conflict';
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '#shared/clients/s3.ts';
+import { testS3 } from '../support/s3.ts';
 import { settings } from '#shared/config.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
@@ -8,7 +8,7 @@ import { call, newUser } from '../support/api.ts';
 import { silentWav } from '../support/uploads.ts';
 
 const objectsOf = async (userId: number) =>
-  (await s3Client().send(new ListObjectsV2Command({ Bucket: settings().bucketName, Prefix: `audio/${userId}/` }))).KeyCount ?? 0;
+  (await testS3().send(new ListObjectsV2Command({ Bucket: settings().bucketName, Prefix: `audio/${userId}/` }))).KeyCount ?? 0;
 
 /** A WAV header followed by zeros: audio by its bytes. */
 const wavOf = (bytes: number) => {

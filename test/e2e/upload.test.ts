@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '#shared/clients/s3.ts';
+import { testS3 } from '../support/s3.ts';
 import { settings } from '#shared/config.ts';
 import { recordingEvents } from '#shared/store/outbox.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
@@ -9,7 +9,7 @@ import { newUser } from '../support/api.ts';
 import { silentWav, upload } from '../support/uploads.ts';
 
 const audioObjectsOf = async (userId: number) => {
-  const { KeyCount } = await s3Client().send(new ListObjectsV2Command({ Bucket: settings().bucketName, Prefix: `audio/${userId}/` }));
+  const { KeyCount } = await testS3().send(new ListObjectsV2Command({ Bucket: settings().bucketName, Prefix: `audio/${userId}/` }));
   return KeyCount ?? 0;
 };
 

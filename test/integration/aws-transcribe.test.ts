@@ -9,7 +9,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/workers/transcribe.ts';
 import { getJson, putJson } from '#shared/blob/objects.ts';
-import { s3Client } from '#shared/clients/s3.ts';
+import { testS3 } from '../support/s3.ts';
 import { reloadSettings, settings } from '#shared/config.ts';
 import { runTranscription } from '#shared/pipeline/transcribe.ts';
 import { createRecording, deleteRecordingItems, writeRecording } from '#shared/store/recording-writes.ts';
@@ -97,7 +97,7 @@ async function recordingWithAudio(options: { language?: string; maxSpeakers?: nu
   const user = await createUser({ email: `${randomUUID()}@example.test` });
   await updateUserSettings(user.id, { auto_summarize: false });
   const audioKey = `audio/${user.id}/${randomUUID()}`;
-  await s3Client().send(new PutObjectCommand({ Bucket: settings().bucketName, Key: audioKey, Body: new Uint8Array(64) }));
+  await testS3().send(new PutObjectCommand({ Bucket: settings().bucketName, Key: audioKey, Body: new Uint8Array(64) }));
   const { recording } = await createRecording({
     userId: user.id, title: 't', meetingDate: new Date().toISOString(), fileSize: 64, originalFilename: 't.mp3', mimeType: 'audio/mpeg',
     notes: '', language: options.language ?? null, minSpeakers: null, maxSpeakers: options.maxSpeakers ?? null, tagIds: [], audioKey, sha256: randomUUID(),

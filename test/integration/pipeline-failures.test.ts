@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetScheduleCommand, ListSchedulesCommand } from '@aws-sdk/client-scheduler';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '#shared/clients/s3.ts';
+import { testS3 } from '../support/s3.ts';
 import { schedulerClient } from '#shared/clients/scheduler.ts';
 import { settings } from '#shared/config.ts';
 import { retryOrFail } from '#shared/pipeline/outcome.ts';
@@ -18,7 +18,7 @@ import { wavHeader } from '../support/wav.ts';
 async function recordingWithAudio(bytes: Uint8Array | null) {
   const user = await createUser({ email: `${randomUUID()}@example.test` });
   const audioKey = `audio/${user.id}/${randomUUID()}`;
-  if (bytes) await s3Client().send(new PutObjectCommand({ Bucket: settings().bucketName, Key: audioKey, Body: bytes }));
+  if (bytes) await testS3().send(new PutObjectCommand({ Bucket: settings().bucketName, Key: audioKey, Body: bytes }));
   const { recording } = await createRecording({
     userId: user.id, title: 't', meetingDate: new Date().toISOString(), fileSize: bytes?.length ?? 0, originalFilename: 't.wav', mimeType: 'audio/wav',
     notes: '', language: null, minSpeakers: null, maxSpeakers: null, tagIds: [], audioKey, sha256: randomUUID(),
