@@ -30,6 +30,8 @@ const schema = z.object({
   AWS_ENDPOINT_URL_DYNAMODB: optionalText,
   /** The SQS endpoint when it is not AWS's own (the AWS SDK's standard variable). */
   AWS_ENDPOINT_URL_SQS: optionalText,
+  /** The KMS endpoint when it is not AWS's own (the AWS SDK's standard variable; KMS is used only on AWS). */
+  AWS_ENDPOINT_URL_KMS: optionalText,
 
   RATE_LIMIT_STATS_PER_MINUTE: int(60),
   RATE_LIMIT_READ_PER_MINUTE: int(100),
@@ -112,6 +114,8 @@ export interface Settings {
   readonly dynamoEndpoint: string | undefined;
   /** SQS's endpoint when it is not AWS's own (AWS_ENDPOINT_URL_SQS). */
   readonly sqsEndpoint: string | undefined;
+  /** KMS's endpoint when it is not AWS's own (AWS_ENDPOINT_URL_KMS). */
+  readonly kmsEndpoint: string | undefined;
   /** Where S3 requests and presigned URLs go (path-style): browsers upload and play audio from there. */
   readonly storageOrigin: string;
   readonly rateLimits: Readonly<Record<RateClass, number>>;
@@ -224,6 +228,7 @@ function service(s: Parsed) {
     bucketName: s.BUCKET_NAME,
     dynamoEndpoint: s.AWS_ENDPOINT_URL_DYNAMODB || undefined,
     sqsEndpoint: s.AWS_ENDPOINT_URL_SQS || undefined,
+    kmsEndpoint: s.AWS_ENDPOINT_URL_KMS || undefined,
     storageOrigin: s.AWS_ENDPOINT_URL_S3 ? new URL(s.AWS_ENDPOINT_URL_S3).origin : `https://s3.${s.AWS_REGION}.amazonaws.com`,
     scheduleGroup: s.SCHEDULE_GROUP,
     schedulerRoleArn: s.SCHEDULER_ROLE_ARN,

@@ -86,6 +86,7 @@ export const ACCESS_CALLS: Readonly<Record<string, AccessCall>> = {
 export const ADAPTERS: ReadonlySet<string> = new Set([
   ...Object.values(ACCESS_CALLS).map((c) => c.module),
   'shared/clients.ts',
+  'shared/clients/kms.ts',
   'shared/clients/s3.ts',
   'shared/clients/sqs.ts',
   'shared/clients/scheduler.ts',

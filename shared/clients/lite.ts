@@ -76,8 +76,25 @@ export class LiteServiceClient {
   }
 }
 
+/**
+ * A client for a service that speaks AWS's JSON protocol (SQS, KMS): the operation in
+ * `X-Amz-Target: <target>.<operation>`, the input as plain JSON, errors named as the SDK names them.
+ */
+export function jsonProtocolClient(options: LiteOptions & { readonly service: string; readonly target: string; readonly contentType: string }): LiteServiceClient {
+  const { service, target, contentType, ...connection } = options;
+  return new LiteServiceClient(connection, async (client, operation, input) => {
+    const headers = { 'X-Amz-Target': `${target}.${operation}`, 'content-type': contentType };
+    try {
+      // awsjson: false, or the client would marshal the body as DynamoDB JSON.
+      return ((await client({ service, headers, payload: input, awsjson: false })) as { payload: object }).payload;
+    } catch (error) {
+      throw sdkErrorName(error);
+    }
+  });
+}
+
 /** An error's name as the SDK gives it: `com.amazonaws.sqs#QueueDoesNotExist` → `QueueDoesNotExist`. */
-export function sdkErrorName(error: unknown): unknown {
+function sdkErrorName(error: unknown): unknown {
   if (error instanceof Error && error.name.includes('#')) error.name = error.name.slice(error.name.lastIndexOf('#') + 1);
   return error;
 }

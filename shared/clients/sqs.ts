@@ -5,7 +5,7 @@
 import type * as Sqs from '@aws-sdk/client-sqs';
 import { onResetClients } from '../clients.ts';
 import { settings } from '../config.ts';
-import { Command, LiteServiceClient, sdkErrorName } from './lite.ts';
+import { Command, jsonProtocolClient, type LiteServiceClient } from './lite.ts';
 
 type Output<T> = Omit<T, '$metadata'>;
 
@@ -21,15 +21,7 @@ export class SendMessageBatchCommand extends Command<Sqs.SendMessageBatchCommand
 let sqs: LiteServiceClient | undefined;
 
 export function sqsClient(): LiteServiceClient {
-  sqs ??= new LiteServiceClient({ region: settings().region, endpoint: settings().sqsEndpoint }, async (client, operation, input) => {
-    const headers = { 'X-Amz-Target': `AmazonSQS.${operation}`, 'content-type': 'application/x-amz-json-1.0' };
-    try {
-      // awsjson: false, or the client would marshal the body as DynamoDB JSON.
-      return ((await client({ service: 'sqs', headers, payload: input, awsjson: false })) as { payload: object }).payload;
-    } catch (error) {
-      throw sdkErrorName(error);
-    }
-  });
+  sqs ??= jsonProtocolClient({ region: settings().region, endpoint: settings().sqsEndpoint, service: 'sqs', target: 'AmazonSQS', contentType: 'application/x-amz-json-1.0' });
   return sqs;
 }
 

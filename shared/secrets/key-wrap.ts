@@ -2,10 +2,10 @@
 // WEBHOOK_SECRET_KEY_ID set (the AWS stack creates the key and sets it) KMS does it and the key
 // never leaves KMS; without it, a 256-bit key file in DATA_DIR (created at mode 0600) wraps
 // them with AES-256-GCM.
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { kmsDecrypt, kmsEncrypt } from '../clients/kms.ts';
 import { settings } from '../config.ts';
 
 /** What a sealed value is; KMS sees it as the encryption context, so IAM can grant each apart. */
@@ -60,15 +60,12 @@ function fileWrap(dataDir: string): KeyWrap {
   };
 }
 
-let client: KMSClient | undefined;
-const kms = () => (client ??= new KMSClient({ region: settings().region }));
-
 function kmsWrap(keyId: string, purpose: SecretPurpose): KeyWrap {
   const context = { purpose: `verbatim-${purpose}` };
   return {
     scheme: 'kms',
-    wrap: async (dataKey) => Buffer.from((await kms().send(new EncryptCommand({ KeyId: keyId, Plaintext: dataKey, EncryptionContext: context }))).CiphertextBlob!),
-    unwrap: async (wrapped) => Buffer.from((await kms().send(new DecryptCommand({ KeyId: keyId, CiphertextBlob: wrapped, EncryptionContext: context }))).Plaintext!),
+    wrap: (dataKey) => kmsEncrypt(keyId, dataKey, context),
+    unwrap: (wrapped) => kmsDecrypt(keyId, wrapped, context),
   };
 }
 
