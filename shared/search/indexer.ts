@@ -6,6 +6,7 @@ import { logger } from '../logger.ts';
 import type { Segment } from '../providers/types.ts';
 import { readTranscript } from '../speakers/transcripts.ts';
 import { getOwnedRecordingWithTexts, listUserRecordings, type Recording } from '../store/recordings.ts';
+import { putRecording } from './documents.ts';
 import { Library, type RecordingContent } from './library.ts';
 import { IndexConflictError, loadLibrary, saveLibrary } from './index-store.ts';
 import type { IndexMessage } from './queue.ts';
@@ -32,7 +33,7 @@ async function rebuild(userId: number): Promise<Library> {
   const library = Library.empty(userId);
   for (const r of await listUserRecordings(userId)) {
     const content = await readContent(r.id, userId);
-    if (content) library.put(content);
+    if (content) putRecording(library, content);
   }
   return library;
 }
@@ -45,7 +46,7 @@ async function applyOnce(userId: number, messages: readonly IndexMessage[]): Pro
   const ids = new Set(messages.flatMap((m) => ('recording_id' in m ? [m.recording_id] : [])));
   for (const id of ids) {
     const content = await readContent(id, userId);
-    if (content) library.put(content);
+    if (content) putRecording(library, content);
     else library.remove(id);
   }
   if (library.index.dirtCount > 0) await library.index.vacuum();

@@ -1,11 +1,11 @@
 // A user's library index: the MiniSearch index of their passages plus, per recording, the ids
 // of its documents and what filters and ranking need (title, status, dates, tags). Applying a
 // recording replaces all its documents, so applying the same state twice is harmless: the
-// index worker can replay any change after a crash.
+// index worker can replay any change after a crash. What a recording's passages are is
+// documents.ts, which only the index worker loads (the routes that query never parse Markdown).
 import type MiniSearch from 'minisearch';
 import type { Segment } from '../providers/types.ts';
-import { plainText } from '../text/plain.ts';
-import { createIndex, INDEX_OPTIONS, type HitField, type SearchDoc } from './engine.ts';
+import { createIndex, INDEX_OPTIONS, type SearchDoc } from './engine.ts';
 import MiniSearchClass from 'minisearch';
 
 export interface RecordingMeta {
@@ -37,21 +37,6 @@ export interface StoredLibrary {
   readonly index: ReturnType<MiniSearch['toJSON']>;
 }
 
-/** Paragraphs of a note or summary (its Markdown as plain text): blank-line or line separated, empty ones dropped. */
-function paragraphs(text: string): string[] {
-  return text.split(/\r?\n\s*\r?\n|\r?\n/).map((p) => p.trim()).filter(Boolean);
-}
-
-function documentsOf(r: RecordingContent): SearchDoc[] {
-  const passage = (field: HitField, i: number, text: string): SearchDoc => ({ id: `${r.id}:${field}:${i}`, recording_id: r.id, field, segment_index: i, speaker: '', start_time: null, end_time: null, text });
-  return [
-    ...(r.title.trim() ? [passage('title', 0, r.title)] : []),
-    ...paragraphs(r.notes).map((p, i) => passage('notes', i, p)),
-    ...paragraphs(plainText(r.summary)).map((p, i) => passage('summary', i, p)),
-    ...r.segments.map((s, i) => ({ id: `${r.id}:transcript:${i}`, recording_id: r.id, field: 'transcript' as const, segment_index: i, speaker: s.speaker, start_time: s.start_time, end_time: s.end_time, text: s.sentence })),
-  ].filter((d) => d.text.trim() !== '');
-}
-
 export class Library {
   private constructor(
     readonly userId: number,
@@ -72,10 +57,9 @@ export class Library {
     return { version: 1, user_id: this.userId, recordings: Object.fromEntries(this.recordings), index: this.index.toJSON() };
   }
 
-  /** Replaces everything indexed for the recording with its current content. */
-  put(content: RecordingContent): void {
+  /** Replaces everything indexed for the recording with these passages (documents.ts makes them). */
+  replace(content: Omit<RecordingContent, 'notes' | 'summary' | 'segments'>, docs: readonly SearchDoc[]): void {
     this.remove(content.id);
-    const docs = documentsOf(content);
     this.index.addAll(docs);
     const { title, status, meeting_date, created_at, tag_ids } = content;
     this.recordings.set(content.id, { title, status, meeting_date, created_at, tag_ids: [...tag_ids], docs: docs.map((d) => d.id) });

@@ -4,6 +4,7 @@
 // from a skewed vocabulary, as speech is), indexed straight into the user's index object.
 // Reports p50/p90 per size, the index object's size (gzipped and not) and its build time.
 import { saveLibrary, loadLibrary, forgetCachedLibraries } from '#shared/search/index-store.ts';
+import { putRecording } from '#shared/search/documents.ts';
 import { Library } from '#shared/search/library.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
 import { issueToken } from '#shared/store/tokens.ts';
@@ -73,7 +74,7 @@ async function measureSize(env: Record<string, string>, count: number, amount: n
     for (const r of recordings) {
       const segments = transcript(words, random);
       sample ??= segments[0];
-      library.put({ id: r.id, title: r.title, status: r.status, meeting_date: r.meeting_date, created_at: r.created_at, tag_ids: [], notes: '', summary: '', segments });
+      putRecording(library, { id: r.id, title: r.title, status: r.status, meeting_date: r.meeting_date, created_at: r.created_at, tag_ids: [], notes: '', summary: '', segments });
     }
     const saved = await saveLibrary(library, null);
     const buildSeconds = (performance.now() - started) / 1000;

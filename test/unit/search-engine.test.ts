@@ -2,6 +2,7 @@
 // library that replaces a recording's passages and survives being stored and loaded.
 import { describe, expect, it } from 'vitest';
 import { parseQuery, runQuery } from '#shared/search/engine.ts';
+import { putRecording } from '#shared/search/documents.ts';
 import { Library, type RecordingContent } from '#shared/search/library.ts';
 
 const recording = (id: number, sentences: string[], extra: Partial<RecordingContent> = {}): RecordingContent => ({
@@ -21,7 +22,7 @@ describe('parseQuery', () => {
 
 describe('runQuery', () => {
   const library = Library.empty(1);
-  library.put(recording(1, ['We discussed the marketing plan.', 'The plan for marketing is late.', 'The quarterly budget grew.']));
+  putRecording(library, recording(1, ['We discussed the marketing plan.', 'The plan for marketing is late.', 'The quarterly budget grew.']));
 
   it('keeps phrase hits to the words in order and highlights them', () => {
     const hits = runQuery(library.index, '"marketing plan"', { combineWith: 'AND' });
@@ -51,7 +52,7 @@ describe('Library', () => {
   it('indexes a Markdown summary as the text a reader sees, and marks the words there', () => {
     const library = Library.empty(3);
     const summary = '## Decisions\n\n- **SPEAKER_00**: the *budget* moves to [May](https://example.com/may)\n- [x] send the `draft` notes';
-    library.put(recording(1, ['words'], { summary }));
+    putRecording(library, recording(1, ['words'], { summary }));
     const hits = runQuery(library.index, 'budget', { combineWith: 'AND' });
     expect(hits.map((h) => h.doc.text)).toEqual(['SPEAKER_00: the budget moves to May']);
     expect(hits[0]!.highlights).toEqual([[16, 22]]);
@@ -62,8 +63,8 @@ describe('Library', () => {
 
   it('replaces a recording’s passages, removes them, and survives storing', () => {
     const library = Library.empty(7);
-    library.put(recording(1, ['old words here']));
-    library.put(recording(1, ['new words here'], { notes: 'First note.\n\nSecond note about budgets.' }));
+    putRecording(library, recording(1, ['old words here']));
+    putRecording(library, recording(1, ['new words here'], { notes: 'First note.\n\nSecond note about budgets.' }));
     expect(texts(library, 'old')).toEqual([]);
     expect(runQuery(library.index, 'budgets', { combineWith: 'AND' }).map((h) => [h.doc.field, h.doc.segment_index])).toEqual([['notes', 1]]);
     const loaded = Library.fromStored(JSON.parse(JSON.stringify(library.toStored())));
