@@ -68,5 +68,7 @@ describe.skipIf(!available)('embedded engine: formats, rates and channels', () =
     expect(base.split(' ').length).toBeGreaterThan(250);
     const variant = await transcribe(file);
     expect(wordErrorRate(base, variant), variant).toBeLessThanOrEqual(0.02);
-  }, 120_000);
+    // Each variant decodes some 100 s of speech; with the other test files decoding beside it on
+    // 2 cores one took over 120 s (how fast is the bench's question, asr-rtf).
+  }, 300_000);
 });
