@@ -5,24 +5,33 @@ import { queues, queueUrlSetting, type QueueName } from '#shared/topology.ts';
 import { ASR_PROVIDERS, LLM_PROVIDERS, parsePriceTable, type AsrProviderName, type LlmProviderName } from './domain/pricing.ts';
 import type { RateClass } from './domain/rate-limit.ts';
 
+/**
+ * A setting: the validator of a value the environment gives, and the value when it gives none.
+ * A function's environment sets some 20 of these; the validators of the others are never built
+ * (zod builds a validator at some cost, and every function parses its settings at cold start).
+ */
+interface Setting<S extends z.ZodMiniType> {
+  readonly check: () => S;
+  readonly unset: z.output<S>;
+}
+
+const setting = <S extends z.ZodMiniType>(check: () => S, unset: z.output<S>): Setting<S> => ({ check, unset });
 const flag = (fallback: boolean) =>
-  z.pipe(
-    z._default(z.enum(['true', 'false', '1', '0', 'yes', 'no']), fallback ? 'true' : 'false'),
-    z.transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  );
-const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
-const text = (fallback: string) => z._default(z.string(), fallback);
-const optionalText = z.optional(z.string().check(z.minLength(1)));
+  setting(() => z.pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']), z.transform((v) => v === 'true' || v === '1' || v === 'yes')), fallback);
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) => setting(() => z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
+const text = (fallback: string) => setting(() => z.string(), fallback);
+const optionalText = setting((): z.ZodMiniType<string | undefined> => z.string().check(z.minLength(1)), undefined);
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => setting(() => z.enum(values), fallback);
+const matching = (pattern: RegExp, message: string, fallback: string) => setting(() => z.string().check(z.regex(pattern, message)), fallback);
+const SECONDS_LIST = /^\d+(,\d+)*$/;
 
-
-const schema = z.object({
+const SETTINGS = {
   AWS_REGION: text('us-east-1'),
   TABLE_NAME: text('verbatim'),
   BUCKET_NAME: text('verbatim-audio'),
   SCHEDULE_GROUP: text('verbatim'),
   SCHEDULER_ROLE_ARN: text('arn:aws:iam::000000000000:role/verbatim-scheduler'),
-  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+  LOG_LEVEL: oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'], 'INFO'),
   PUBLIC_BASE_URL: optionalText,
   /** The S3 endpoint the SDK uses when it is not AWS's own (the AWS SDK's standard variable). */
   AWS_ENDPOINT_URL_S3: optionalText,
@@ -49,8 +58,8 @@ const schema = z.object({
   UPLOAD_MULTIPART_THRESHOLD_MB: int(100, 5, 5000),
   IDEMPOTENCY_TTL_HOURS: int(24, 1),
 
-  ASR_PROVIDER: z._default(z.enum(ASR_PROVIDERS), 'local'),
-  LLM_PROVIDER: z._default(z.enum(LLM_PROVIDERS), 'local'),
+  ASR_PROVIDER: oneOf(ASR_PROVIDERS, 'local'),
+  LLM_PROVIDER: oneOf(LLM_PROVIDERS, 'local'),
   ASR_BASE_URL: optionalText,
   ASR_API_KEY: optionalText,
   ASR_API_KEY_PARAMETER: optionalText,
@@ -62,7 +71,7 @@ const schema = z.object({
   ASR_DIARIZE: flag(true),
   // Amazon Transcribe job names are unique per account and region: each deployment names its own
   // (on AWS: verbatim-<stage>-<part of the stack's id>-).
-  TRANSCRIBE_JOB_PREFIX: z._default(z.string().check(z.regex(/^[0-9A-Za-z._-]{1,60}-$/, 'letters, digits, . _ - ending in -')), 'verbatim-'),
+  TRANSCRIBE_JOB_PREFIX: matching(/^[0-9A-Za-z._-]{1,60}-$/, 'letters, digits, . _ - ending in -', 'verbatim-'),
   LLM_BASE_URL: optionalText,
   LLM_API_KEY: optionalText,
   LLM_API_KEY_PARAMETER: optionalText,
@@ -74,7 +83,7 @@ const schema = z.object({
   ADMIN_DEFAULT_SUMMARY_PROMPT: optionalText,
   JOB_LEASE_SECONDS: int(60, 5, 3600),
   JOB_MAX_ATTEMPTS: int(4, 1, 20),
-  JOB_RETRY_DELAYS_SECONDS: z._default(z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds')), '10,60,300,1800'),
+  JOB_RETRY_DELAYS_SECONDS: matching(SECONDS_LIST, 'must be a comma-separated list of seconds', '10,60,300,1800'),
   JOB_REQUEUE_AFTER_SECONDS: int(900, 10),
   OUTBOX_REPUBLISH_AFTER_SECONDS: int(60, 1),
   SWEEP_INTERVAL_SECONDS: int(60, 1),
@@ -85,14 +94,14 @@ const schema = z.object({
   WEBHOOK_MAX_ATTEMPTS: int(5, 1, 20),
   WEBHOOK_AUTOPAUSE_FAILURES: int(10, 1, 1000),
   WEBHOOK_DISPATCHER_INTERVAL_SECONDS: int(5, 1, 3600),
-  WEBHOOK_INTRANET_HOST_ALLOWLIST: z._default(z.string(), ''),
-  WEBHOOK_RETRY_SCHEDULE_SECONDS: z._default(z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of seconds')), '30,120,600,3600'),
-  WEBHOOK_HEADER_PREFIX: z._default(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]*-$/, 'must look like "Service-"')), 'Service-'),
+  WEBHOOK_INTRANET_HOST_ALLOWLIST: text(''),
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: matching(SECONDS_LIST, 'must be a comma-separated list of seconds', '30,120,600,3600'),
+  WEBHOOK_HEADER_PREFIX: matching(/^[A-Za-z][A-Za-z0-9]*-$/, 'must look like "Service-"', 'Service-'),
   WEBHOOK_STANDARD_HEADERS: flag(false),
   /** The KMS key that wraps webhook secrets' data keys (set by the AWS stack); empty: DATA_DIR's key file. */
-  WEBHOOK_SECRET_KEY_ID: z._default(z.string(), ''),
+  WEBHOOK_SECRET_KEY_ID: text(''),
   /** What CloudFront's requests to the API carry in X-Origin-Verify (set by the AWS stack); empty: no X-Viewer-Address is trusted. */
-  ORIGIN_VERIFY: z._default(z.string(), ''),
+  ORIGIN_VERIFY: text(''),
 
   // Local runtime only: where data lives and which port the gateway serves.
   DATA_DIR: text('./.data'),
@@ -100,7 +109,7 @@ const schema = z.object({
   PORT: int(3000, 0, 65535),
   /** The gateway's address; anything but loopback serves the API to the network (README: Security). */
   HOST: text('127.0.0.1'),
-});
+};
 
 export interface Settings {
   readonly region: string;
@@ -202,16 +211,23 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-type Parsed = z.infer<typeof schema>;
+type Parsed = { -readonly [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K]['unset'] };
 
-export function loadSettings(env: Record<string, string | undefined>): Settings {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(present);
+/** The settings the environment gives, checked by their validators; the others take their unset value. */
+function parse(present: Readonly<Record<string, string>>): Parsed {
+  const given = (Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]).filter((key) => present[key] !== undefined);
+  const parsed = z.object(Object.fromEntries(given.map((key) => [key, SETTINGS[key].check()]))).safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new SettingsError(`Invalid settings: ${problems}`);
   }
-  const s = parsed.data;
+  const unset = Object.fromEntries(Object.entries(SETTINGS).map(([key, s]) => [key, s.unset]));
+  return { ...unset, ...parsed.data } as Parsed;
+}
+
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  const present = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  const s = parse(present);
   try {
     parsePriceTable(s.PRICE_TABLE);
   } catch (error) {
