@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routeRows } from '#shared/routes.ts';
 import { consumers, periodic } from '../../shared/topology.ts';
+import type { Artifacts } from '../../infra/local/artifacts/manifest.ts';
+import { prepareArtifacts } from '../../infra/local/artifacts/prepare.ts';
+import { resolver } from '../../infra/local/artifacts/resolve.ts';
 import { bundleLikeCdk, PROJECT_ROOT, SOURCE_MAPS_AT_INIT, type Bundle } from './lib/bundle.ts';
 import { kb, median, ms } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
@@ -25,7 +28,7 @@ const MAPS_OF = 'api/users/me';
 const LAMBDA_HELLO_INIT_MS = 124;
 const MAPS = `with ${SOURCE_MAPS_AT_INIT}`;
 
-/** What a Lambda process would see; handlers read settings lazily, but get plausible ones. */
+/** What Lambda sets in every function's process; the template's environment comes on top (templateEnvironments). */
 const RUNNER_ENV: Record<string, string> = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
   TZ: ':UTC',
@@ -36,9 +39,6 @@ const RUNNER_ENV: Record<string, string> = {
   AWS_SESSION_TOKEN: 'bench',
   AWS_LAMBDA_FUNCTION_NAME: 'bench',
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
-  TABLE_NAME: 'verbatim',
-  BUCKET_NAME: 'verbatim-audio',
-  LOG_LEVEL: 'INFO',
 };
 
 /** Entry keys relative to functions/: every route row, the fallback, every queue consumer and periodic job. */
@@ -63,9 +63,18 @@ interface Target extends Bundle {
   readonly env: Record<string, string>;
 }
 
+/**
+ * Each function's environment as the synthesized template gives it (settings, queue URLs, names),
+ * references resolved as the local runtime resolves them: what init parses at a cold start.
+ */
+function templateEnvironments(artifacts: Artifacts): Map<string, Record<string, string>> {
+  const resolve = resolver(artifacts, (name) => `https://sqs.us-east-1.amazonaws.com/000000000000/verbatim-${name}`);
+  return new Map(artifacts.functions.map((f) => [f.entry, Object.fromEntries(Object.entries(f.environment).map(([k, v]) => [k, String(resolve(v))]))]));
+}
+
 /** Every bundle as deployed (no NODE_OPTIONS), plus one with Node's source maps at init to show what that would cost. */
-function targets(bundles: readonly Bundle[]): Target[] {
-  const all: Target[] = bundles.map((b) => ({ ...b, env: RUNNER_ENV }));
+function targets(bundles: readonly Bundle[], environments: ReadonlyMap<string, Record<string, string>>): Target[] {
+  const all: Target[] = bundles.map((b) => ({ ...b, env: { ...RUNNER_ENV, ...environments.get(b.name) } }));
   const reference = bundles.find((b) => b.name === MAPS_OF);
   if (reference) all.push({ ...reference, name: `${reference.name} ${MAPS}`, env: { ...RUNNER_ENV, NODE_OPTIONS: SOURCE_MAPS_AT_INIT } });
   return all;
@@ -145,7 +154,7 @@ export const coldImport: Benchmark = {
     const rounds = quick ? 7 : 21;
     const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-bundles-'));
     try {
-      const bundles = targets(bundleAll(dir));
+      const bundles = targets(bundleAll(dir), templateEnvironments(await prepareArtifacts()));
       log(`bundled into ${dir}; ${bundles.length} import targets`);
       const samples = await measure(bundles, rounds, log);
       const results: Measured[] = bundles.map((b) => {
