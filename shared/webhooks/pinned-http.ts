@@ -1,8 +1,10 @@
 // Sends one webhook POST (undici) to an address that passed the SSRF rules, and only to that
 // address: the hostname is resolved once, every answer is checked, and the agent's connect
 // lookup hands back the checked address, so a rebinding DNS server gets no second chance. TLS still
-// verifies the certificate against the hostname (SNI = hostname). undici is imported with the
-// first send: the routes that only check a target at save time never load it.
+// verifies the certificate against the hostname (SNI = hostname). Connections are kept between
+// attempts by origin and checked address, never chosen by them: every attempt is checked first
+// (pinned-pool.ts). undici is imported with the first send: the routes that only check a target
+// at save time never load it.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { checkResolved, parseWebhookUrl } from '../domain/ssrf-guard.ts';

@@ -1,13 +1,14 @@
 // The send half of pinned-http.ts: one POST with undici to the address the SSRF check picked,
-// and only to it. A module of its own, imported when the first webhook is sent, so the routes
-// that only check a target at save time never load undici (a static import here: esbuild's
-// CommonJS interop gives a dynamic `import('undici')` no constructors once bundled).
+// and only to it, on a connection kept for that origin and address (pinned-pool.ts). A module of
+// its own, imported when the first webhook is sent, so the routes that only check a target at
+// save time never load undici (a static import here: esbuild's CommonJS interop gives a dynamic
+// `import('undici')` no constructors once bundled).
 import type { IncomingHttpHeaders } from 'node:http';
-import type { LookupFunction } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { logger } from '../logger.ts';
 import { describeNetworkError } from './network-error.ts';
+import { freshAgent, pooledAgent } from './pinned-pool.ts';
 
 export type PostOutcome =
   | { kind: 'response'; status: number; headers: Record<string, string>; bodyPreview: string; retryAfterSeconds?: number }
@@ -28,29 +29,46 @@ const MANAGED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 
 export async function send(target: Extract<WebhookTarget, { kind: 'pinned' }>, body: string, callerHeaders: Record<string, string>, signal: AbortSignal): Promise<PostOutcome> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(callerHeaders)) if (!MANAGED_HEADERS.has(name.toLowerCase())) headers[name] = value;
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  // An agent per send: a pooled connection would skip the check just made. A literal is dialled
-  // directly (Node skips the lookup hook for IPs); a name goes through the pinned hook and is
-  // kept for SNI and certificate verification (undici sends no SNI for an IP).
-  const agent = new Agent({ connect: { lookup: pinned }, pipelining: 0 });
+  const { agent, reused } = pooledAgent(target);
   try {
-    const response = await request(target.url, { method: 'POST', headers, body, dispatcher: agent, signal });
-    const retryAfterSeconds = parseRetryAfter(single(response.headers['retry-after']), Date.now());
-    return {
-      kind: 'response',
-      status: response.statusCode,
-      headers: flatten(response.headers),
-      bodyPreview: await readPreview(response.body),
-      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-    };
+    return await post(target.url, { headers, body, signal }, agent);
   } catch (error) {
-    return signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: describeNetworkError(error) };
-  } finally {
-    agent.destroy().catch((error: unknown) => logger.warn('the webhook connection could not be closed', { error }));
+    // A kept connection the receiver closed just as this request went out on it: sent once more
+    // on a connection of its own, as browsers do when a reused connection fails before any answer
+    // (the delivery id lets a receiver drop the rare copy; it is at least once anyway).
+    if (!reused || signal.aborted || !closedUnderUs(error)) return failed(error, signal);
   }
+  const fresh = freshAgent(target);
+  try {
+    return await post(target.url, { headers, body, signal }, fresh);
+  } catch (error) {
+    return failed(error, signal);
+  } finally {
+    fresh.destroy().catch((error: unknown) => logger.warn('the webhook connection could not be closed', { error }));
+  }
+}
+
+/** One POST; the answer as an outcome, or the error that left none. */
+async function post(url: URL, options: { headers: Record<string, string>; body: string; signal: AbortSignal }, dispatcher: Dispatcher): Promise<PostOutcome> {
+  const response = await request(url, { method: 'POST', ...options, dispatcher });
+  const retryAfterSeconds = parseRetryAfter(single(response.headers['retry-after']), Date.now());
+  return {
+    kind: 'response',
+    status: response.statusCode,
+    headers: flatten(response.headers),
+    bodyPreview: await readPreview(response.body),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  };
+}
+
+function failed(error: unknown, signal: AbortSignal): PostOutcome {
+  return signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: describeNetworkError(error) };
+}
+
+/** The peer closed or reset the connection before answering (undici: "other side closed"). */
+function closedUnderUs(error: unknown): boolean {
+  const codes = [error, (error as { cause?: unknown } | undefined)?.cause].map((e) => (e as NodeJS.ErrnoException | undefined)?.code);
+  return codes.some((code) => code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE');
 }
 
 // Reads at most PREVIEW_BYTES, then hangs up; a body cut short by the deadline or the peer still

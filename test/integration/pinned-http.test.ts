@@ -270,6 +270,89 @@ describe('what the receiver answers', () => {
   });
 });
 
+describe('connections kept between attempts', () => {
+  // undici hands a connection back to its pool a few ticks after the answer's body has ended;
+  // attempts to one receiver are that far apart anyway.
+  const apart = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  /** A receiver of its own on `host`, counting the connections it accepts; `onRequest` may cut one. */
+  async function counting(host: string, port = 0, onRequest: (req: IncomingMessage, nth: number) => boolean = () => false) {
+    const seen = { connections: 0, requests: [] as { localAddress: string | undefined; socketRequests: number }[] };
+    const server = http.createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      seen.requests.push({ localAddress: socket.localAddress, socketRequests: socket.served });
+      req.resume();
+      req.on('end', () => (onRequest(req, socket.served!) ? socket.destroy() : res.writeHead(204).end()));
+    });
+    server.on('connection', () => seen.connections++);
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    const close = () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)));
+    return { seen, port: (server.address() as AddressInfo).port, close };
+  }
+
+  it('sends a second attempt to the same receiver on the connection of the first', async () => {
+    const receiver = await counting('127.0.0.1');
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(await post(`http://127.0.0.1:${receiver.port}/again`, { allowlist: /^127\.0\.0\.1$/ })).toMatchObject({ kind: 'response', status: 204 });
+        await apart();
+      }
+      expect(receiver.seen.requests).toHaveLength(3);
+      expect(receiver.seen.connections).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('connects anew when the name resolves to another address, never reusing the old connection', async () => {
+    const first = await counting('127.0.0.1');
+    const second = await counting('127.0.0.2', first.port);
+    try {
+      let answer = '127.0.0.1';
+      const options = { allowlist: /^moving\.test$/, resolver: async () => [answer] };
+      expect(await post(`http://moving.test:${first.port}/`, options)).toMatchObject({ kind: 'response', status: 204 });
+      await apart();
+      answer = '127.0.0.2';
+      expect(await post(`http://moving.test:${first.port}/`, options)).toMatchObject({ kind: 'response', status: 204 });
+      expect(first.seen.requests).toEqual([{ localAddress: '127.0.0.1', socketRequests: 1 }]);
+      expect(second.seen.requests).toEqual([{ localAddress: '127.0.0.2', socketRequests: 1 }]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('checks the target again before using a kept connection', async () => {
+    const receiver = await counting('127.0.0.1');
+    try {
+      const url = `http://kept.test:${receiver.port}/`;
+      expect(await post(url, { allowlist: /^kept\.test$/, resolver: loopback })).toMatchObject({ kind: 'response', status: 204 });
+      await apart();
+      // The same name and address, no longer allowlisted: refused, although a connection to it is kept.
+      expect(await post(url, { allowlist: null, resolver: loopback })).toEqual({ kind: 'blocked', reason: '127.0.0.1 is loopback' });
+      expect(receiver.seen.requests).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends once more on a new connection when a kept one is closed under the request', async () => {
+    // The receiver drops every second request on a connection, as a server whose keep-alive ran out just then.
+    const receiver = await counting('127.0.0.1', 0, (_req, nth) => nth > 1);
+    try {
+      const url = `http://127.0.0.1:${receiver.port}/kept`;
+      expect(await post(url, { allowlist: /^127\.0\.0\.1$/ })).toMatchObject({ kind: 'response', status: 204 });
+      await apart();
+      expect(await post(url, { allowlist: /^127\.0\.0\.1$/ })).toMatchObject({ kind: 'response', status: 204 });
+      expect(receiver.seen.requests.map((r) => r.socketRequests)).toEqual([1, 2, 1]);
+      expect(receiver.seen.connections).toBe(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('https', () => {
   it('verifies the certificate: a self-signed one fails', async () => {
     const outcome = await post(`https://hooks.test:${httpsPort}/`, { allowlist: /^hooks\.test$/, resolver: loopback });
