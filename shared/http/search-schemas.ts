@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { STATUSES } from '../domain/recordings/status.ts';
 import { chatBody } from './chat-schemas.ts';
-import { dateFrom, dateTo, intParam } from './recording-schemas.ts';
+import { dateFrom, dateTo, intParam } from './param-schemas.ts';
 
 const MAX_QUERY_CHARS = 500;
 const MAX_PER_PAGE = 50;

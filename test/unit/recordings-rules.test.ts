@@ -1,7 +1,8 @@
 // The recording routes' rules without I/O: dates in query strings, byte ranges, file names,
 // edits that really change something, filters, sorts and pages.
 import { describe, expect, it } from 'vitest';
-import { parseIsoDate, listQuery } from '#shared/http/recording-schemas.ts';
+import { parseIsoDate } from '#shared/http/param-schemas.ts';
+import { listQuery } from '#shared/http/recording-schemas.ts';
 import { parseRange } from '#shared/recordings/audio.ts';
 import { diffPatch } from '#shared/recordings/edit.ts';
 import { filterRecordings, paginate, sortRecordings } from '#shared/recordings/list.ts';
