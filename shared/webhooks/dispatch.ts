@@ -1,7 +1,7 @@
 // One delivery attempt: check the target again (SSRF guard, pinned address), POST the stored
 // body, and record the outcome in one conditional write. Fan-out makes most first attempts
-// itself (attempt()); the deliveries queues carry the rest, retries and the sweep's resends
-// (dispatch()). Retries ride on the queue's delay up to 15 minutes and on a one-time schedule
+// itself (sendAttempt(), then settleAttempt()); the deliveries queues carry the rest, retries
+// and the sweep's resends (dispatch()). Retries ride on the queue's delay up to 15 minutes and on a one-time schedule
 // beyond; exhaustion or a final answer ends the delivery and counts against the webhook, which
 // pauses itself after too many.
 import { settings } from '../config.ts';
@@ -12,7 +12,7 @@ import { sendLater } from '../queue/jobs.ts';
 import { loadDelivery, recordAttempt, type Delivery } from '../store/deliveries.ts';
 import { countFailure, markSlow, resetFailures, type Webhook } from '../store/webhooks.ts';
 import type { DeliveryMessage } from '../queue/messages.ts';
-import { postPinned } from './pinned-http.ts';
+import { postPinned, type PostOutcome } from './pinned-http.ts';
 import { openSecret } from '../secrets/box.ts';
 
 /** A queued attempt: the delivery and its webhook are read again, since the message may be old. */
@@ -32,17 +32,27 @@ export async function dispatch(message: DeliveryMessage, now = new Date()): Prom
 /** Records an attempt's outcome on its condition; false when another worker recorded that attempt first. */
 export type RecordOutcome = typeof recordAttempt;
 
-/**
- * One attempt of a delivery as stored, with its webhook: fan-out's first attempt of a delivery it
- * has just written, or a queued one. The outcome is recorded in one conditional write (`record`:
- * fan-out records its first attempts' outcomes together).
- */
-export async function attempt(delivery: Delivery, webhook: Webhook | undefined, now = new Date(), record: RecordOutcome = recordAttempt): Promise<void> {
-  const config = settings().webhooks;
+/** One attempt of a queued delivery as stored, with its webhook as it is now. */
+async function attempt(delivery: Delivery, webhook: Webhook | undefined, now: Date): Promise<void> {
   if (!webhook || !webhook.enabled) {
-    await record(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
+    await recordAttempt(delivery, { status: 'cancelled', next_attempt_at: null, error_message: webhook ? 'The webhook was disabled before this delivery was due' : 'The webhook is gone' });
     return;
   }
+  await settleAttempt(delivery, webhook, now, await sendAttempt(delivery, webhook, now), recordAttempt);
+}
+
+interface Sent {
+  readonly outcome: PostOutcome;
+  readonly elapsedMs: number;
+}
+
+/**
+ * The POST of an attempt: the target checked again (SSRF guard, pinned address) and the stored
+ * body sent, signed. Fan-out makes its first attempts in these two halves, so that a POST's
+ * place among those in flight is free again while its outcome is being recorded.
+ */
+export async function sendAttempt(delivery: Delivery, webhook: Webhook, now: Date): Promise<Sent> {
+  const config = settings().webhooks;
   const started = performance.now();
   const outcome = await postPinned({
     url: webhook.url,
@@ -52,8 +62,13 @@ export async function attempt(delivery: Delivery, webhook: Webhook | undefined, 
     allowHttp: webhook.allow_http,
     allowlist: config.intranetAllowlist,
   });
-  if (wasSlow(outcome, performance.now() - started) && sendsDirectly(webhook, now)) await markSlow(webhook.id, new Date(now.getTime() + SLOW_FOR_SECONDS * 1000));
-  await settle({ delivery, webhook, attempt: delivery.attempt_count + 1, now, record }, outcome);
+  return { outcome, elapsedMs: performance.now() - started };
+}
+
+/** Records what a sent attempt met (`record`: fan-out records its first attempts' outcomes together). */
+export async function settleAttempt(delivery: Delivery, webhook: Webhook, now: Date, sent: Sent, record: RecordOutcome): Promise<void> {
+  if (wasSlow(sent.outcome, sent.elapsedMs) && sendsDirectly(webhook, now)) await markSlow(webhook.id, new Date(now.getTime() + SLOW_FOR_SECONDS * 1000));
+  await settle({ delivery, webhook, attempt: delivery.attempt_count + 1, now, record }, sent.outcome);
 }
 
 interface Settling {

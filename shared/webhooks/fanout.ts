@@ -25,7 +25,7 @@ import { createDeliveries, newDelivery, recordAttempts, type AttemptOf, type Del
 import type { OutboxEvent } from '../store/outbox.ts';
 import { countRequest } from '../store/rate-counters.ts';
 import { listUserWebhooks, type Webhook } from '../store/webhooks.ts';
-import { attempt, type RecordOutcome } from './dispatch.ts';
+import { sendAttempt, settleAttempt, type RecordOutcome } from './dispatch.ts';
 import { envelope } from './envelope.ts';
 
 /** First attempts in flight at once in one worker, over all the events of its batch. */
@@ -42,7 +42,7 @@ const CHUNK = 25;
  * First attempts' outcomes are recorded together: those that finish within RECORD_WAIT_MS of
  * each other, in one transaction of conditional updates (recordAttempts). One write per attempt
  * made the store the bottleneck: a hundred updates queue behind each other where a few
- * transactions do the same work, and an attempt holds its place in `attempts` until recorded.
+ * transactions do the same work.
  */
 const RECORD_WAIT_MS = 5;
 const outcomes = new DataLoader<AttemptOf, boolean>(recordAttempts, {
@@ -71,8 +71,15 @@ async function subscribed(event: OutboxEvent): Promise<Webhook[]> {
   return (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
 }
 
-async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: 'deliveries' | 'deliveries-overflow', now: Date): Promise<number> {
-  const deadline = performance.now() + DIRECT_BUDGET_MS;
+interface Lane {
+  readonly queue: 'deliveries' | 'deliveries-overflow';
+  readonly now: Date;
+  /** First attempts start here only until then (performance.now()). */
+  readonly deadline: number;
+}
+
+async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: Lane['queue'], now: Date): Promise<number> {
+  const lane: Lane = { queue, now, deadline: performance.now() + DIRECT_BUDGET_MS };
   const chunks: Webhook[][] = [];
   for (let i = 0; i < webhooks.length; i += CHUNK) chunks.push(webhooks.slice(i, i + CHUNK));
   const created = await Promise.all(
@@ -84,26 +91,35 @@ async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: 'd
       const count = await createDeliveries(deliveries);
       // A chunk written whole is sent from here; one that met deliveries of an earlier try of
       // this event is queued whole, since the stored ones may be sent already (dispatch reads them).
-      const whole = count === deliveries.length && settings().webhooks.globalEnabled;
-      // An attempt that fails here (a store or key error, not the receiver's answer) is queued, not lost.
-      const sendHere = async (delivery: Delivery, webhook: Webhook): Promise<boolean> => {
-        if (performance.now() >= deadline) return false;
-        try {
-          await attempt(delivery, webhook, now, recordTogether);
-          return true;
-        } catch (error) {
-          logger.warn('first attempt failed; queued', { delivery_id: delivery.id, error });
-          return false;
-        }
-      };
-      const sent = await Promise.all(deliveries.map((d, i) => (whole && sendsDirectly(chunk[i]!, now) ? attempts(() => sendHere(d, chunk[i]!)) : false)));
-      // What was not sent here (slow lately, or past the budget) goes to the lane's queue.
-      const queued = deliveries.filter((_, i) => !sent[i]).map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage);
-      if (queued.length > 0) await (queue === 'deliveries' ? sendAll('deliveries', queued) : sendAll('deliveries-overflow', queued));
+      await sendChunk(deliveries, chunk, count === deliveries.length && settings().webhooks.globalEnabled, lane);
       return count;
     }),
   );
   return created.reduce((sum, n) => sum + n, 0);
+}
+
+/** Makes the chunk's first attempts; what is not sent here (slow lately, past the budget) goes to the lane's queue. */
+async function sendChunk(deliveries: readonly Delivery[], webhooks: readonly Webhook[], whole: boolean, lane: Lane): Promise<void> {
+  const sent = await Promise.all(deliveries.map((d, i) => (whole && sendsDirectly(webhooks[i]!, lane.now) ? sendHere(d, webhooks[i]!, lane) : false)));
+  const queued = deliveries.filter((_, i) => !sent[i]).map((d) => ({ delivery_id: d.id, webhook_id: d.webhook_id }) satisfies DeliveryMessage);
+  if (queued.length > 0) await (lane.queue === 'deliveries' ? sendAll('deliveries', queued) : sendAll('deliveries-overflow', queued));
+}
+
+/**
+ * One first attempt, unless past the budget. The POST holds one of the `attempts` places;
+ * recording its outcome does not, so the next POST need not wait for the store. An attempt that
+ * fails here (a store or key error, not the receiver's answer) is queued, not lost.
+ */
+async function sendHere(delivery: Delivery, webhook: Webhook, { now, deadline }: Lane): Promise<boolean> {
+  try {
+    const posted = await attempts(() => (performance.now() < deadline ? sendAttempt(delivery, webhook, now) : undefined));
+    if (!posted) return false;
+    await settleAttempt(delivery, webhook, now, posted, recordTogether);
+    return true;
+  } catch (error) {
+    logger.warn('first attempt failed; queued', { delivery_id: delivery.id, error });
+    return false;
+  }
 }
 
 /** The lane for `count` more deliveries of this user: one counter update per event. */
