@@ -97,7 +97,7 @@ export const consumers: readonly ConsumerSpec[] = [
   { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
   { queue: 'events-overflow', handler: 'events-overflow', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
   // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
-  // Two lanes with their own consumers: a user's first deliveries in a window take the first,
+  // Two lanes with their own consumers: a user's deliveries within the lane share take the first,
   // the excess of a burst the overflow lane, so one user's burst never queues ahead of another
   // user's first attempt (shared/webhooks/fanout.ts).
   { queue: 'deliveries', handler: 'deliver', batchSize: 10, maxConcurrency: 4, memoryMb: 256, timeoutSeconds: 60 },

@@ -7,12 +7,25 @@
 // delivery pending; the sweep sends what is overdue.
 //
 // Two lanes keep one user's burst from delaying the others, for events and deliveries alike:
-// a user's first LANE_SHARE deliveries in a LANE_WINDOW_SECONDS window are fanned out from the
-// `events` queue onto the `deliveries` queue; past the share, the event itself moves to
-// `events-overflow` (fanOut answers 'overflow' and writes nothing), whose consumers fan it out
-// onto `deliveries-overflow` (fanOutOverflow). Each queue has its own consumers
-// (shared/topology.ts), so another user's event waits behind at most LANE_SHARE of anyone's
-// deliveries, and never behind a burst's fan-out.
+// an event is fanned out from the `events` queue onto the `deliveries` queue while its user's
+// deliveries counted in the current LANE_WINDOW_SECONDS window stay within LANE_SHARE; past the
+// share, the event itself moves to `events-overflow` (fanOut answers 'overflow' and writes
+// nothing), whose consumers fan it out onto `deliveries-overflow` (fanOutOverflow). Each queue
+// has its own consumers (shared/topology.ts), so another user's event never waits behind a
+// burst's fan-out.
+//
+// The window counts the deliveries of the user's events being fanned out on the first lane
+// (given back when they are) and those handed to the overflow lane (kept until the window
+// ends). A burst, events that come while the user's share is being fanned out, moves to the
+// overflow lane, and the user's later events follow it until the window ends: the first lane
+// holds at most one share of the user's at a time, and about one a window while the burst lasts.
+// Events one after another, each fanned out before the next comes, keep the first lane however
+// many there are. Counting every delivery of the window, as before, sent all but the first of a
+// user's title changes half a second apart to 100 webhooks through the overflow lane (a queue
+// hop and two store reads more each) with nothing of anyone else's waiting behind them; letting
+// a burst's events back onto the first lane whenever the share was given back kept an events
+// consumer busy with them throughout, and another user's event waited seconds for one.
+// A count not given back (a crashed worker) lapses with its window.
 import DataLoader from 'dataloader';
 import pLimit from 'p-limit';
 import { settings } from '../config.ts';
@@ -53,16 +66,23 @@ const outcomes = new DataLoader<AttemptOf, boolean>(recordAttempts, {
 const recordTogether: RecordOutcome = (delivery, record) => outcomes.load({ delivery, record });
 export const LANE_SHARE = 100;
 export const LANE_WINDOW_SECONDS = 5;
+/** The per-user counter of the first lane (shared/store/rate-counters.ts). */
+const LANE_COUNTER = 'lane';
 
 /** Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is past the share. */
 export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number | 'overflow'> {
   const webhooks = await subscribed(event);
   if (webhooks.length === 0) return 0;
-  if ((await laneFor(event.user_id, webhooks.length, now)) === 'overflow') return 'overflow';
-  return write(event, webhooks, 'deliveries', now);
+  const giveBack = await claimLane(event.user_id, webhooks.length, now);
+  if (!giveBack) return 'overflow';
+  try {
+    return await write(event, webhooks, 'deliveries', now);
+  } finally {
+    await giveBack();
+  }
 }
 
-/** Fans out an event that fanOut sent to the overflow lane (already counted in its window). */
+/** Fans out an event that fanOut handed to the overflow lane (already counted in its window). */
 export async function fanOutOverflow(event: OutboxEvent, now = new Date()): Promise<number> {
   return write(event, await subscribed(event), 'deliveries-overflow', now);
 }
@@ -122,10 +142,18 @@ async function sendHere(delivery: Delivery, webhook: Webhook, { now, deadline }:
   }
 }
 
-/** The lane for `count` more deliveries of this user: one counter update per event. */
-async function laneFor(userId: number, count: number, now: Date): Promise<'first' | 'overflow'> {
+/**
+ * Counts `count` more deliveries of the user in the current window: the function that gives them
+ * back once fanned out on the first lane, or undefined when the user is past the share (handed
+ * to the overflow lane, they stay counted until the window ends).
+ */
+async function claimLane(userId: number, count: number, now: Date): Promise<(() => Promise<void>) | undefined> {
   const seconds = Math.floor(now.getTime() / 1000);
   const start = seconds - (seconds % LANE_WINDOW_SECONDS);
-  const queued = await countRequest(userId, 'deliveries', start, start + 2 * LANE_WINDOW_SECONDS, count);
-  return queued <= LANE_SHARE ? 'first' : 'overflow';
+  const expires = start + 2 * LANE_WINDOW_SECONDS;
+  if ((await countRequest(userId, LANE_COUNTER, start, expires, count)) > LANE_SHARE) return undefined;
+  return async () => {
+    // Not given back (a store error, a crash), the count lapses with its window.
+    await countRequest(userId, LANE_COUNTER, start, expires, -count).catch((error: unknown) => logger.warn('the lane share could not be given back', { user_id: userId, error }));
+  };
 }

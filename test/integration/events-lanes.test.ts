@@ -1,6 +1,7 @@
-// The events workers against the emulators: an event handed to the overflow lane stays on the
-// outbox's unpublished list until the overflow worker has fanned it out, so a crash that holds
-// up the hand-over message leaves it to the sweep instead of losing it.
+// The events workers against the emulators: an event handed to the overflow lane (its user's
+// share of the first lane was being fanned out) stays on the outbox's unpublished list until the
+// overflow worker has fanned it out, so a crash that holds up the hand-over message leaves it to
+// the sweep instead of losing it.
 import { TransactWriteCommand } from '#shared/clients/dynamodb.ts';
 import type { SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,8 @@ import { newSecret } from '#shared/domain/webhooks/signing.ts';
 import { LANE_SHARE, LANE_WINDOW_SECONDS } from '#shared/webhooks/fanout.ts';
 import { handler as events } from '../../functions/workers/events.ts';
 import { handler as overflow } from '../../functions/workers/events-overflow.ts';
+import { withServiceEnv } from '../bench/lib/service-env.ts';
+import { startReceiver, waitUntil } from '../support/receiver.ts';
 
 const sqs = (event: OutboxEvent): SQSEvent => ({
   Records: [
@@ -36,7 +39,6 @@ async function storedEvent(userId: number): Promise<OutboxEvent> {
   return event;
 }
 
-/** Lanes count deliveries in fixed windows: both events must fall in one, so the test starts as one begins. */
 async function windowStart(): Promise<void> {
   const window = LANE_WINDOW_SECONDS * 1000;
   await new Promise((r) => setTimeout(r, window - (Date.now() % window)));
@@ -46,20 +48,32 @@ const isUnpublished = async (event: OutboxEvent) => (await unpublishedEvents(new
 
 describe('events lanes', () => {
   it('publishes an event fanned out on the first lane at once, and a handed-over one only after the overflow lane fanned it out', async () => {
-    const user = await createUser({ email: `${randomUUID()}@example.test` });
-    // Slow lately, so nothing is sent from this process: only the lanes are under test.
-    const slow = new Date(Date.now() + 3_600_000).toISOString();
-    for (let i = 0; i < Math.ceil((LANE_SHARE * 3) / 5); i++) {
-      await createWebhook({ user_id: user.id, name: `hook ${i}`, url: 'https://127.0.0.1:9/hook', events: ['*'], enabled: true, allow_http: false, secret: newSecret(), slow_until: slow }, 1000);
+    // One webhook answers after a while, which holds the first event's fan-out open while the second comes.
+    const receiver = await startReceiver(() => ({ status: 204, delayMs: 600 }));
+    try {
+      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
+        const user = await createUser({ email: `${randomUUID()}@example.test` });
+        // Slow lately, so nothing else is sent from this process: only the lanes are under test.
+        const slow = new Date(Date.now() + 3_600_000).toISOString();
+        for (let i = 0; i < Math.ceil((LANE_SHARE * 3) / 5) - 1; i++) {
+          await createWebhook({ user_id: user.id, name: `hook ${i}`, url: 'https://127.0.0.1:9/hook', events: ['*'], enabled: true, allow_http: false, secret: newSecret(), slow_until: slow }, 1000);
+        }
+        await createWebhook({ user_id: user.id, name: 'held', url: receiver.url, events: ['*'], enabled: true, allow_http: true, secret: newSecret() }, 1000);
+        const first = await storedEvent(user.id);
+        const second = await storedEvent(user.id);
+        // The lane's share is counted in fixed windows: both events must fall in one, so the test starts as one begins.
+        await windowStart();
+        const firstDone = events(sqs(first));
+        await waitUntil(() => receiver.received.length === 1, 5000, "the first event's held attempt");
+        expect((await events(sqs(second))).batchItemFailures).toEqual([]);
+        expect(await isUnpublished(second)).toBe(true);
+        expect((await firstDone).batchItemFailures).toEqual([]);
+        expect(await isUnpublished(first)).toBe(false);
+        expect((await overflow(sqs(second))).batchItemFailures).toEqual([]);
+        expect(await isUnpublished(second)).toBe(false);
+      });
+    } finally {
+      await receiver.close();
     }
-    const first = await storedEvent(user.id);
-    const second = await storedEvent(user.id);
-    await windowStart();
-    expect((await events(sqs(first))).batchItemFailures).toEqual([]);
-    expect(await isUnpublished(first)).toBe(false);
-    expect((await events(sqs(second))).batchItemFailures).toEqual([]);
-    expect(await isUnpublished(second)).toBe(true);
-    expect((await overflow(sqs(second))).batchItemFailures).toEqual([]);
-    expect(await isUnpublished(second)).toBe(false);
   });
 });

@@ -9,9 +9,9 @@ import { dispatch } from '#shared/webhooks/dispatch.ts';
 import type { OutboxEvent } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
 import { createWebhook, findWebhook, type Webhook } from '#shared/store/webhooks.ts';
-import { fanOut, fanOutOverflow, LANE_SHARE } from '#shared/webhooks/fanout.ts';
+import { fanOut, fanOutOverflow, LANE_SHARE, LANE_WINDOW_SECONDS } from '#shared/webhooks/fanout.ts';
 import { withServiceEnv } from '../bench/lib/service-env.ts';
-import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
 
 // Nothing listens there; the stack's consumers record the attempts as failures, which is fine here.
 const TARGET = 'https://127.0.0.1:9/hook';
@@ -97,24 +97,36 @@ describe('fan-out', () => {
     expect(counts).toEqual([...Array.from({ length: 30 }, () => 1), 0, 0]);
   });
 
-  it("fans a user's first deliveries of a window out on the first lane, hands the rest of a burst to the overflow lane, and keeps another user's on the first", async () => {
+  it("keeps a user's events one after another on the first lane, moves what comes while its share is being fanned out to the overflow lane for the rest of the window, and keeps another user's on the first", async () => {
     const { deliveries, 'deliveries-overflow': overflow } = settings().queueUrls;
     const half = Math.ceil((LANE_SHARE * 3) / 5);
-    const noisy = await userWithWebhooks(half);
-    const quiet = await userWithWebhooks(3);
-    const now = new Date();
-    expect(new Set(await queuesUsed(() => fanOut(event(noisy.userId, now), now)))).toEqual(new Set([deliveries]));
-    // 2 × half > LANE_SHARE within the same window: the event itself goes to the overflow lane, nothing is written here.
-    const second = event(noisy.userId, now);
-    let answer: number | 'overflow' = 0;
-    expect(await queuesUsed(async () => (answer = await fanOut(second, now)))).toEqual([]);
-    expect(answer).toBe('overflow');
-    expect(await listDeliveries(noisy.webhooks[0]!.id, 10)).toHaveLength(1);
-    // The overflow lane's worker writes its deliveries onto the overflow delivery queue, without counting it again.
-    let written = 0;
-    expect(new Set(await queuesUsed(async () => (written = await fanOutOverflow(second, now))))).toEqual(new Set([overflow]));
-    expect(written).toBe(half);
-    expect(new Set(await queuesUsed(() => fanOut(event(quiet.userId, now), now)))).toEqual(new Set([deliveries]));
+    const lanes = (fn: () => Promise<unknown>) => queuesUsed(fn).then((used) => [...new Set(used)]);
+    // One webhook of the noisy user answers its third event after a while, which holds that event's fan-out open.
+    await withReceiver((_request, index) => ({ status: 204, delayMs: index === 2 ? 600 : 0 }), async (receiver) => {
+      const noisy = await userWithWebhooks(half - 1, [{ url: receiver.url, allow_http: true, slow_until: null }]);
+      const quiet = await userWithWebhooks(3);
+      // The share is counted per window: every event here is given a time in the same one, then in the next.
+      const now = new Date();
+      const next = new Date(now.getTime() + LANE_WINDOW_SECONDS * 1000);
+      // One after another, 2 × half > LANE_SHARE in the window, yet each had the first lane to itself.
+      for (let i = 0; i < 2; i++) expect(await lanes(() => fanOut(event(noisy.userId, now), now))).toEqual([deliveries]);
+      const holding = lanes(() => fanOut(event(noisy.userId, now), now));
+      await waitUntil(() => receiver.received.length === 3, 5000, 'the held attempt');
+      // While it is fanned out, the next event goes to the overflow lane, and nothing is written for it here.
+      const second = event(noisy.userId, now);
+      expect(await fanOut(second, now)).toBe('overflow');
+      expect(await listDeliveries(noisy.webhooks[0]!.id, 10)).toHaveLength(3);
+      // Another user's event is not held by it.
+      expect(await fanOut(event(quiet.userId, now), now)).toBe(3);
+      expect(await holding).toEqual([deliveries]);
+      // The overflow lane's worker writes its deliveries onto the overflow delivery queue, without counting them again.
+      let written = 0;
+      expect(await lanes(async () => (written = await fanOutOverflow(second, now)))).toEqual([overflow]);
+      expect(written).toBe(half);
+      // A user that overflowed stays on the overflow lane for the rest of the window, then has the first lane again.
+      expect(await fanOut(event(noisy.userId, now), now)).toBe('overflow');
+      expect(await lanes(() => fanOut(event(noisy.userId, next), next))).toEqual([deliveries]);
+    });
   });
 
   it('makes the first attempts itself, without a queue, except for a webhook that was slow lately, and marks a slow receiver', async () => {

@@ -50,8 +50,8 @@ export async function measureFanOut(counter: StoreCallCounter, receiver: Receive
   for (let i = 0; i < count; i++) {
     const event = { id: randomUUID(), type: 'recording.created' as const, user_id: user.id, recording_id: null, seq: 0, timestamp: new Date().toISOString(), data: { bench: i } };
     const started = performance.now();
-    // Past the lane share (the second event of the window on), the events worker hands the event to
-    // the overflow lane, whose worker fans it out: both steps are timed here, without the queue between.
+    // Past the lane share, the events worker hands the event to the overflow lane, whose worker
+    // fans it out: both steps are timed here, without the queue between.
     if ((await fanOut(event)) === 'overflow') await fanOutOverflow(event);
     times.push(performance.now() - started);
   }
