@@ -94,8 +94,10 @@ export const consumers: readonly ConsumerSpec[] = [
   // Events, and the events of a user past the lane share on a lane of their own
   // (shared/webhooks/fanout.ts): a burst's fan-out never holds another user's events. Fan-out
   // makes first attempts itself for up to 5 s, then waits at most the webhook timeout (≤ 60 s).
+  // The overflow lane takes one event at a time per consumer, so that a burst keeps few writes
+  // ahead of other users' in the store.
   { queue: 'events', handler: 'events', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
-  { queue: 'events-overflow', handler: 'events-overflow', batchSize: 10, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
+  { queue: 'events-overflow', handler: 'events-overflow', batchSize: 1, maxConcurrency: 2, memoryMb: 256, timeoutSeconds: 90 },
   // A batch of deliveries goes out side by side; the timeout covers a batch of slow receivers.
   // Two lanes with their own consumers: a user's deliveries within the lane share take the first,
   // the excess of a burst the overflow lane, so one user's burst never queues ahead of another

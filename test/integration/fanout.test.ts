@@ -75,6 +75,30 @@ async function watching(client: Watched, fn: () => Promise<unknown>, see: (comma
   }
 }
 
+/** The most `command` calls of the store in flight at once while `fn` runs. */
+async function mostAtOnce(command: string, fn: () => Promise<unknown>): Promise<number> {
+  const name = `fanoutTestAtOnce${randomUUID()}`;
+  let current = 0;
+  let most = 0;
+  const middleware = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+    if (context.commandName !== command) return next(args);
+    most = Math.max(most, ++current);
+    try {
+      return await next(args);
+    } finally {
+      current--;
+    }
+  };
+  const client: Watched = dynamo();
+  client.middlewareStack.add(middleware, { step: 'initialize', name });
+  try {
+    await fn();
+  } finally {
+    client.middlewareStack.remove(name);
+  }
+  return most;
+}
+
 /** Runs `fn` with a loopback receiver the SSRF guard lets through (service code in this process). */
 async function withReceiver(answer: Parameters<typeof startReceiver>[0], fn: (receiver: Receiver) => Promise<void>): Promise<void> {
   const receiver = await startReceiver(answer);
@@ -127,6 +151,14 @@ describe('fan-out', () => {
       expect(await fanOut(event(noisy.userId, now), now)).toBe('overflow');
       expect(await lanes(() => fanOut(event(noisy.userId, next), next))).toEqual([deliveries]);
     });
+  });
+
+  it("writes the first lane's chunks side by side and the overflow lane's one at a time", async () => {
+    const { userId } = await userWithWebhooks(3 * 25);
+    const now = new Date();
+    expect(await mostAtOnce('TransactWriteCommand', () => fanOut(event(userId, now), now))).toBe(3);
+    // A burst's excess keeps one transaction at a time ahead of other users' writes in the store.
+    expect(await mostAtOnce('TransactWriteCommand', () => fanOutOverflow(event(userId, now), now))).toBe(1);
   });
 
   it('makes the first attempts itself, without a queue, except for a webhook that was slow lately, and marks a slow receiver', async () => {
@@ -191,7 +223,7 @@ describe('fan-out', () => {
       const hooks = Array.from({ length: 40 }, (_, i) => ({ url: `${receiver.url}/${i}`, allow_http: true }));
       const { userId, webhooks } = await userWithWebhooks(0, hooks, {});
       const now = new Date();
-      const writes = await storeCalls(['UpdateItemCommand', 'TransactWriteItemsCommand'], () => fanOut(event(userId, now), now));
+      const writes = await storeCalls(['UpdateCommand', 'TransactWriteCommand'], () => fanOut(event(userId, now), now));
       expect(receiver.received).toHaveLength(40);
       // 2 transactions create the 40 deliveries; one write per outcome would be 40 more.
       expect(writes).toBeLessThanOrEqual(2 + 40 / 2);
