@@ -68,13 +68,16 @@ export class PriceTableError extends Error {
   override name = 'PriceTableError';
 }
 
-const price = z.number().check(z.gte(0, 'must be a number ≥ 0'));
-const asrEntry = z.strictObject({ per_minute: price });
-const llmEntry = z.strictObject({ per_million_input: price, per_million_output: price });
-const overrides = z.strictObject({
-  asr: z.optional(z.record(z.string(), asrEntry)),
-  llm: z.optional(z.record(z.string(), llmEntry)),
-});
+/** The PRICE_TABLE setting's shape, built only when the setting is given (every function parses its settings at cold start). */
+function overrides() {
+  const price = z.number().check(z.gte(0, 'must be a number ≥ 0'));
+  const asrEntry = z.strictObject({ per_minute: price });
+  const llmEntry = z.strictObject({ per_million_input: price, per_million_output: price });
+  return z.strictObject({
+    asr: z.optional(z.record(z.string(), asrEntry)),
+    llm: z.optional(z.record(z.string(), llmEntry)),
+  });
+}
 
 /**
  * The built-in table with the PRICE_TABLE setting's entries over it (an entry replaces the
@@ -88,7 +91,7 @@ export function parsePriceTable(raw: string | undefined): PriceTable {
   } catch (error) {
     throw new PriceTableError(`PRICE_TABLE is not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = overrides.safeParse(json);
+  const parsed = overrides().safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(table)'}: ${describeIssue(i, json)}`).join('; ');
     throw new PriceTableError(`PRICE_TABLE is invalid: ${problems}`);

@@ -2,6 +2,7 @@
 // message may only be the user's or the assistant's (decisions §6): a client cannot slip a
 // `system` message in, as Speakr let it.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 const MAX_MESSAGE_CHARS = 4000;
 const MAX_HISTORY_MESSAGES = 50;
@@ -28,15 +29,15 @@ export const chatBody = z.strictObject({
 export type ChatBody = z.infer<typeof chatBody>;
 
 // Responses (documentation only).
-const chatSource = z.object({
+const chatSource = lazySchema(() => z.object({
   segment_index: z.number().check(z.describe('Position of the segment in the transcript (0-based)')),
   speaker: z.string(),
   start_time: z.number().check(z.describe('Seconds from the start of the recording')),
   end_time: z.number(),
   text: z.string(),
-});
+}));
 
-export const chatResult = z.object({
+export const chatResult = lazySchema(() => z.object({
   response: z.string(),
-  sources: z.array(chatSource).check(z.describe('The transcript segments the answer was built from, best first; empty when nothing in the recording matched')),
-});
+  sources: z.array(chatSource()).check(z.describe('The transcript segments the answer was built from, best first; empty when nothing in the recording matched')),
+}));

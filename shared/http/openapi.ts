@@ -56,7 +56,7 @@ function operation(row: RouteRow) {
     responses[status] = {
       description: response.description,
       ...(response.schema || contentType !== 'application/json'
-        ? { content: { [contentType]: { schema: response.schema ? toSchema(response.schema, 'output') : { type: 'string' } } } }
+        ? { content: { [contentType]: { schema: response.schema ? toSchema(response.schema(), 'output') : { type: 'string' } } } }
         : {}),
     };
   }
@@ -103,7 +103,7 @@ export function openApiDocument(serverUrl = API_PREFIX): Record<string, unknown>
         tokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'Less safe: URLs end up in logs' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'vb_session', description: 'Web session (POST /auth/sign-in); writes also need the X-CSRF-Token header' },
       },
-      schemas: { Error: toSchema(errorBody, 'output') },
+      schemas: { Error: toSchema(errorBody(), 'output') },
     },
     paths,
     'x-webhooks': webhookDescriptions(),

@@ -1,6 +1,7 @@
 // Schemas of the recording and stats routes: query strings arrive as strings and are checked
 // and converted here, bodies are strict (an unknown field is a 400), responses document output.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { STATUSES } from '../domain/recordings/status.ts';
 import { dateFrom, dateString, dateTo, intParam, parseIsoDate } from './param-schemas.ts';
@@ -106,9 +107,9 @@ export type BatchUpdates = z.infer<typeof batchUpdateBody>['updates'];
 // Responses (documentation only).
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 const status = z.enum(STATUSES);
-const tagBrief = z.object({ id: z.number(), name: z.string(), color: z.string() });
+const tagBrief = lazySchema(() => z.object({ id: z.number(), name: z.string(), color: z.string() }));
 
-const listItem = z.object({
+const listItem = lazySchema(() => z.object({
   id: z.number(),
   title: z.string(),
   status,
@@ -123,11 +124,11 @@ const listItem = z.object({
   has_transcription: z.boolean(),
   has_summary: z.boolean(),
   error_message: z.nullable(z.string().check(z.describe('Why it FAILED; null otherwise'))),
-  tags: z.array(tagBrief),
-});
+  tags: z.array(tagBrief()),
+}));
 
-export const recordingDetail = z.object({
-  ...listItem.shape,
+export const recordingDetail = lazySchema(() => z.object({
+  ...listItem().shape,
   mime_type: z.string(),
   folder_id: z.nullable(z.number()),
   language: z.nullable(z.string()),
@@ -139,14 +140,14 @@ export const recordingDetail = z.object({
   transcription: z.optional(z.string().check(z.describe("Rendered with your default transcript template"))),
   summary: z.optional(z.string().check(z.describe('Markdown'))),
   notes: z.optional(z.string()),
-});
+}));
 
-export const recordingList = z.object({
-  recordings: z.array(listItem),
+export const recordingList = lazySchema(() => z.object({
+  recordings: z.array(listItem()),
   pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }),
-});
+}));
 
-export const processingStatus = z.object({
+export const processingStatus = lazySchema(() => z.object({
   id: z.number(),
   status,
   queue_position: z.nullable(z.number()).check(z.describe('1-based among PENDING recordings; 0 while working; null when done')),
@@ -154,16 +155,16 @@ export const processingStatus = z.object({
   completed_at: z.nullable(timestamp),
   progress: z.nullable(z.number().check(z.gte(0), z.lte(100), z.describe('Percent of the job done so far (0 to 100): of the audio transcribed while PROCESSING, of the summary steps while SUMMARIZING; updated every few seconds; null otherwise or while the engine cannot tell'))),
   eta_seconds: z.nullable(z.number().check(z.describe('Seconds the job should still take at its pace so far, while PROCESSING or SUMMARIZING; null until some of it is done'))),
-});
+}));
 
-const transcriptWord = z.object({
+const transcriptWord = lazySchema(() => z.object({
   word: z.string(),
   start: z.number().check(z.describe('Seconds from the start of the recording')),
   end: z.number(),
   confidence: z.number().check(z.gte(0), z.lte(1), z.describe("The engine's confidence in the word, 0 to 1")),
-});
+}));
 
-export const transcriptResult = z.object({
+export const transcriptResult = lazySchema(() => z.object({
   format: z.enum(['json', 'text', 'srt', 'vtt']),
   segments: z.optional(
     z.array(
@@ -172,23 +173,23 @@ export const transcriptResult = z.object({
         sentence: z.string(),
         start_time: z.number(),
         end_time: z.number(),
-        words: z.optional(z.array(transcriptWord).check(z.describe('The words with their timings, present only when the engine gave them'))),
+        words: z.optional(z.array(transcriptWord()).check(z.describe('The words with their timings, present only when the engine gave them'))),
       }),
     ),
   ),
   content: z.optional(z.string()),
-});
+}));
 
-export const queuedResult = z.object({ success: z.boolean(), id: z.number(), status, message: z.string() });
+export const queuedResult = lazySchema(() => z.object({ success: z.boolean(), id: z.number(), status, message: z.string() }));
 
-const batchResults = z.array(z.object({ id: z.number(), success: z.boolean(), error: z.optional(z.string()) }));
+const batchResults = lazySchema(() => z.array(z.object({ id: z.number(), success: z.boolean(), error: z.optional(z.string()) })));
 const batchResult = (count: string) =>
-  z.object({ success: z.boolean().check(z.describe('true when every item succeeded')), [count]: z.number(), failed: z.number(), results: batchResults });
-export const batchUpdated = batchResult('updated');
-export const batchDeleted = batchResult('deleted');
-export const batchQueued = batchResult('queued');
+  z.object({ success: z.boolean().check(z.describe('true when every item succeeded')), [count]: z.number(), failed: z.number(), results: batchResults() });
+export const batchUpdated = lazySchema(() => batchResult('updated'));
+export const batchDeleted = lazySchema(() => batchResult('deleted'));
+export const batchQueued = lazySchema(() => batchResult('queued'));
 
-export const statistics = z.object({
+export const statistics = lazySchema(() => z.object({
   recordings: z.object({ total: z.number(), completed: z.number(), processing: z.number(), pending: z.number(), failed: z.number() }),
   storage: z.object({ used_bytes: z.number(), used_human: z.string() }),
   queue: z.object({ jobs_queued: z.number(), jobs_processing: z.number() }),
@@ -203,4 +204,4 @@ export const statistics = z.object({
   }),
   activity: z.object({ recordings_today: z.number(), last_transcription: z.nullable(timestamp) }),
   users: z.optional(z.object({ total: z.number(), active: z.number() }).check(z.describe('scope=all only'))),
-});
+}));

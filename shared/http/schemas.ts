@@ -1,6 +1,7 @@
 // Schemas shared by route rows: request shapes validate input, response shapes document output
 // in the OpenAPI description.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { lineProblem, NOT_ONE_LINE } from '../domain/text.ts';
 
 /** One line of text: no line breaks or other control characters (titles, names, file names). */
@@ -26,14 +27,14 @@ const timeZone = z.string().check(
 );
 const nullableTimestamp = z.nullable(timestamp);
 
-export const errorBody = z.object({
+export const errorBody = lazySchema(() => z.object({
   error: z.string(),
   code: z.string(),
   request_id: z.string(),
   details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-});
+}));
 
-export const profile = z.object({
+export const profile = lazySchema(() => z.object({
   id: z.number(),
   email: z.string(),
   name: z.string(),
@@ -47,7 +48,7 @@ export const profile = z.object({
     summary_prompt: z.nullable(z.string()),
     time_zone: z.string().check(z.describe('IANA time zone (default UTC): spoken times in your recordings, such as "next Tuesday at 3 pm", are read in it')),
   }),
-});
+}));
 
 export const updateProfileBody = z.strictObject({
   name: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(200))),
@@ -58,7 +59,7 @@ export const updateProfileBody = z.strictObject({
   time_zone: z.optional(timeZone),
 });
 
-export const tokenView = z.object({
+export const tokenView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   status: z.enum(['active', 'expired', 'revoked']),
@@ -66,7 +67,7 @@ export const tokenView = z.object({
   last_used_at: nullableTimestamp,
   expires_at: z.nullable(timestamp).check(z.describe('null: the token never expires')),
   revoked_at: nullableTimestamp,
-});
+}));
 
 const tokenName = z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100));
 
@@ -77,11 +78,11 @@ export const createTokenBody = z.strictObject({
 
 export const renameTokenBody = z.strictObject({ name: tokenName });
 
-export const createdToken = z.object({
+export const createdToken = lazySchema(() => z.object({
   success: z.boolean(),
   token: z.string().check(z.describe('The secret; shown only in this response')),
-  ...tokenView.shape,
-});
+  ...tokenView().shape,
+}));
 
 export const uploadForm = z.object({
   file: z.string().check(z.describe('The audio or video file (binary)')),
@@ -96,7 +97,7 @@ export const uploadForm = z.object({
   tag_id: z.optional(z.string().check(z.describe('A single tag id (legacy)'))),
 });
 
-export const uploadResult = z.object({
+export const uploadResult = lazySchema(() => z.object({
   id: z.number(),
   title: z.string(),
   status: z.enum(['PENDING', 'PROCESSING', 'SUMMARIZING', 'COMPLETED', 'FAILED']),
@@ -107,7 +108,7 @@ export const uploadResult = z.object({
   mime_type: z.string(),
   notes: z.string(),
   duplicate_warning: z.optional(z.object({ existing_recording_id: z.number(), message: z.string() })),
-});
+}));
 
 const formValue = z.union([z.string(), z.number()]);
 
@@ -127,7 +128,7 @@ export const declareUploadBody = z.strictObject({
   tag_id: z.optional(z.number().check(z.int())),
 });
 
-export const uploadPlan = z.object({
+export const uploadPlan = lazySchema(() => z.object({
   upload_id: z.string(),
   method: z.enum(['PUT', 'MULTIPART']).check(z.describe('PUT: send the whole file to url. MULTIPART: PUT each part_size slice to its part url, keep each ETag')),
   url: z.optional(z.string()),
@@ -135,7 +136,7 @@ export const uploadPlan = z.object({
   part_size: z.optional(z.number()),
   parts: z.optional(z.array(z.object({ part_number: z.number(), url: z.string() }))),
   expires_at: timestamp,
-});
+}));
 
 export const completeUploadBody = z.strictObject({
   parts: z.optional(z.array(z.strictObject({ part_number: z.number().check(z.int(), z.gte(1), z.lte(10000)), etag: z.string().check(z.minLength(1)) })).check(z.minLength(1), z.maxLength(10000))),

@@ -1,6 +1,7 @@
 // Schemas of library search and library chat. Query strings arrive as strings and are checked
 // and converted here; the chat body is strict like the recording chat's.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { STATUSES } from '../domain/recordings/status.ts';
 import { chatBody } from './chat-schemas.ts';
 import { dateFrom, dateTo, intParam } from './param-schemas.ts';
@@ -48,7 +49,7 @@ export const libraryChatBody = z.strictObject({
 export type LibraryChatBody = z.infer<typeof libraryChatBody>;
 
 // Responses (documentation only).
-const searchHit = z.object({
+const searchHit = lazySchema(() => z.object({
   recording_id: z.number(),
   title: z.string(),
   field: z.enum(['transcript', 'title', 'notes', 'summary']).check(z.describe('Where the words matched: a transcript segment, or a paragraph of the title, notes or summary')),
@@ -60,15 +61,15 @@ const searchHit = z.object({
   highlights: z.array(z.tuple([z.number(), z.number()])).check(z.describe('[start, end) character ranges of the matched words in text')),
   score: z.number(),
   meeting_date: z.string(),
-});
+}));
 
-export const searchResult = z.object({
+export const searchResult = lazySchema(() => z.object({
   query: z.string(),
-  hits: z.array(searchHit),
+  hits: z.array(searchHit()),
   pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number(), has_next: z.boolean(), has_prev: z.boolean() }),
-});
+}));
 
-export const libraryChatResult = z.object({
+export const libraryChatResult = lazySchema(() => z.object({
   response: z.string().check(z.describe('The answer; citations [n] refer to sources[n-1]')),
-  sources: z.array(searchHit).check(z.describe('The passages the answer was built from, best first')),
-});
+  sources: z.array(searchHit()).check(z.describe('The passages the answer was built from, best first')),
+}));

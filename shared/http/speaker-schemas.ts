@@ -1,6 +1,7 @@
 // Schemas of the speaker routes: bodies are strict (an unknown field is a 400); labels in a
 // speaker map are checked against the recording by the rules in shared/speakers/assign.ts.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { id, oneLine } from './schemas.ts';
 
 export const speakerParams = z.object({ id });
@@ -42,7 +43,7 @@ export type AssignBody = z.infer<typeof assignBody>;
 // Responses (documentation only).
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 
-export const speakerView = z.object({
+export const speakerView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   use_count: z.number(),
@@ -51,24 +52,24 @@ export const speakerView = z.object({
   has_voice_profile: z.boolean(),
   embedding_count: z.number(),
   created_at: timestamp,
-});
+}));
 
-export const speakerList = z.object({ speakers: z.array(speakerView) });
+export const speakerList = lazySchema(() => z.object({ speakers: z.array(speakerView()) }));
 
-export const renamedSpeaker = z.object({
+export const renamedSpeaker = lazySchema(() => z.object({
   success: z.boolean(),
-  speaker: speakerView,
+  speaker: speakerView(),
   recordings_updated: z.number().check(z.describe('Recordings rewritten, or queued for rewriting when cascade is "queued"')),
   cascade: z.enum(['done', 'queued']).check(z.describe('"queued" when more than 20 recordings are touched: they are rewritten shortly after')),
-});
+}));
 
-const suggestion = z.object({
+const suggestion = lazySchema(() => z.object({
   speaker_id: z.number(),
   name: z.string(),
   similarity: z.number().check(z.describe('Cosine similarity of the voice embeddings × 100, one decimal')),
-});
+}));
 
-export const recordingSpeakers = z.object({
+export const recordingSpeakers = lazySchema(() => z.object({
   speakers: z.array(
     z.object({
       label: z.string().check(z.describe('Diarisation label, SPEAKER_<nn>')),
@@ -77,17 +78,17 @@ export const recordingSpeakers = z.object({
       segment_count: z.number(),
     }),
   ),
-  suggestions: z.record(z.string(), z.array(suggestion)).check(z.describe('Per label, up to 3 saved speakers whose voice is at least `threshold` similar, best first')),
-});
+  suggestions: z.record(z.string(), z.array(suggestion())).check(z.describe('Per label, up to 3 saved speakers whose voice is at least `threshold` similar, best first')),
+}));
 
-export const assigned = z.object({
+export const assigned = lazySchema(() => z.object({
   success: z.boolean(),
   recording: z.object({ id: z.number(), title: z.string(), participants: z.string(), status: z.string() }),
   summary_queued: z.boolean(),
   embeddings_updated: z.number().check(z.describe('Voice profiles that took in a sample')),
-});
+}));
 
-export const identified = z.object({
+export const identified = lazySchema(() => z.object({
   success: z.boolean(),
   suggestions: z.record(z.string(), z.string()).check(z.describe('Label → proposed name; nothing is changed')),
-});
+}));

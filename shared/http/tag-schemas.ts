@@ -2,6 +2,7 @@
 // and speaker bounds are checked here. Who may create or change a tag is decided by the rules
 // in shared/tags/rules.ts.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { HEX_COLOR } from '../tags/rules.ts';
 import { id, oneLine } from './schemas.ts';
 
@@ -58,7 +59,7 @@ export const addRecordingTagsBody = z
 export type AddRecordingTagsInput = z.infer<typeof addRecordingTagsBody>;
 
 // Responses (documentation only).
-export const tagView = z.object({
+export const tagView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   color: z.string(),
@@ -71,12 +72,12 @@ export const tagView = z.object({
   protect_from_deletion: z.boolean(),
   can_edit: z.boolean().check(z.describe('Whether you may change or delete the tag (owner, or a group admin)')),
   created_at: z.string(),
-});
-export const tagList = z.object({ tags: z.array(tagView) });
-export const tagUpdated = z.object({ success: z.boolean(), tag: tagView });
-const tagBrief = z.object({ id: z.number(), name: z.string(), color: z.string() });
-export const tagsAdded = z.object({
+}));
+export const tagList = lazySchema(() => z.object({ tags: z.array(tagView()) }));
+export const tagUpdated = lazySchema(() => z.object({ success: z.boolean(), tag: tagView() }));
+const tagBrief = lazySchema(() => z.object({ id: z.number(), name: z.string(), color: z.string() }));
+export const tagsAdded = lazySchema(() => z.object({
   success: z.boolean().check(z.describe('false when some tag ids were refused (see errors)')),
-  added_tags: z.array(tagBrief),
+  added_tags: z.array(tagBrief()),
   errors: z.array(z.object({ tag_id: z.number(), error: z.string() })),
-});
+}));

@@ -2,6 +2,7 @@
 // limit is checked here; event types and the URL are checked by the rules in
 // shared/webhooks/manage.ts, which know the allowed list and resolve the hostname.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 import { EVENT_TYPES } from '../domain/webhooks/catalogue.ts';
 import { id, oneLine } from './schemas.ts';
 
@@ -45,7 +46,7 @@ export type WebhookPatch = z.infer<typeof updateWebhookBody>;
 const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
 const nullableTimestamp = z.nullable(timestamp);
 
-export const webhookView = z.object({
+export const webhookView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   url: z.string(),
@@ -56,20 +57,20 @@ export const webhookView = z.object({
   consecutive_failures: z.number(),
   created_at: timestamp,
   updated_at: timestamp,
-});
+}));
 
-export const webhookWithSecret = z.object({
-  ...webhookView.shape,
+export const webhookWithSecret = lazySchema(() => z.object({
+  ...webhookView().shape,
   secret: z.string().check(z.describe('HMAC-SHA256 signing secret (whsec_…); shown only in this response')),
-});
+}));
 
-export const webhookList = z.object({
-  webhooks: z.array(webhookView),
+export const webhookList = lazySchema(() => z.object({
+  webhooks: z.array(webhookView()),
   event_types: z.array(z.string()),
   max_per_user: z.number(),
-});
+}));
 
-const deliveryView = z.object({
+const deliveryView = lazySchema(() => z.object({
   id: z.string().check(z.describe('UUID; the envelope id and the Service-Delivery-Id header')),
   webhook_id: z.number(),
   event_id: z.string(),
@@ -83,13 +84,13 @@ const deliveryView = z.object({
   created_at: timestamp,
   delivered_at: nullableTimestamp,
   replayed_from: z.nullable(z.string().check(z.describe('The delivery this one replays'))),
-});
+}));
 
-export const deliveryDetail = z.object({
-  ...deliveryView.shape,
+export const deliveryDetail = lazySchema(() => z.object({
+  ...deliveryView().shape,
   payload: z.string().check(z.describe('The exact body sent and signed (compact JSON)')),
-});
+}));
 
-export const deliveryList = z.object({ deliveries: z.array(deliveryView), limit: z.number() });
+export const deliveryList = lazySchema(() => z.object({ deliveries: z.array(deliveryView()), limit: z.number() }));
 
-export const queuedDelivery = z.object({ success: z.boolean(), delivery: deliveryView });
+export const queuedDelivery = lazySchema(() => z.object({ success: z.boolean(), delivery: deliveryView() }));

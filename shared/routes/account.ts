@@ -21,7 +21,7 @@ export const accountRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: s.updateProfileBody,
-    responses: { 200: { description: 'The updated profile', schema: z.object({ success: z.boolean(), user: s.profile }) } },
+    responses: { 200: { description: 'The updated profile', schema: () => z.object({ success: z.boolean(), user: s.profile() }) } },
   },
   'GET /tokens': {
     handler: 'tokens/list',
@@ -29,7 +29,7 @@ export const accountRoutes = {
     tag: 'Tokens',
     rateClass: 'read',
     auth: 'token',
-    responses: { 200: { description: 'Tokens', schema: z.object({ tokens: z.array(s.tokenView) }) } },
+    responses: { 200: { description: 'Tokens', schema: () => z.object({ tokens: z.array(s.tokenView()) }) } },
   },
   'POST /tokens': {
     handler: 'tokens/create',
@@ -48,7 +48,7 @@ export const accountRoutes = {
     auth: 'token',
     params: idParams,
     body: s.renameTokenBody,
-    responses: { 200: { description: 'The token', schema: z.object({ success: z.boolean(), token: s.tokenView }) } },
+    responses: { 200: { description: 'The token', schema: () => z.object({ success: z.boolean(), token: s.tokenView() }) } },
   },
   'DELETE /tokens/{id}': {
     handler: 'tokens/revoke',
@@ -57,6 +57,6 @@ export const accountRoutes = {
     rateClass: 'write',
     auth: 'token',
     params: idParams,
-    responses: { 200: { description: 'The revoked token', schema: z.object({ success: z.boolean(), token: s.tokenView }) } },
+    responses: { 200: { description: 'The revoked token', schema: () => z.object({ success: z.boolean(), token: s.tokenView() }) } },
   },
 } as const satisfies Record<string, RouteSpec>;

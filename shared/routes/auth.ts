@@ -42,7 +42,7 @@ export const authRoutes = {
     tag: 'Sign-in',
     rateClass: null,
     auth: 'token',
-    responses: { 200: { description: 'Signed out', schema: done } },
+    responses: { 200: { description: 'Signed out', schema: () => done } },
   },
   'POST /auth/sign-out-everywhere': {
     handler: 'auth/sign-out-everywhere',
@@ -50,7 +50,7 @@ export const authRoutes = {
     tag: 'Sign-in',
     rateClass: 'write',
     auth: 'token',
-    responses: { 200: { description: 'Sessions ended', schema: z.object({ success: z.boolean(), sessions_ended: z.number() }) } },
+    responses: { 200: { description: 'Sessions ended', schema: () => z.object({ success: z.boolean(), sessions_ended: z.number() }) } },
   },
   'PUT /auth/password': {
     handler: 'auth/password',
@@ -59,7 +59,7 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.changePasswordBody,
-    responses: { 200: { description: 'Password changed', schema: z.object({ success: z.boolean(), sessions_ended: z.number() }) } },
+    responses: { 200: { description: 'Password changed', schema: () => z.object({ success: z.boolean(), sessions_ended: z.number() }) } },
     memoryMb: 512,
   },
   'GET /admin/users': {
@@ -68,7 +68,7 @@ export const authRoutes = {
     tag: 'Administration',
     rateClass: 'read',
     auth: 'token',
-    responses: { 200: { description: 'Users', schema: z.object({ users: z.array(a.userSummary) }) } },
+    responses: { 200: { description: 'Users', schema: () => z.object({ users: z.array(a.userSummary()) }) } },
   },
   'POST /admin/invitations': {
     handler: 'admin/invite',
@@ -77,7 +77,7 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.inviteBody,
-    responses: { 201: { description: 'The user and their link', schema: z.object({ success: z.boolean(), user: a.userSummary, link: a.signInLink }) } },
+    responses: { 201: { description: 'The user and their link', schema: () => z.object({ success: z.boolean(), user: a.userSummary(), link: a.signInLink() }) } },
   },
   'PUT /admin/admins': {
     handler: 'admin/set-admin',
@@ -86,7 +86,7 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.roleBody,
-    responses: { 200: { description: 'The user', schema: z.object({ success: z.boolean(), user: a.userSummary }) } },
+    responses: { 200: { description: 'The user', schema: () => z.object({ success: z.boolean(), user: a.userSummary() }) } },
   },
   'GET /admin/groups': {
     handler: 'admin/groups',
@@ -94,7 +94,7 @@ export const authRoutes = {
     tag: 'Administration',
     rateClass: 'read',
     auth: 'token',
-    responses: { 200: { description: 'Groups, oldest first', schema: z.object({ groups: z.array(a.groupView) }) } },
+    responses: { 200: { description: 'Groups, oldest first', schema: () => z.object({ groups: z.array(a.groupView()) }) } },
   },
   'POST /admin/groups': {
     handler: 'admin/group-create',
@@ -103,7 +103,7 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.createGroupBody,
-    responses: { 201: { description: 'The group', schema: z.object({ success: z.boolean(), group: a.groupView }) }, 409: { description: 'A group of that name exists (names ignore case)' } },
+    responses: { 201: { description: 'The group', schema: () => z.object({ success: z.boolean(), group: a.groupView() }) }, 409: { description: 'A group of that name exists (names ignore case)' } },
   },
   'PUT /admin/memberships': {
     handler: 'admin/member-set',
@@ -112,7 +112,7 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.membershipBody,
-    responses: { 200: { description: 'The group as it is now', schema: z.object({ success: z.boolean(), group: a.groupView }) }, 404: { description: 'No such group or user' } },
+    responses: { 200: { description: 'The group as it is now', schema: () => z.object({ success: z.boolean(), group: a.groupView() }) }, 404: { description: 'No such group or user' } },
   },
   'DELETE /admin/memberships': {
     handler: 'admin/member-remove',
@@ -121,6 +121,6 @@ export const authRoutes = {
     rateClass: 'write',
     auth: 'token',
     body: a.removeMemberBody,
-    responses: { 200: { description: 'The group as it is now', schema: z.object({ success: z.boolean(), group: a.groupView }) }, 404: { description: 'No such group, user or membership' } },
+    responses: { 200: { description: 'The group as it is now', schema: () => z.object({ success: z.boolean(), group: a.groupView() }) }, 404: { description: 'No such group, user or membership' } },
   },
 } as const satisfies Record<string, RouteSpec>;

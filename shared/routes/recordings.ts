@@ -36,14 +36,14 @@ export const recordingRoutes = {
     description: 'Emits recording.updated listing the fields whose value really changed; no change, no event.',
     params: idParams,
     body: r.updateRecordingBody,
-    responses: { 200: { description: 'The updated recording', schema: z.object({ success: z.boolean(), recording: r.recordingDetail }) } },
+    responses: { 200: { description: 'The updated recording', schema: () => z.object({ success: z.boolean(), recording: r.recordingDetail() }) } },
   },
   'DELETE /recordings/{id}': {
     ...write,
     handler: 'recordings/delete',
     summary: 'Delete a recording with its audio, transcript, summary and notes (emits recording.deleted)',
     params: idParams,
-    responses: { 200: { description: 'Deleted', schema: success } },
+    responses: { 200: { description: 'Deleted', schema: () => success } },
   },
   'GET /recordings/{id}/status': {
     ...read,
@@ -67,7 +67,7 @@ export const recordingRoutes = {
     handler: 'recordings/summary-get',
     summary: 'The summary (Markdown)',
     params: idParams,
-    responses: { 200: { description: 'The summary', schema: z.object({ summary: z.string(), has_summary: z.boolean() }) } },
+    responses: { 200: { description: 'The summary', schema: () => z.object({ summary: z.string(), has_summary: z.boolean() }) } },
   },
   'PUT /recordings/{id}/summary': {
     ...write,
@@ -75,14 +75,14 @@ export const recordingRoutes = {
     summary: 'Replace the summary (emits recording.updated when it changes)',
     params: idParams,
     body: r.summaryBody,
-    responses: { 200: { description: 'The new summary', schema: z.object({ success: z.boolean(), summary: z.string() }) } },
+    responses: { 200: { description: 'The new summary', schema: () => z.object({ success: z.boolean(), summary: z.string() }) } },
   },
   'GET /recordings/{id}/notes': {
     ...read,
     handler: 'recordings/notes-get',
     summary: 'Your notes on the recording',
     params: idParams,
-    responses: { 200: { description: 'The notes', schema: z.object({ notes: z.string(), has_notes: z.boolean() }) } },
+    responses: { 200: { description: 'The notes', schema: () => z.object({ notes: z.string(), has_notes: z.boolean() }) } },
   },
   'PUT /recordings/{id}/notes': {
     ...write,
@@ -90,7 +90,7 @@ export const recordingRoutes = {
     summary: 'Replace the notes (emits recording.updated when they change)',
     params: idParams,
     body: r.notesBody,
-    responses: { 200: { description: 'The new notes', schema: z.object({ success: z.boolean(), notes: z.string() }) } },
+    responses: { 200: { description: 'The new notes', schema: () => z.object({ success: z.boolean(), notes: z.string() }) } },
   },
   'GET /recordings/{id}/audio': {
     ...read,

@@ -37,7 +37,7 @@ export const speakerRoutes = {
     handler: 'speakers/delete',
     summary: 'Delete a speaker and its voice profile (transcripts keep the name as text)',
     params: s.speakerParams,
-    responses: { 200: { description: 'Deleted', schema: z.object({ success: z.boolean() }) } },
+    responses: { 200: { description: 'Deleted', schema: () => z.object({ success: z.boolean() }) } },
   },
   'GET /recordings/{id}/speakers': {
     ...read,

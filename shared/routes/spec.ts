@@ -22,7 +22,11 @@ export interface RouteSpec {
   readonly body?: Schema;
   /** A multipart/form-data body read as a stream by the handler; the schema documents its fields. */
   readonly streamBody?: Schema;
-  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: Schema; readonly contentType?: string }>>;
+  /**
+   * What each status answers. A response schema only documents output, so it is a function
+   * called when the OpenAPI description is made: a cold start builds none of them.
+   */
+  readonly responses: Readonly<Record<number, { readonly description: string; readonly schema?: () => Schema; readonly contentType?: string }>>;
   readonly description?: string;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;

@@ -46,7 +46,7 @@ export const tagRoutes = {
     handler: 'tags/delete',
     summary: 'Delete a tag; it is taken off every recording that carries it',
     params: t.tagParams,
-    responses: { 200: { description: 'Deleted', schema: success }, 403: forbidden },
+    responses: { 200: { description: 'Deleted', schema: () => success }, 403: forbidden },
   },
   'POST /recordings/{id}/tags': {
     ...write,
@@ -62,6 +62,6 @@ export const tagRoutes = {
     handler: 'recordings/tags-remove',
     summary: 'Take a tag off a recording',
     params: t.recordingTagParams,
-    responses: { 200: { description: 'Removed', schema: success }, 404: { description: 'No such recording, or the tag is not on it' } },
+    responses: { 200: { description: 'Removed', schema: () => success }, 404: { description: 'No such recording, or the tag is not on it' } },
   },
 } as const satisfies Record<string, RouteSpec>;

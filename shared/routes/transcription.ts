@@ -35,6 +35,6 @@ export const transcriptionRoutes = {
     tag: 'Transcription',
     rateClass: 'read',
     auth: 'token',
-    responses: { 200: { description: 'The capability report', schema: transcriptionCapabilities } },
+    responses: { 200: { description: 'The capability report', schema: () => transcriptionCapabilities } },
   },
 } as const satisfies Record<string, RouteSpec>;

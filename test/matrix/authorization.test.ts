@@ -182,7 +182,7 @@ const idRows = routeRows.filter((row) => pathParams(row).some((p) => resourceOf(
 const takesRecordingIds = (row: RouteRow) => row.spec.body !== undefined && 'recording_ids' in (jsonSchemaOf(row.spec.body).properties ?? {});
 const answersPerItem = (row: RouteRow) => {
   const schema = row.spec.responses[200]?.schema;
-  return schema !== undefined && 'results' in (jsonSchemaOf(schema).properties ?? {});
+  return schema !== undefined && 'results' in (jsonSchemaOf(schema()).properties ?? {});
 };
 /** Routes that act on recording ids in their body, answering per item (the batch routes). */
 const bodyIdRows = routeRows.filter((row) => takesRecordingIds(row) && answersPerItem(row));
