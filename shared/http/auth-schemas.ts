@@ -3,13 +3,13 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { oneLine, profile } from './schemas.ts';
 
-const email = z.string().check(z.trim(), z.minLength(3), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'));
+const email = lazySchema(() => z.string().check(z.trim(), z.minLength(3), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')));
 /** The length policy is checked by the domain, so a refusal says what it wants. */
-const password = z.string().check(z.minLength(1), z.maxLength(1024));
+const password = lazySchema(() => z.string().check(z.minLength(1), z.maxLength(1024)));
 
-export const signInBody = z.strictObject({ email, password });
-export const acceptLinkBody = z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(200)), password });
-export const changePasswordBody = z.strictObject({ current_password: z.string().check(z.maxLength(1024)), new_password: password });
+export const signInBody = lazySchema(() => z.strictObject({ email: email(), password: password() }));
+export const acceptLinkBody = lazySchema(() => z.strictObject({ code: z.string().check(z.minLength(1), z.maxLength(200)), password: password() }));
+export const changePasswordBody = lazySchema(() => z.strictObject({ current_password: z.string().check(z.maxLength(1024)), new_password: password() }));
 
 export const sessionView = lazySchema(() => z.object({
   success: z.boolean(),
@@ -18,22 +18,22 @@ export const sessionView = lazySchema(() => z.object({
 }));
 
 export const userSummary = lazySchema(() => z.object({ id: z.number(), email: z.string(), name: z.string(), is_admin: z.boolean(), created_at: z.string() }));
-export const inviteBody = z.strictObject({
-  email,
+export const inviteBody = lazySchema(() => z.strictObject({
+  email: email(),
   name: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(200))),
   is_admin: z.optional(z.boolean()),
-});
+}));
 export const signInLink = lazySchema(() => z.object({ url: z.string(), expires_at: z.string() }));
-export const roleBody = z.strictObject({ email, is_admin: z.boolean() });
+export const roleBody = lazySchema(() => z.strictObject({ email: email(), is_admin: z.boolean() }));
 
-const groupRole = z.enum(['admin', 'member']).check(z.describe('admin: may change the group\'s tags; member: sees them'));
+const groupRole = lazySchema(() => z.enum(['admin', 'member']).check(z.describe('admin: may change the group\'s tags; member: sees them')));
 export const groupView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   created_at: z.string(),
-  members: z.array(z.object({ user_id: z.number(), email: z.string(), name: z.string(), role: groupRole })),
+  members: z.array(z.object({ user_id: z.number(), email: z.string(), name: z.string(), role: groupRole() })),
 }));
-export const createGroupBody = z.strictObject({ name: z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100)) });
-const groupId = z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
-export const membershipBody = z.strictObject({ group_id: groupId, email, role: z._default(groupRole, 'member') });
-export const removeMemberBody = z.strictObject({ group_id: groupId, email });
+export const createGroupBody = lazySchema(() => z.strictObject({ name: z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100)) }));
+const groupId = lazySchema(() => z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER)));
+export const membershipBody = lazySchema(() => z.strictObject({ group_id: groupId(), email: email(), role: z._default(groupRole(), 'member') }));
+export const removeMemberBody = lazySchema(() => z.strictObject({ group_id: groupId(), email: email() }));

@@ -10,12 +10,12 @@ const MAX_HISTORY_CONTENT_CHARS = 20_000;
 
 const ROLE_HINT = 'must be "user" or "assistant"';
 
-const chatMessage = z.strictObject({
+const chatMessage = lazySchema(() => z.strictObject({
   role: z.enum(['user', 'assistant'], { error: ROLE_HINT }),
   content: z.string().check(z.maxLength(MAX_HISTORY_CONTENT_CHARS)),
-});
+}));
 
-export const chatBody = z.strictObject({
+export const chatBody = lazySchema(() => z.strictObject({
   message: z.string().check(
     z.trim(),
     z.minLength(1, 'must not be empty'),
@@ -23,10 +23,10 @@ export const chatBody = z.strictObject({
     z.describe('The question about the recording'),
   ),
   conversation_history: z.optional(
-    z.array(chatMessage).check(z.maxLength(MAX_HISTORY_MESSAGES), z.describe('Earlier turns of this conversation, oldest first; roles user or assistant only')),
+    z.array(chatMessage()).check(z.maxLength(MAX_HISTORY_MESSAGES), z.describe('Earlier turns of this conversation, oldest first; roles user or assistant only')),
   ),
-});
-export type ChatBody = z.infer<typeof chatBody>;
+}));
+export type ChatBody = z.infer<ReturnType<typeof chatBody>>;
 
 // Responses (documentation only).
 const chatSource = lazySchema(() => z.object({

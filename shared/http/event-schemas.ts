@@ -3,15 +3,15 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { id } from './schemas.ts';
 
-const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
+const timestamp = lazySchema(() => z.string().check(z.describe('ISO 8601 UTC timestamp')));
 
-export const eventParams = z.object({ id });
+export const eventParams = lazySchema(() => z.object({ id: id() }));
 
 const calendarEvent = lazySchema(() => z.object({
   id: z.number(),
   title: z.string(),
-  start_datetime: timestamp,
-  end_datetime: timestamp,
+  start_datetime: timestamp(),
+  end_datetime: timestamp(),
   description: z.string(),
   location: z.string(),
 }));

@@ -25,9 +25,9 @@ const ERROR_STATUSES: Record<number, string> = {
 };
 
 function parameters(row: RouteRow) {
-  const from = (schema: z.ZodMiniType | undefined, where: 'path' | 'query') => {
+  const from = (schema: (() => z.ZodMiniType) | undefined, where: 'path' | 'query') => {
     if (!schema) return [];
-    const json = toSchema(schema, 'input');
+    const json = toSchema(schema(), 'input');
     return Object.entries(json.properties ?? {}).map(([name, property]) => ({
       name,
       in: where,
@@ -64,9 +64,9 @@ function operation(row: RouteRow) {
     responses[status] ??= { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   }
   const body = row.spec.body
-    ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(row.spec.body, 'input') } } } }
+    ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(row.spec.body(), 'input') } } } }
     : row.spec.streamBody
-      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(row.spec.streamBody) } } } }
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipartSchema(row.spec.streamBody()) } } } }
       : {};
   return {
     operationId: row.spec.handler.replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),

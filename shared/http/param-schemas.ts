@@ -2,6 +2,7 @@
 // checked and converted here. Apart from recording-schemas.ts so that a route outside the
 // recordings area (search, library chat) builds these and not every recording schema at init.
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -23,18 +24,18 @@ export function parseIsoDate(value: string): { ms: number; dateOnly: boolean } |
 
 const DAY_MS = 86_400_000;
 const DATE_HINT = 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp';
-export const dateString = z.string().check(z.refine((v) => parseIsoDate(v) !== undefined, DATE_HINT));
+export const dateString = lazySchema(() => z.string().check(z.refine((v) => parseIsoDate(v) !== undefined, DATE_HINT)));
 
 /** Lower bound in epoch ms. */
-export const dateFrom = z.pipe(dateString, z.transform((v) => parseIsoDate(v)!.ms));
+export const dateFrom = lazySchema(() => z.pipe(dateString(), z.transform((v) => parseIsoDate(v)!.ms)));
 /** Inclusive upper bound in epoch ms: a date alone includes that whole day. */
-export const dateTo = z.pipe(
-  dateString,
+export const dateTo = lazySchema(() => z.pipe(
+  dateString(),
   z.transform((v) => {
     const parsed = parseIsoDate(v)!;
     return parsed.dateOnly ? parsed.ms + DAY_MS - 1 : parsed.ms;
   }),
-);
+));
 
 export const intParam = (min: number, max: number) => {
   const message = `must be an integer from ${min} to ${max}`;

@@ -8,113 +8,113 @@ import { dateFrom, dateString, dateTo, intParam, parseIsoDate } from './param-sc
 import { oneLine } from './schemas.ts';
 
 /** A timestamp in a body, stored in the one canonical form. */
-const isoTimestamp = z.pipe(dateString, z.transform((v) => new Date(parseIsoDate(v)!.ms).toISOString()));
+const isoTimestamp = lazySchema(() => z.pipe(dateString(), z.transform((v) => new Date(parseIsoDate(v)!.ms).toISOString())));
 
-const boolParam = z.pipe(
+const boolParam = lazySchema(() => z.pipe(
   z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }),
   z.transform((v) => v === 'true' || v === '1'),
-);
+));
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
-const positiveId = z.number().check(z.int('must be a positive integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER));
+const positiveId = lazySchema(() => z.number().check(z.int('must be a positive integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER)));
 
 const LIST_STATUSES = ['all', 'pending', 'processing', 'completed', 'failed'] as const;
 const SORT_FIELDS = ['created_at', 'meeting_date', 'title', 'file_size'] as const;
 
-export const listQuery = z.object({
+export const listQuery = lazySchema(() => z.object({
   page: z._default(intParam(1, 1_000_000), 1),
   per_page: z._default(intParam(1, 100), 25),
   status: z._default(oneOf(LIST_STATUSES), 'all'),
   sort_by: z._default(oneOf(SORT_FIELDS), 'created_at'),
   sort_order: z._default(oneOf(['asc', 'desc']), 'desc'),
-  date_from: z.optional(dateFrom.check(z.describe('On created_at, inclusive: YYYY-MM-DD or ISO 8601'))),
-  date_to: z.optional(dateTo.check(z.describe('On created_at, inclusive: a date alone includes the whole day'))),
+  date_from: z.optional(dateFrom().check(z.describe('On created_at, inclusive: YYYY-MM-DD or ISO 8601'))),
+  date_to: z.optional(dateTo().check(z.describe('On created_at, inclusive: a date alone includes the whole day'))),
   tag_id: z.optional(intParam(1, Number.MAX_SAFE_INTEGER).check(z.describe('A tag you can see'))),
   q: z.optional(z.string().check(z.maxLength(500), z.describe('Case-insensitive substring of the title or the participants'))),
-  inbox: z.optional(boolParam),
-  starred: z.optional(boolParam),
-});
-export type ListQuery = z.infer<typeof listQuery>;
+  inbox: z.optional(boolParam()),
+  starred: z.optional(boolParam()),
+}));
+export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 const DETAIL_FIELDS = ['transcription', 'summary', 'notes'] as const;
 type DetailField = (typeof DETAIL_FIELDS)[number];
 
-const includeList = z.pipe(
+const includeList = lazySchema(() => z.pipe(
   z.string().check(
     z.refine((v) => v.split(',').every((f) => f.trim() === '' || (DETAIL_FIELDS as readonly string[]).includes(f.trim())), `must list only ${DETAIL_FIELDS.join(', ')}`),
   ),
   z.transform((v) => v.split(',').map((f) => f.trim()).filter(Boolean) as DetailField[]),
-);
+));
 
-export const detailQuery = z.object({
+export const detailQuery = lazySchema(() => z.object({
   format: z._default(oneOf(['full', 'minimal']), 'full'),
-  include: z._default(includeList, [...DETAIL_FIELDS]).check(z.describe('Comma-separated: transcription, summary, notes')),
-});
+  include: z._default(includeList(), [...DETAIL_FIELDS]).check(z.describe('Comma-separated: transcription, summary, notes')),
+}));
 
-export const transcriptQuery = z.object({
+export const transcriptQuery = lazySchema(() => z.object({
   format: z._default(oneOf(['json', 'text', 'srt', 'vtt']), 'json'),
-  download: z._default(boolParam, false),
-});
+  download: z._default(boolParam(), false),
+}));
 
-export const audioQuery = z.object({ download: z._default(boolParam, false) });
+export const audioQuery = lazySchema(() => z.object({ download: z._default(boolParam(), false) }));
 
-export const statsQuery = z.object({ scope: z._default(oneOf(['user', 'all']), 'user') });
+export const statsQuery = lazySchema(() => z.object({ scope: z._default(oneOf(['user', 'all']), 'user') }));
 
-export const updateRecordingBody = z
+export const updateRecordingBody = lazySchema(() => z
   .strictObject({
     title: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(TITLE_MAX))),
     participants: z.optional(z.string().check(oneLine(), z.maxLength(2000))),
     notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
     summary: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
-    meeting_date: z.optional(isoTimestamp),
+    meeting_date: z.optional(isoTimestamp()),
     is_inbox: z.optional(z.boolean()),
     is_highlighted: z.optional(z.boolean()),
-    folder_id: z.optional(z.nullable(positiveId)),
+    folder_id: z.optional(z.nullable(positiveId())),
   })
-  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change'));
-export type RecordingPatch = z.infer<typeof updateRecordingBody>;
+  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change')));
+export type RecordingPatch = z.infer<ReturnType<typeof updateRecordingBody>>;
 
-export const notesBody = z.strictObject({ notes: z.string().check(z.maxLength(NOTES_MAX)) });
-export const summaryBody = z.strictObject({ summary: z.string().check(z.maxLength(NOTES_MAX)) });
+export const notesBody = lazySchema(() => z.strictObject({ notes: z.string().check(z.maxLength(NOTES_MAX)) }));
+export const summaryBody = lazySchema(() => z.strictObject({ summary: z.string().check(z.maxLength(NOTES_MAX)) }));
 
-const speakers = z.optional(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(50))));
-export const transcribeBody = z
+const speakers = lazySchema(() => z.optional(z.nullable(z.number().check(z.int(), z.gte(1), z.lte(50)))));
+export const transcribeBody = lazySchema(() => z
   .strictObject({
     language: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')))),
-    min_speakers: speakers,
-    max_speakers: speakers,
+    min_speakers: speakers(),
+    max_speakers: speakers(),
   })
-  .check(z.refine((b) => b.min_speakers == null || b.max_speakers == null || b.min_speakers <= b.max_speakers, 'min_speakers must not exceed max_speakers'));
-export type TranscribeOptions = z.infer<typeof transcribeBody>;
+  .check(z.refine((b) => b.min_speakers == null || b.max_speakers == null || b.min_speakers <= b.max_speakers, 'min_speakers must not exceed max_speakers')));
+export type TranscribeOptions = z.infer<ReturnType<typeof transcribeBody>>;
 
-export const summarizeBody = z.strictObject({
+export const summarizeBody = lazySchema(() => z.strictObject({
   custom_prompt: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000), z.describe('Overrides the tag prompts and your default for this summary'))),
-});
+}));
 
-const recordingIds = z.array(positiveId).check(z.minLength(1, 'give 1 to 100 ids'), z.maxLength(100, 'give 1 to 100 ids'));
-const tagIds = z.optional(z.array(positiveId).check(z.maxLength(100)));
+const recordingIds = lazySchema(() => z.array(positiveId()).check(z.minLength(1, 'give 1 to 100 ids'), z.maxLength(100, 'give 1 to 100 ids')));
+const tagIds = lazySchema(() => z.optional(z.array(positiveId()).check(z.maxLength(100))));
 
-export const batchIdsBody = z.strictObject({ recording_ids: recordingIds });
-export const batchUpdateBody = z.strictObject({
-  recording_ids: recordingIds,
+export const batchIdsBody = lazySchema(() => z.strictObject({ recording_ids: recordingIds() }));
+export const batchUpdateBody = lazySchema(() => z.strictObject({
+  recording_ids: recordingIds(),
   updates: z
-    .strictObject({ is_inbox: z.optional(z.boolean()), is_highlighted: z.optional(z.boolean()), add_tag_ids: tagIds, remove_tag_ids: tagIds })
+    .strictObject({ is_inbox: z.optional(z.boolean()), is_highlighted: z.optional(z.boolean()), add_tag_ids: tagIds(), remove_tag_ids: tagIds() })
     .check(z.refine((u) => Object.keys(u).length > 0, 'give at least one update')),
-});
-export type BatchUpdates = z.infer<typeof batchUpdateBody>['updates'];
+}));
+export type BatchUpdates = z.infer<ReturnType<typeof batchUpdateBody>>['updates'];
 
 // Responses (documentation only).
-const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
-const status = z.enum(STATUSES);
+const timestamp = lazySchema(() => z.string().check(z.describe('ISO 8601 UTC timestamp')));
+const status = lazySchema(() => z.enum(STATUSES));
 const tagBrief = lazySchema(() => z.object({ id: z.number(), name: z.string(), color: z.string() }));
 
 const listItem = lazySchema(() => z.object({
   id: z.number(),
   title: z.string(),
-  status,
-  created_at: timestamp,
-  meeting_date: timestamp,
+  status: status(),
+  created_at: timestamp(),
+  meeting_date: timestamp(),
   file_size: z.number(),
   original_filename: z.string(),
   participants: z.string(),
@@ -132,7 +132,7 @@ export const recordingDetail = lazySchema(() => z.object({
   mime_type: z.string(),
   folder_id: z.nullable(z.number()),
   language: z.nullable(z.string()),
-  completed_at: z.nullable(timestamp),
+  completed_at: z.nullable(timestamp()),
   processing_time_seconds: z.nullable(z.number()),
   audio_duration_seconds: z.nullable(z.number()),
   transcription_engine: z.nullable(z.string().check(z.describe('e.g. "pocketsphinx (rough machine transcript)"'))),
@@ -149,10 +149,10 @@ export const recordingList = lazySchema(() => z.object({
 
 export const processingStatus = lazySchema(() => z.object({
   id: z.number(),
-  status,
+  status: status(),
   queue_position: z.nullable(z.number()).check(z.describe('1-based among PENDING recordings; 0 while working; null when done')),
   error_message: z.nullable(z.string()),
-  completed_at: z.nullable(timestamp),
+  completed_at: z.nullable(timestamp()),
   progress: z.nullable(z.number().check(z.gte(0), z.lte(100), z.describe('Percent of the job done so far (0 to 100): of the audio transcribed while PROCESSING, of the summary steps while SUMMARIZING; updated every few seconds; null otherwise or while the engine cannot tell'))),
   eta_seconds: z.nullable(z.number().check(z.describe('Seconds the job should still take at its pace so far, while PROCESSING or SUMMARIZING; null until some of it is done'))),
 }));
@@ -180,7 +180,7 @@ export const transcriptResult = lazySchema(() => z.object({
   content: z.optional(z.string()),
 }));
 
-export const queuedResult = lazySchema(() => z.object({ success: z.boolean(), id: z.number(), status, message: z.string() }));
+export const queuedResult = lazySchema(() => z.object({ success: z.boolean(), id: z.number(), status: status(), message: z.string() }));
 
 const batchResults = lazySchema(() => z.array(z.object({ id: z.number(), success: z.boolean(), error: z.optional(z.string()) })));
 const batchResult = (count: string) =>
@@ -202,6 +202,6 @@ export const statistics = lazySchema(() => z.object({
     percentage: z.number(),
     estimated_cost: z.number(),
   }),
-  activity: z.object({ recordings_today: z.number(), last_transcription: z.nullable(timestamp) }),
+  activity: z.object({ recordings_today: z.number(), last_transcription: z.nullable(timestamp()) }),
   users: z.optional(z.object({ total: z.number(), active: z.number() }).check(z.describe('scope=all only'))),
 }));

@@ -27,9 +27,9 @@ export type RouteTable<K extends RouteKey> = { readonly [P in K]: RouteSpec };
 interface RouteContext<S> {
   /** Absent only on routes made public by a setting (the explorer with DOCS_PUBLIC=true). */
   readonly caller: S extends { auth: 'token' } ? Caller : Caller | undefined;
-  readonly params: Out<S extends { params: infer P } ? P : undefined>;
-  readonly query: Out<S extends { query: infer Q } ? Q : undefined>;
-  readonly body: Out<S extends { body: infer B } ? B : undefined>;
+  readonly params: Out<S extends { params: () => infer P } ? P : undefined>;
+  readonly query: Out<S extends { query: () => infer Q } ? Q : undefined>;
+  readonly body: Out<S extends { body: () => infer B } ? B : undefined>;
   readonly event: APIGatewayProxyEventV2;
   readonly requestId: string;
 }

@@ -4,54 +4,54 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { id, oneLine } from './schemas.ts';
 
-export const speakerParams = z.object({ id });
+export const speakerParams = lazySchema(() => z.object({ id: id() }));
 
-const name = z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
+const name = lazySchema(() => z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100)));
 
-export const speakerNameBody = z.strictObject({ name });
+export const speakerNameBody = lazySchema(() => z.strictObject({ name: name() }));
 
 const THRESHOLD_HINT = 'must be a number from 0 to 100';
-export const recordingSpeakersQuery = z.object({
+export const recordingSpeakersQuery = lazySchema(() => z.object({
   threshold: z._default(
     z.pipe(z.string().check(z.regex(/^\d{1,3}(\.\d{1,6})?$/, THRESHOLD_HINT)), z.pipe(z.transform(Number), z.number().check(z.gte(0, THRESHOLD_HINT), z.lte(100, THRESHOLD_HINT)))).check(z.describe('Lowest similarity (0..100) a suggestion needs')),
     60,
   ),
-});
+}));
 
 const LABEL = /^SPEAKER_\d+$/;
 
-const target = z.union([
-  name,
+const target = lazySchema(() => z.union([
+  name(),
   z.null(),
-  z.strictObject({ name, isMe: z.optional(z.boolean().check(z.describe('Accepted for Speakr clients; ignored'))) }),
+  z.strictObject({ name: name(), isMe: z.optional(z.boolean().check(z.describe('Accepted for Speakr clients; ignored'))) }),
   z.strictObject({ speaker_id: z.number().check(z.int('must be a positive integer'), z.gte(1, 'must be a positive integer')) }),
-]);
-export type SpeakerTarget = z.infer<typeof target>;
+]));
+export type SpeakerTarget = z.infer<ReturnType<typeof target>>;
 
-export const assignBody = z.strictObject({
+export const assignBody = lazySchema(() => z.strictObject({
   speaker_map: z
-    .record(z.string().check(z.regex(LABEL, 'keys must be speaker labels like SPEAKER_00')), target)
+    .record(z.string().check(z.regex(LABEL, 'keys must be speaker labels like SPEAKER_00')), target())
     .check(
       z.refine((map) => Object.keys(map).length > 0, 'give at least one label'),
       z.refine((map) => Object.keys(map).length <= 100, 'at most 100 labels'),
       z.describe('Label → a name, {name}, {speaker_id} of one of your speakers, or null to put the label back'),
     ),
   regenerate_summary: z._default(z.boolean().check(z.describe('Queue a new summary with the names (409 while the recording is queued or being worked on)')), false),
-});
-export type AssignBody = z.infer<typeof assignBody>;
+}));
+export type AssignBody = z.infer<ReturnType<typeof assignBody>>;
 
 // Responses (documentation only).
-const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
+const timestamp = lazySchema(() => z.string().check(z.describe('ISO 8601 UTC timestamp')));
 
 export const speakerView = lazySchema(() => z.object({
   id: z.number(),
   name: z.string(),
   use_count: z.number(),
-  last_used: z.nullable(timestamp),
+  last_used: z.nullable(timestamp()),
   confidence_score: z.number().check(z.describe('0..1: how consistent the voice samples are, scaled by how many there are')),
   has_voice_profile: z.boolean(),
   embedding_count: z.number(),
-  created_at: timestamp,
+  created_at: timestamp(),
 }));
 
 export const speakerList = lazySchema(() => z.object({ speakers: z.array(speakerView()) }));

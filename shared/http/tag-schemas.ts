@@ -6,57 +6,57 @@ import { lazySchema } from './lazy-schema.ts';
 import { HEX_COLOR } from '../tags/rules.ts';
 import { id, oneLine } from './schemas.ts';
 
-export const tagParams = z.object({ id });
-export const recordingTagParams = z.object({ id, tag_id: id });
+export const tagParams = lazySchema(() => z.object({ id: id() }));
+export const recordingTagParams = lazySchema(() => z.object({ id: id(), tag_id: id() }));
 
-const positiveId = z.number().check(z.int('must be an integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER));
-const name = z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100));
-const color = z.string().check(z.trim(), z.regex(HEX_COLOR, 'must be a hex colour like "#3b82f6" or "#38f"'));
-const prompt = z.nullable(z.string().check(z.trim(), z.maxLength(10_000), z.describe('Applied to the summaries of recordings with this tag')));
-const language = z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"')));
-const speakers = z.nullable(z.number().check(z.int('must be an integer'), z.gte(1, 'must be from 1 to 20'), z.lte(20, 'must be from 1 to 20')));
+const positiveId = lazySchema(() => z.number().check(z.int('must be an integer'), z.gte(1, 'must be a positive integer'), z.lte(Number.MAX_SAFE_INTEGER)));
+const name = lazySchema(() => z.string().check(oneLine(), z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100)));
+const color = lazySchema(() => z.string().check(z.trim(), z.regex(HEX_COLOR, 'must be a hex colour like "#3b82f6" or "#38f"')));
+const prompt = lazySchema(() => z.nullable(z.string().check(z.trim(), z.maxLength(10_000), z.describe('Applied to the summaries of recordings with this tag'))));
+const language = lazySchema(() => z.nullable(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))));
+const speakers = lazySchema(() => z.nullable(z.number().check(z.int('must be an integer'), z.gte(1, 'must be from 1 to 20'), z.lte(20, 'must be from 1 to 20'))));
 const speakerOrder = (b: { default_min_speakers?: number | null; default_max_speakers?: number | null }) =>
   b.default_min_speakers == null || b.default_max_speakers == null || b.default_min_speakers <= b.default_max_speakers;
 
 const DEFAULT_TAG_COLOR = '#3b82f6';
 
-export const createTagBody = z
+export const createTagBody = lazySchema(() => z
   .strictObject({
-    name,
-    color: z._default(color, DEFAULT_TAG_COLOR),
-    custom_prompt: z._default(prompt, null),
-    default_language: z._default(language, null),
-    default_min_speakers: z._default(speakers, null),
-    default_max_speakers: z._default(speakers, null),
+    name: name(),
+    color: z._default(color(), DEFAULT_TAG_COLOR),
+    custom_prompt: z._default(prompt(), null),
+    default_language: z._default(language(), null),
+    default_min_speakers: z._default(speakers(), null),
+    default_max_speakers: z._default(speakers(), null),
     protect_from_deletion: z._default(z.boolean().check(z.describe('Refuse to delete recordings carrying this tag (409)')), false),
-    group_id: z._default(z.nullable(positiveId.check(z.describe('A group you administer; null for a personal tag'))), null),
+    group_id: z._default(z.nullable(positiveId().check(z.describe('A group you administer; null for a personal tag'))), null),
   })
-  .check(z.refine(speakerOrder, { message: 'default_min_speakers must not exceed default_max_speakers', path: ['default_min_speakers'] }));
-export type CreateTagInput = z.infer<typeof createTagBody>;
+  .check(z.refine(speakerOrder, { message: 'default_min_speakers must not exceed default_max_speakers', path: ['default_min_speakers'] })));
+export type CreateTagInput = z.infer<ReturnType<typeof createTagBody>>;
 
-export const updateTagBody = z
+export const updateTagBody = lazySchema(() => z
   .strictObject({
-    name: z.optional(name),
-    color: z.optional(color),
-    custom_prompt: z.optional(prompt),
-    default_language: z.optional(language),
-    default_min_speakers: z.optional(speakers),
-    default_max_speakers: z.optional(speakers),
+    name: z.optional(name()),
+    color: z.optional(color()),
+    custom_prompt: z.optional(prompt()),
+    default_language: z.optional(language()),
+    default_min_speakers: z.optional(speakers()),
+    default_max_speakers: z.optional(speakers()),
     protect_from_deletion: z.optional(z.boolean()),
   })
   .check(
     z.refine((b) => Object.keys(b).length > 0, 'give at least one field to change'),
     z.refine(speakerOrder, { message: 'default_min_speakers must not exceed default_max_speakers', path: ['default_min_speakers'] }),
-  );
-export type TagPatch = z.infer<typeof updateTagBody>;
+  ));
+export type TagPatch = z.infer<ReturnType<typeof updateTagBody>>;
 
-export const addRecordingTagsBody = z
+export const addRecordingTagsBody = lazySchema(() => z
   .strictObject({
-    tag_ids: z.optional(z.array(positiveId).check(z.minLength(1, 'give 1 to 100 tag ids'), z.maxLength(100, 'give 1 to 100 tag ids'))),
-    tag_id: z.optional(positiveId.check(z.describe('A single tag (legacy form)'))),
+    tag_ids: z.optional(z.array(positiveId()).check(z.minLength(1, 'give 1 to 100 tag ids'), z.maxLength(100, 'give 1 to 100 tag ids'))),
+    tag_id: z.optional(positiveId().check(z.describe('A single tag (legacy form)'))),
   })
-  .check(z.refine((b) => b.tag_ids !== undefined || b.tag_id !== undefined, 'give tag_ids (or the legacy tag_id)'));
-export type AddRecordingTagsInput = z.infer<typeof addRecordingTagsBody>;
+  .check(z.refine((b) => b.tag_ids !== undefined || b.tag_id !== undefined, 'give tag_ids (or the legacy tag_id)')));
+export type AddRecordingTagsInput = z.infer<ReturnType<typeof addRecordingTagsBody>>;
 
 // Responses (documentation only).
 export const tagView = lazySchema(() => z.object({

@@ -8,43 +8,43 @@ import { id, oneLine } from './schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const webhookParams = z.object({ id });
-export const deliveryParams = z.object({ id, did: z.string().check(z.regex(UUID, 'must be a delivery id (a UUID)')) });
+export const webhookParams = lazySchema(() => z.object({ id: id() }));
+export const deliveryParams = lazySchema(() => z.object({ id: id(), did: z.string().check(z.regex(UUID, 'must be a delivery id (a UUID)')) }));
 
 const LIMIT_HINT = 'must be an integer from 1 to 200';
-export const deliveriesQuery = z.object({
+export const deliveriesQuery = lazySchema(() => z.object({
   limit: z._default(z.pipe(z.string().check(z.regex(/^\d{1,4}$/, LIMIT_HINT)), z.pipe(z.transform(Number), z.number().check(z.gte(1, LIMIT_HINT), z.lte(200, LIMIT_HINT)))), 50),
-});
+}));
 
-const name = z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100));
-const url = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048), z.describe('https target; http only with allow_http. Private, loopback and other non-public addresses are refused'));
-const events = z
+const name = lazySchema(() => z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(100)));
+const url = lazySchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(2048), z.describe('https target; http only with allow_http. Private, loopback and other non-public addresses are refused')));
+const events = lazySchema(() => z
   .array(z.string().check(z.minLength(1), z.maxLength(100)))
-  .check(z.minLength(1, 'give at least one event type'), z.maxLength(50), z.describe(`Event types to receive, or ["*"] for all: ${EVENT_TYPES.join(', ')}`));
+  .check(z.minLength(1, 'give at least one event type'), z.maxLength(50), z.describe(`Event types to receive, or ["*"] for all: ${EVENT_TYPES.join(', ')}`)));
 
-export const createWebhookBody = z.strictObject({
-  name,
-  url,
-  events,
+export const createWebhookBody = lazySchema(() => z.strictObject({
+  name: name(),
+  url: url(),
+  events: events(),
   enabled: z._default(z.boolean(), true),
   allow_http: z._default(z.boolean().check(z.describe('Allow a plain http:// target')), false),
-});
-export type CreateWebhookInput = z.infer<typeof createWebhookBody>;
+}));
+export type CreateWebhookInput = z.infer<ReturnType<typeof createWebhookBody>>;
 
-export const updateWebhookBody = z
+export const updateWebhookBody = lazySchema(() => z
   .strictObject({
-    name: z.optional(name),
-    url: z.optional(url),
-    events: z.optional(events),
+    name: z.optional(name()),
+    url: z.optional(url()),
+    events: z.optional(events()),
     enabled: z.optional(z.boolean().check(z.describe('true also clears auto_paused and the failure count'))),
     allow_http: z.optional(z.boolean()),
   })
-  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change'));
-export type WebhookPatch = z.infer<typeof updateWebhookBody>;
+  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change')));
+export type WebhookPatch = z.infer<ReturnType<typeof updateWebhookBody>>;
 
 // Responses (documentation only).
-const timestamp = z.string().check(z.describe('ISO 8601 UTC timestamp'));
-const nullableTimestamp = z.nullable(timestamp);
+const timestamp = lazySchema(() => z.string().check(z.describe('ISO 8601 UTC timestamp')));
+const nullableTimestamp = lazySchema(() => z.nullable(timestamp()));
 
 export const webhookView = lazySchema(() => z.object({
   id: z.number(),
@@ -55,8 +55,8 @@ export const webhookView = lazySchema(() => z.object({
   allow_http: z.boolean(),
   auto_paused: z.boolean().check(z.describe('Paused after too many failed deliveries; PATCH enabled: true resumes')),
   consecutive_failures: z.number(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  created_at: timestamp(),
+  updated_at: timestamp(),
 }));
 
 export const webhookWithSecret = lazySchema(() => z.object({
@@ -80,9 +80,9 @@ const deliveryView = lazySchema(() => z.object({
   response_status: z.nullable(z.number()),
   response_body_preview: z.nullable(z.string().check(z.describe('At most 1 KB of the last answer'))),
   error_message: z.nullable(z.string()),
-  next_attempt_at: nullableTimestamp,
-  created_at: timestamp,
-  delivered_at: nullableTimestamp,
+  next_attempt_at: nullableTimestamp(),
+  created_at: timestamp(),
+  delivered_at: nullableTimestamp(),
   replayed_from: z.nullable(z.string().check(z.describe('The delivery this one replays'))),
 }));
 

@@ -1,9 +1,10 @@
 // Your account: profile and API tokens.
 import * as z from 'zod/mini';
+import { lazySchema } from '../http/lazy-schema.ts';
 import * as s from '../http/schemas.ts';
 import type { RouteSpec } from './spec.ts';
 
-const idParams = z.object({ id: s.id });
+const idParams = lazySchema(() => z.object({ id: s.id() }));
 
 export const accountRoutes = {
   'GET /users/me': {

@@ -1,9 +1,10 @@
 // Web sign-in: sessions, passwords, one-time sign-in links; administrators' user management.
 import * as z from 'zod/mini';
+import { lazySchema } from '../http/lazy-schema.ts';
 import * as a from '../http/auth-schemas.ts';
 import type { RouteSpec } from './spec.ts';
 
-const done = z.object({ success: z.boolean() });
+const done = lazySchema(() => z.object({ success: z.boolean() }));
 
 export const authRoutes = {
   'POST /auth/sign-in': {
@@ -42,7 +43,7 @@ export const authRoutes = {
     tag: 'Sign-in',
     rateClass: null,
     auth: 'token',
-    responses: { 200: { description: 'Signed out', schema: () => done } },
+    responses: { 200: { description: 'Signed out', schema: done } },
   },
   'POST /auth/sign-out-everywhere': {
     handler: 'auth/sign-out-everywhere',

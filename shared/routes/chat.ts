@@ -13,7 +13,7 @@ export const chatRoutes = {
     tag: 'Recordings',
     rateClass: 'processing',
     auth: 'token',
-    params: z.object({ id: s.id }),
+    params: () => z.object({ id: s.id() }),
     body: c.chatBody,
     responses: {
       200: { description: 'The answer and its sources', schema: c.chatResult },

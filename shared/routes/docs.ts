@@ -25,7 +25,7 @@ export const docsRoutes = {
     tag: 'Documentation',
     rateClass: 'read',
     auth: 'docs',
-    params: z.object({ file: z.enum(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) }),
+    params: () => z.object({ file: z.enum(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) }),
     responses: { 200: { description: 'A static file', contentType: 'application/octet-stream' } },
   },
 } as const satisfies Record<string, RouteSpec>;

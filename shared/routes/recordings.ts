@@ -1,17 +1,18 @@
 // Recordings once they exist: list, read, change, delete, audio, transcript, texts, asking
 // for processing again, batches; and the statistics.
 import * as z from 'zod/mini';
+import { lazySchema } from '../http/lazy-schema.ts';
 import * as r from '../http/recording-schemas.ts';
 import * as s from '../http/schemas.ts';
 import type { RouteSpec } from './spec.ts';
 
-const idParams = z.object({ id: s.id });
+const idParams = lazySchema(() => z.object({ id: s.id() }));
 const tag = 'Recordings';
 const read = { tag, rateClass: 'read', auth: 'token' } as const;
 const write = { tag, rateClass: 'write', auth: 'token' } as const;
 const processing = { tag, rateClass: 'processing', auth: 'token' } as const;
 const batch = { tag, rateClass: 'batch', auth: 'token' } as const;
-const success = z.object({ success: z.boolean() });
+const success = lazySchema(() => z.object({ success: z.boolean() }));
 
 export const recordingRoutes = {
   'GET /recordings': {
@@ -43,7 +44,7 @@ export const recordingRoutes = {
     handler: 'recordings/delete',
     summary: 'Delete a recording with its audio, transcript, summary and notes (emits recording.deleted)',
     params: idParams,
-    responses: { 200: { description: 'Deleted', schema: () => success } },
+    responses: { 200: { description: 'Deleted', schema: success } },
   },
   'GET /recordings/{id}/status': {
     ...read,

@@ -16,12 +16,16 @@ export interface RouteSpec {
    * unless DOCS_PUBLIC=true; 'none': the route checks what it is given itself (sign-in).
    */
   readonly auth: 'token' | 'docs' | 'none';
-  readonly params?: Schema;
-  readonly query?: Schema;
+  /**
+   * The request's schemas, as functions: a function builds its own route's schemas when its
+   * first request is parsed (shared/http/middleware/input.ts), never the other rows' of its area.
+   */
+  readonly params?: () => Schema;
+  readonly query?: () => Schema;
   /** A JSON request body; absent means the route takes none. */
-  readonly body?: Schema;
+  readonly body?: () => Schema;
   /** A multipart/form-data body read as a stream by the handler; the schema documents its fields. */
-  readonly streamBody?: Schema;
+  readonly streamBody?: () => Schema;
   /**
    * What each status answers. A response schema only documents output, so it is a function
    * called when the OpenAPI description is made: a cold start builds none of them.

@@ -1,13 +1,14 @@
 // Tags: personal tags and the tags of the caller's groups (seen by members, changed by group
 // admins), and tags on recordings.
 import * as z from 'zod/mini';
+import { lazySchema } from '../http/lazy-schema.ts';
 import * as t from '../http/tag-schemas.ts';
 import type { RouteSpec } from './spec.ts';
 
 const tag = 'Tags';
 const read = { tag, rateClass: 'read', auth: 'token' } as const;
 const write = { tag, rateClass: 'write', auth: 'token' } as const;
-const success = z.object({ success: z.boolean() });
+const success = lazySchema(() => z.object({ success: z.boolean() }));
 const forbidden = { description: 'The tag exists but is not yours to change (another user\'s, a group you are not in, or a group you do not administer)' };
 const invalid = { description: 'Invalid body: colour not #rgb or #rrggbb, language not ISO 639-1, speakers outside 1..20 or min above max, unknown field' };
 const update = {
@@ -46,7 +47,7 @@ export const tagRoutes = {
     handler: 'tags/delete',
     summary: 'Delete a tag; it is taken off every recording that carries it',
     params: t.tagParams,
-    responses: { 200: { description: 'Deleted', schema: () => success }, 403: forbidden },
+    responses: { 200: { description: 'Deleted', schema: success }, 403: forbidden },
   },
   'POST /recordings/{id}/tags': {
     ...write,
@@ -62,6 +63,6 @@ export const tagRoutes = {
     handler: 'recordings/tags-remove',
     summary: 'Take a tag off a recording',
     params: t.recordingTagParams,
-    responses: { 200: { description: 'Removed', schema: () => success }, 404: { description: 'No such recording, or the tag is not on it' } },
+    responses: { 200: { description: 'Removed', schema: success }, 404: { description: 'No such recording, or the tag is not on it' } },
   },
 } as const satisfies Record<string, RouteSpec>;

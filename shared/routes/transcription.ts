@@ -1,10 +1,11 @@
 // What the configured speech engine can do: a client asks before it uploads (languages,
 // speakers, word timings, size limits) instead of finding out from the transcript.
 import * as z from 'zod/mini';
+import { lazySchema } from '../http/lazy-schema.ts';
 import type { Capabilities } from '../providers/capabilities.ts';
 import type { RouteSpec } from './spec.ts';
 
-const transcriptionCapabilities = z.object({
+const transcriptionCapabilities = lazySchema(() => z.object({
   provider: z.string().check(z.describe('ASR_PROVIDER: local, openai, whisperx or aws-transcribe')),
   model: z.string(),
   diarization: z.boolean().check(z.describe('whether segments carry distinct speaker labels')),
@@ -20,10 +21,10 @@ const transcriptionCapabilities = z.object({
   summary_custom_prompt: z.boolean().check(z.describe('whether the summariser applies custom_prompt')),
   max_duration_seconds: z.nullable(z.number()).check(z.describe('the longest recording the engine transcribes, or null for no limit beyond max_upload_mb')),
   engine_note: z.string(),
-});
+}));
 
 // The schema describes exactly the report capabilities() builds: each way round must assign.
-type Described = z.infer<typeof transcriptionCapabilities>;
+type Described = z.infer<ReturnType<typeof transcriptionCapabilities>>;
 const _capabilitiesMatch: [Described extends Capabilities ? true : never, Capabilities extends Described ? true : never] = [true, true];
 
 export const transcriptionRoutes = {
@@ -35,6 +36,6 @@ export const transcriptionRoutes = {
     tag: 'Transcription',
     rateClass: 'read',
     auth: 'token',
-    responses: { 200: { description: 'The capability report', schema: () => transcriptionCapabilities } },
+    responses: { 200: { description: 'The capability report', schema: transcriptionCapabilities } },
   },
 } as const satisfies Record<string, RouteSpec>;

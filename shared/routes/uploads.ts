@@ -31,7 +31,7 @@ export const uploadRoutes = {
     tag: 'Recordings',
     rateClass: 'processing',
     auth: 'token',
-    params: z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be an upload_id')) }),
+    params: () => z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be an upload_id')) }),
     body: s.completeUploadBody,
     responses: { 202: { description: 'Accepted and queued', schema: s.uploadResult } },
   },

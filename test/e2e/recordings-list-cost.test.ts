@@ -43,7 +43,7 @@ afterAll(() => {
 });
 
 const query = (params: Record<string, string | number | boolean>): ListQuery =>
-  listQuery.parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+  listQuery().parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
 
 async function cost(lib: { userId: number; tagId: number }, params: Record<string, string | number | boolean>) {
   meter.reset();

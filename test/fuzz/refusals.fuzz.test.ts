@@ -56,12 +56,12 @@ describe('every route refuses control characters and ill-formed Unicode', () => 
     it(row.key, async () => {
       const caller = new Caller();
       const path = pathOf(row);
-      for (const field of stringFields(row.spec.body ? jsonSchemaOf(row.spec.body) : undefined)) {
+      for (const field of stringFields(row.spec.body ? jsonSchemaOf(row.spec.body()) : undefined)) {
         for (const bad of samples(badJsonText, `${row.key} body ${field}`, 2)) {
           await expectRefused(caller, row, path, { kind: 'json', value: { [field]: bad } }, field, `body ${field}=${JSON.stringify(bad)}`);
         }
       }
-      for (const field of stringFields(row.spec.query ? jsonSchemaOf(row.spec.query) : undefined)) {
+      for (const field of stringFields(row.spec.query ? jsonSchemaOf(row.spec.query()) : undefined)) {
         // A query carries percent-encoded UTF-8: control characters can arrive, lone surrogates cannot.
         const [bad] = samples(around(control), `${row.key} query ${field}`, 1);
         await expectRefused(caller, row, `${path}?${field}=${encodeURIComponent(bad!)}`, undefined, field, `query ${field}=${JSON.stringify(bad)}`);
@@ -74,7 +74,7 @@ describe('the upload refuses repeated parts, oversized fields and control charac
   const row = routeRows.find((r) => r.spec.streamBody)!;
   const wav = silentWav(1);
   const form = (label: string, data: Buffer): Body => ({ kind: 'raw', data, contentType: 'multipart/form-data; boundary=refuse', label });
-  const fields = Object.keys(jsonSchemaOf(row.spec.streamBody!).properties ?? {}).filter((k) => k !== 'file');
+  const fields = Object.keys(jsonSchemaOf(row.spec.streamBody!()).properties ?? {}).filter((k) => k !== 'file');
 
   it('refuses a control character in any field', async () => {
     const caller = new Caller();

@@ -38,9 +38,9 @@ interface Case {
 const OWN: ParamValue = { own: true };
 
 function schemaParts(row: RouteRow) {
-  const params = row.spec.params ? jsonSchemaOf(row.spec.params) : undefined;
-  const query = row.spec.query ? jsonSchemaOf(row.spec.query) : undefined;
-  const body = row.spec.body ? jsonSchemaOf(row.spec.body) : undefined;
+  const params = row.spec.params ? jsonSchemaOf(row.spec.params()) : undefined;
+  const query = row.spec.query ? jsonSchemaOf(row.spec.query()) : undefined;
+  const body = row.spec.body ? jsonSchemaOf(row.spec.body()) : undefined;
   return { params, query, body };
 }
 
@@ -106,7 +106,7 @@ function garbageCase(row: RouteRow): fc.Arbitrary<Case> {
 
 /** Multipart uploads with odd fields, for a route that streams its body. */
 function uploadCase(row: RouteRow): fc.Arbitrary<Case> {
-  return fc.tuple(validCase(row), multipartUpload(jsonSchemaOf(row.spec.streamBody!), silentWav(1))).map(([c, body]) => ({ ...c, body }));
+  return fc.tuple(validCase(row), multipartUpload(jsonSchemaOf(row.spec.streamBody!()), silentWav(1))).map(([c, body]) => ({ ...c, body }));
 }
 
 function encode(s: string): string {
@@ -237,7 +237,7 @@ describe('fuzzing every route of the table', () => {
         // Every form field once with each huge number (the largest safe integer, one past the
         // latest instant a Date holds, sixteen nines), alongside a real WAV.
         const wav = silentWav(1);
-        const fields = Object.keys(jsonSchemaOf(row.spec.streamBody!).properties ?? {}).filter((k) => k !== 'file');
+        const fields = Object.keys(jsonSchemaOf(row.spec.streamBody!()).properties ?? {}).filter((k) => k !== 'file');
         for (const field of fields) {
           for (const value of HUGE_NUMBERS) {
             const body: Body = { kind: 'raw', data: multipart('huge', [[field, value]], 'wav', wav, false), contentType: 'multipart/form-data; boundary=huge', label: `multipart ${field}=${value}` };

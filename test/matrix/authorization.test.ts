@@ -127,7 +127,7 @@ const BODY_OVERRIDES: Partial<Record<string, unknown>> = {
 
 /** A body the route's schema accepts: required fields, plus optional ones until refinements pass. */
 function validBody(row: RouteRow): unknown {
-  const schema = row.spec.body;
+  const schema = row.spec.body?.();
   if (!schema) return undefined;
   if (row.key in BODY_OVERRIDES) return BODY_OVERRIDES[row.key];
   const js = jsonSchemaOf(schema);
@@ -179,7 +179,7 @@ interface Line {
 }
 const table = new Map<string, Line>(routeRows.map((row) => [row.key, { route: row.key }]));
 const idRows = routeRows.filter((row) => pathParams(row).some((p) => resourceOf(row, p) !== undefined));
-const takesRecordingIds = (row: RouteRow) => row.spec.body !== undefined && 'recording_ids' in (jsonSchemaOf(row.spec.body).properties ?? {});
+const takesRecordingIds = (row: RouteRow) => row.spec.body !== undefined && 'recording_ids' in (jsonSchemaOf(row.spec.body()).properties ?? {});
 const answersPerItem = (row: RouteRow) => {
   const schema = row.spec.responses[200]?.schema;
   return schema !== undefined && 'results' in (jsonSchemaOf(schema()).properties ?? {});
@@ -213,7 +213,7 @@ describe('no route answers 2xx without a valid credential', () => {
 describe('a valid credential on another user’s resource: 403; on none: 404', () => {
   it('covers every route that names a resource', () => {
     expect(idRows.length).toBeGreaterThan(30);
-    for (const row of idRows) if (row.spec.body) expect(row.spec.body.safeParse(validBody(row)).success, `${row.key}: the matrix body must be valid`).toBe(true);
+    for (const row of idRows) if (row.spec.body) expect(row.spec.body().safeParse(validBody(row)).success, `${row.key}: the matrix body must be valid`).toBe(true);
   });
 
   for (const row of idRows) {
@@ -251,7 +251,7 @@ describe('recording ids in a body: another user’s and missing ones are refused
     it(`${row.key}`, async () => {
       const [stranger, admin] = await Promise.all([newUser(), newUser({ admin: true })]);
       const body = { ...(validBody(row) as object), recording_ids: [Number(owned.recording), Number(MISSING_ID)] };
-      expect(row.spec.body!.safeParse(body).success).toBe(true);
+      expect(row.spec.body!().safeParse(body).success).toBe(true);
       const results: Record<string, string> = {};
       for (const [who, user] of [['foreign', stranger], ['admin', admin]] as const) {
         const res = await send({ method: row.method, path: row.path, token: user.token, body: { kind: 'json', value: body } });
@@ -278,7 +278,7 @@ describe('recording ids as a filter: another user’s never reach the answer', (
     it(`${row.key}`, async () => {
       const [stranger, admin] = await Promise.all([newUser(), newUser({ admin: true })]);
       const body = { ...(validBody(row) as object), message: SEGMENTS.map((s) => s.sentence).join(' '), recording_ids: [Number(owned.recording), Number(MISSING_ID)] };
-      expect(row.spec.body!.safeParse(body).success).toBe(true);
+      expect(row.spec.body!().safeParse(body).success).toBe(true);
       for (const user of [stranger, admin]) {
         const res = await send({ method: row.method, path: row.path, token: user.token, body: { kind: 'json', value: body } });
         expect(res.status, res.text).toBe(200);

@@ -26,13 +26,13 @@ describe('dates in query strings and bodies', () => {
   });
 
   it('makes a date alone in date_to include that whole day', () => {
-    const parsed = listQuery.parse({ date_from: '2025-03-10', date_to: '2025-03-10' });
+    const parsed = listQuery().parse({ date_from: '2025-03-10', date_to: '2025-03-10' });
     expect(parsed.date_from).toBe(Date.parse('2025-03-10T00:00:00Z'));
     expect(parsed.date_to).toBe(Date.parse('2025-03-10T23:59:59.999Z'));
   });
 
   it('fills the list defaults', () => {
-    expect(listQuery.parse({})).toEqual({ page: 1, per_page: 25, status: 'all', sort_by: 'created_at', sort_order: 'desc' });
+    expect(listQuery().parse({})).toEqual({ page: 1, per_page: 25, status: 'all', sort_by: 'created_at', sort_order: 'desc' });
   });
 });
 

@@ -70,33 +70,33 @@ describe('tag bodies', () => {
   it.each(['abc', '#abcd', '#ggg', 'red', '#1234567', ''])('refuses the colour %j', (c) => expect(HEX_COLOR.test(c)).toBe(false));
 
   it('fills defaults on create and refuses bad fields', () => {
-    expect(createTagBody.parse({ name: ' Sales ' })).toEqual({
+    expect(createTagBody().parse({ name: ' Sales ' })).toEqual({
       name: 'Sales', color: '#3b82f6', custom_prompt: null, default_language: null, default_min_speakers: null,
       default_max_speakers: null, protect_from_deletion: false, group_id: null,
     });
-    expect(createTagBody.safeParse({ name: 'x', color: 'blue' }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: '' }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: 'x', default_language: 'eng' }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: 'x', default_min_speakers: 0 }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: 'x', default_max_speakers: 21 }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: 'x', default_min_speakers: 4, default_max_speakers: 2 }).success).toBe(false);
-    expect(createTagBody.safeParse({ name: 'x', owner: 3 }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', color: 'blue' }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: '' }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', default_language: 'eng' }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', default_min_speakers: 0 }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', default_max_speakers: 21 }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', default_min_speakers: 4, default_max_speakers: 2 }).success).toBe(false);
+    expect(createTagBody().safeParse({ name: 'x', owner: 3 }).success).toBe(false);
   });
 
   it('needs at least one field on update and checks the merged speaker range', () => {
-    expect(updateTagBody.safeParse({}).success).toBe(false);
-    expect(updateTagBody.safeParse({ group_id: 3 }).success).toBe(false);
-    expect(updateTagBody.parse({ custom_prompt: null })).toEqual({ custom_prompt: null });
+    expect(updateTagBody().safeParse({}).success).toBe(false);
+    expect(updateTagBody().safeParse({ group_id: 3 }).success).toBe(false);
+    expect(updateTagBody().parse({ custom_prompt: null })).toEqual({ custom_prompt: null });
     expect(() => checkSpeakerRange(5, 3)).toThrow(ValidationError);
     expect(() => checkSpeakerRange(3, null)).not.toThrow();
   });
 
   it('takes tag_ids or the legacy tag_id', () => {
-    expect(addRecordingTagsBody.parse({ tag_ids: [1, 2] })).toEqual({ tag_ids: [1, 2] });
-    expect(addRecordingTagsBody.parse({ tag_id: 3 })).toEqual({ tag_id: 3 });
-    expect(addRecordingTagsBody.safeParse({}).success).toBe(false);
-    expect(addRecordingTagsBody.safeParse({ tag_ids: [] }).success).toBe(false);
-    expect(addRecordingTagsBody.safeParse({ tag_ids: ['1'] }).success).toBe(false);
+    expect(addRecordingTagsBody().parse({ tag_ids: [1, 2] })).toEqual({ tag_ids: [1, 2] });
+    expect(addRecordingTagsBody().parse({ tag_id: 3 })).toEqual({ tag_id: 3 });
+    expect(addRecordingTagsBody().safeParse({}).success).toBe(false);
+    expect(addRecordingTagsBody().safeParse({ tag_ids: [] }).success).toBe(false);
+    expect(addRecordingTagsBody().safeParse({ tag_ids: ['1'] }).success).toBe(false);
   });
 });
 

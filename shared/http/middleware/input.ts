@@ -8,6 +8,7 @@ import { settings } from '../../config.ts';
 import { BadRequestError, PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
 import { textIssues } from '../../domain/text.ts';
 import type { RouteSpec } from '../../routes.ts';
+import { lazySchema } from '../lazy-schema.ts';
 
 // English messages only: z.locales would bundle every language.
 z.config(en());
@@ -25,6 +26,8 @@ export function parsedInput(event: APIGatewayProxyEventV2): ParsedInput {
 }
 
 export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
+  // The row's schemas, built at the first request that needs them and kept for the next.
+  const schemas = { params: keep(spec.params), query: keep(spec.query), body: keep(spec.body) };
   const jsonParser = httpJsonBodyParser();
   const readBody = async (request: Request): Promise<unknown> => {
     const event = request.event;
@@ -55,15 +58,17 @@ export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
         return undefined;
       };
       const parsed = {
-        params: await check(spec.params, event.pathParameters, 'path'),
-        query: await check(spec.query, event.queryStringParameters, 'query'),
-        body: await check(spec.body, body, 'body'),
+        params: await check(schemas.params?.(), event.pathParameters, 'path'),
+        query: await check(schemas.query?.(), event.queryStringParameters, 'query'),
+        body: await check(schemas.body?.(), body, 'body'),
       };
       if (problems.length > 0) throw new ValidationError(`Invalid request: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
       parsedInputs.set(event, parsed);
     },
   };
 }
+
+const keep = (build: (() => z.ZodMiniType) | undefined) => (build ? lazySchema(build) : undefined);
 
 type Request = Parameters<NonNullable<MiddlewareObj<APIGatewayProxyEventV2>['before']>>[0];
 
