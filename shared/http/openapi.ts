@@ -119,7 +119,7 @@ function webhookDescriptions(): Record<string, unknown> {
         type: z.literal(type),
         timestamp: z.string().check(z.describe('when the event was committed, ISO 8601')),
         user_id: z.number(),
-        data: EVENT_CATALOGUE[type].data,
+        data: EVENT_CATALOGUE[type].data(),
         replayed_from: z.optional(z.string().check(z.describe('the delivery this one replays'))),
       });
       const post = {

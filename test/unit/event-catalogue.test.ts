@@ -9,7 +9,7 @@ import { normaliseEventList } from '#shared/domain/webhooks/delivery-policy.ts';
 /** The README's table of event types, as the catalogue renders it. */
 function eventTable(): string {
   const rows = EVENT_TYPES.map((type) => {
-    const fields = Object.keys(EVENT_CATALOGUE[type].data.def.shape).map((f) => `\`${f}\``).join(', ');
+    const fields = Object.keys(EVENT_CATALOGUE[type].data().def.shape).map((f) => `\`${f}\``).join(', ');
     return `| \`${type}\` | ${EVENT_CATALOGUE[type].summary} | ${fields} |`;
   });
   return ['| Event | When | `data` |', '|---|---|---|', ...rows].join('\n');
@@ -27,7 +27,7 @@ describe('the event catalogue', () => {
     expect(Object.keys(hooks)).toEqual(EVENT_TYPES);
     for (const type of EVENT_TYPES) {
       const schema = hooks[type]!.post.requestBody.content['application/json']!.schema;
-      expect(Object.keys(schema.properties.data!.properties ?? {})).toEqual(Object.keys(EVENT_CATALOGUE[type].data.def.shape));
+      expect(Object.keys(schema.properties.data!.properties ?? {})).toEqual(Object.keys(EVENT_CATALOGUE[type].data().def.shape));
     }
   });
 
