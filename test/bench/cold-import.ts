@@ -12,6 +12,7 @@ import { consumers, periodic } from '../../shared/topology.ts';
 import type { Artifacts } from '../../infra/local/artifacts/manifest.ts';
 import { prepareArtifacts } from '../../infra/local/artifacts/prepare.ts';
 import { resolver } from '../../infra/local/artifacts/resolve.ts';
+import { localFunctions } from '../../infra/local/lambda/functions.ts';
 import { bundleLikeCdk, PROJECT_ROOT, SOURCE_MAPS_AT_INIT, type Bundle } from './lib/bundle.ts';
 import { kb, median, ms } from './lib/stats.ts';
 import type { Benchmark, BenchOptions, Row } from './lib/types.ts';
@@ -64,19 +65,21 @@ interface Target extends Bundle {
 }
 
 /**
- * Each function's environment as the synthesized template gives it (settings, queue URLs, names),
- * references resolved as the local runtime resolves them: what init parses at a cold start.
+ * Each function's environment as the local runtime gives it from the synthesized template
+ * (settings, queue URLs, names, memory size), by entry: what init parses at a cold start.
  */
-function templateEnvironments(artifacts: Artifacts): Map<string, Record<string, string>> {
+function templateEnvironments(artifacts: Artifacts): (entry: string) => Record<string, string> | undefined {
   const resolve = resolver(artifacts, (name) => `https://sqs.us-east-1.amazonaws.com/000000000000/verbatim-${name}`);
-  return new Map(artifacts.functions.map((f) => [f.entry, Object.fromEntries(Object.entries(f.environment).map(([k, v]) => [k, String(resolve(v))]))]));
+  const functions = localFunctions({ artifacts, resolve, base: {} });
+  const entries = new Set(artifacts.functions.map((f) => f.entry));
+  return (entry) => (entries.has(entry) ? functions.environment(entry) : undefined);
 }
 
 /** Every bundle as deployed (no NODE_OPTIONS), plus one with Node's source maps at init to show what that would cost. */
-function targets(bundles: readonly Bundle[], environments: ReadonlyMap<string, Record<string, string>>): Target[] {
-  const all: Target[] = bundles.map((b) => ({ ...b, env: { ...RUNNER_ENV, ...environments.get(b.name) } }));
+function targets(bundles: readonly Bundle[], environment: (entry: string) => Record<string, string> | undefined): Target[] {
+  const all: Target[] = bundles.map((b) => ({ ...b, env: { ...RUNNER_ENV, ...environment(b.name) } }));
   const reference = bundles.find((b) => b.name === MAPS_OF);
-  if (reference) all.push({ ...reference, name: `${reference.name} ${MAPS}`, env: { ...RUNNER_ENV, NODE_OPTIONS: SOURCE_MAPS_AT_INIT } });
+  if (reference) all.push({ ...reference, name: `${reference.name} ${MAPS}`, env: { ...RUNNER_ENV, ...environment(reference.name), NODE_OPTIONS: SOURCE_MAPS_AT_INIT } });
   return all;
 }
 
