@@ -1,19 +1,23 @@
 // How function bundles are built: esbuild, ESM for Node 22, the AWS SDK bundled in, code
-// split at every dynamic import. Shared by the CDK functions and by the benchmark that times
+// split at every dynamic import, the chunks laid out again by Rolldown (buildEntries says why). Shared by the CDK functions and by the benchmark that times
 // their cold import, so both measure the same thing. No aws-cdk-lib here: the benchmark imports it.
 //
 // Each function's bundle is a folder: index.mjs (the handler), the chunks it imports, and their
 // source maps (index.mjs.map, chunk-….mjs.map). What a module loads with `await import()` (a provider and its SDK client, NLP
 // data, the AWS SDK's own credential providers) is a chunk of its own, read from the folder the
 // first time it is used, so a function's init evaluates only what it imports statically.
+import { execFileSync } from 'node:child_process';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, isBuiltin } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
 // built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
 // `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
+/** The child process that lays each function's esbuild output out again (buildEntries). */
+const RECHUNK = join(import.meta.dirname, 'rechunk.mjs');
+
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);";
 
@@ -51,11 +55,9 @@ const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-
 /**
- * The esbuild options of every function bundle. Entries and chunks are written side by side
- * in one folder, so each entry's imports are `./chunk-….mjs` and stay valid once the entry and
- * its chunks are copied into a folder of their own with the entry renamed index.mjs.
+ * The esbuild options of every function bundle: an entry and its chunks side by side in one
+ * folder, importing each other as `./chunk-….mjs`, which Rolldown then reads (buildEntries).
  */
 export const ESBUILD_OPTIONS = {
   outExtension: { '.js': '.mjs' },
@@ -81,7 +83,7 @@ export const ESBUILD_OPTIONS = {
 export interface BuiltEntry {
   /** Its folder in the build's output folder. */
   readonly dir: string;
-  /** The entry's own file ("<name>.mjs"), which becomes index.mjs. */
+  /** The entry's own file: index.mjs. */
   readonly entry: string;
   /** Chunks index.mjs imports statically, directly or through another chunk: evaluated at init. */
   readonly eager: readonly string[];
@@ -122,59 +124,74 @@ function builtinAliases(root: string): Record<string, string> {
 }
 
 /**
- * Builds each entry (name → entry file) in an esbuild run of its own, into `outdir/<name>/`, and
- * returns what each bundle is made of. Built in one run, functions share chunks, and esbuild
- * gives each function every module its imports reach with every part any function of the run
- * uses: a store module's function that sends to SQS, used by one route, put the SQS client into
- * every route that imports that module for something else (measured: 44 of 73 routes over 400 KB
- * at init built together, 19 alone; `GET /users/me` 378 → 332 KB). A run takes about half a
- * second on 2 cores, about 40 s for every function; functions.ts caches bundles by content.
+ * Builds each entry (name → entry file) in an esbuild run of its own, then lays its output out
+ * again with Rolldown (rechunk.mjs) into `outdir/<name>/`, and returns what each bundle is made of.
+ *
+ * One esbuild run per function: built in one run, functions share chunks, and esbuild gives each
+ * function every module its imports reach with every part any function of the run uses (measured:
+ * 44 of 73 routes over 400 KB at init built together, 19 alone). A run takes about half a second
+ * on 2 cores, about 40 s for every function; functions.ts caches bundles by content.
+ *
+ * Then Rolldown, because esbuild cannot merge chunks: a module that the entry imports and a
+ * dynamic import's chunk imports too goes into a chunk of its own for each set of importers, so
+ * a write route (Idempotency-Key: the idempotency utility and the secrets box load on first use)
+ * evaluated its init code as up to 15 files, each one a resolve, read, compile and link of its own.
+ * Rolldown keeps what every importer of a dynamic import has loaded already in the entry itself
+ * (its avoidRedundantChunkLoads and mergeCommonChunks passes): init is index.mjs and at most a chunk,
+ * the lazy chunks are as before. The source maps are chained, so they still name the .ts sources.
  */
 export function buildEntries(root: string, entries: Readonly<Record<string, string>>, outdir: string): Map<string, BuiltEntry> {
   const alias = builtinAliases(root);
-  return new Map(
-    Object.entries(entries).map(([name, file]) => {
-      const { metafile } = buildSync({ ...ESBUILD_OPTIONS, alias, absWorkingDir: root, entryPoints: { [name]: file }, outdir: join(outdir, name) });
-      const outputs = new Map(Object.entries(metafile.outputs).map(([path, output]) => [basename(path), output]));
-      return [name, { dir: name, ...entryFiles(outputs, `${name}.mjs`) }];
-    }),
-  );
+  const split = Object.entries(entries).map(([name, file]) => {
+    const dir = join(outdir, '.esbuild', name);
+    const { metafile } = buildSync({ ...ESBUILD_OPTIONS, alias, absWorkingDir: root, entryPoints: { [name]: file }, outdir: dir });
+    return { name, dir, metafile };
+  });
+  const jobs = split.map(({ name, dir }) => ({ input: join(dir, `${name}.mjs`), outdir: join(outdir, name) }));
+  const laidOut = JSON.parse(execFileSync(process.execPath, [RECHUNK], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as { chunks: Chunk[] }[];
+  return new Map(split.map(({ name, metafile }, i) => [name, { dir: name, ...entryFiles(laidOut[i]!.chunks, metafile, root, 'index.mjs') }]));
 }
 
-function entryFiles(outputs: ReadonlyMap<string, Metafile['outputs'][string]>, entry: string): Omit<BuiltEntry, 'dir'> {
+/** A file Rolldown wrote: the chunks it imports, statically and dynamically, and the esbuild files it holds. */
+interface Chunk {
+  readonly fileName: string;
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+  readonly moduleIds: readonly string[];
+}
+
+function entryFiles(chunks: readonly Chunk[], metafile: Metafile, root: string, entry: string): Omit<BuiltEntry, 'dir'> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const reach = (staticOnly: boolean): Set<string> => {
-    const seen = new Set<string>();
+    // The entry is in from the start: lazy chunks import what init loaded from index.mjs.
+    const seen = new Set<string>([entry]);
     const visit = (file: string): void => {
-      for (const { path, kind, external } of outputs.get(file)?.imports ?? []) {
-        const chunk = basename(path);
-        if (external || seen.has(chunk) || (staticOnly && kind === 'dynamic-import')) continue;
-        seen.add(chunk);
-        visit(chunk);
+      const chunk = byFile.get(file);
+      for (const next of [...(chunk?.imports ?? []), ...(staticOnly ? [] : (chunk?.dynamicImports ?? []))]) {
+        // Anything else in `imports` is a built-in, left external.
+        if (!byFile.has(next) || seen.has(next)) continue;
+        seen.add(next);
+        visit(next);
       }
     };
     visit(entry);
+    seen.delete(entry);
     return seen;
   };
   const eager = reach(true);
   const lazy = [...reach(false)].filter((chunk) => !eager.has(chunk));
-  const modules = (files: readonly string[]) => files.flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
-  const externals = [entry, ...eager, ...lazy].flatMap((file) => (outputs.get(file)?.imports ?? []).filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path));
+  // The source files each esbuild file holds, by the file's absolute path (Rolldown's module ids).
+  const sources = new Map(Object.entries(metafile.outputs).map(([path, output]) => [resolve(root, path), Object.keys(output.inputs)]));
+  const modules = (files: readonly string[]) => files.flatMap((file) => (byFile.get(file)?.moduleIds ?? []).flatMap((id) => sources.get(id) ?? []));
+  const externals = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path));
   return { entry, eager: [...eager], lazy, initModules: modules([entry, ...eager]), lazyModules: modules(lazy), externals: [...new Set(externals)] };
 }
 
-/**
- * Copies one entry's bundle from the build's folder into `target`: index.mjs (with the source
- * map comment renamed along) and index.mjs.map, the chunks and their maps.
- */
+/** Copies one entry's bundle from the build's folder into `target`: index.mjs, its chunks, and their maps. */
 export function placeEntry(outdir: string, built: BuiltEntry, target: string): void {
   const builtDir = join(outdir, built.dir);
   mkdirSync(target, { recursive: true });
-  const code = readFileSync(join(builtDir, built.entry), 'utf8');
-  const comment = `//# sourceMappingURL=${built.entry}.map`;
-  if (!code.trimEnd().endsWith(comment)) throw new Error(`${built.entry} does not end with its source map comment`);
-  writeFileSync(join(target, 'index.mjs'), `${code.slice(0, code.lastIndexOf(comment))}//# sourceMappingURL=index.mjs.map\n`);
-  copyFileSync(join(builtDir, `${built.entry}.map`), join(target, 'index.mjs.map'));
-  for (const file of [...built.eager, ...built.lazy].flatMap((c) => [c, `${c}.map`])) copyFileSync(join(builtDir, file), join(target, file));
+  for (const file of [built.entry, ...built.eager, ...built.lazy].flatMap((c) => [c, `${c}.map`])) copyFileSync(join(builtDir, file), join(target, file));
 }
 
 /** Copies the files the entry reads at run time (RUNTIME_FILES) from the project's node_modules. */

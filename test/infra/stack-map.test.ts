@@ -1,16 +1,16 @@
 // Stacks in the logs name the TypeScript sources although functions run without
-// --enable-source-maps: a module bundled with the functions' own esbuild options (minified, code
-// split, external maps) throws, and the logger's view of the error points at the line in the
-// .ts file that threw. The map is esbuild's, read by Node's SourceMap class.
+// --enable-source-maps: a module bundled as the functions are (esbuild, minified and code split,
+// laid out again by Rolldown, external maps: infra/aws/bundling.ts) throws, and the logger's view
+// of the error points at the line in the .ts file that threw. The map is the one shipped beside
+// index.mjs (Rolldown's, chained through esbuild's), read by Node's SourceMap class.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESBUILD_OPTIONS } from '../../infra/aws/bundling.ts';
+import { buildEntries, placeEntry } from '../../infra/aws/bundling.ts';
 import { redact } from '#shared/logger.ts';
 import { mapStack } from '#shared/stack-map.ts';
 
@@ -34,8 +34,10 @@ let failure: Error;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verbatim-stack-map-'));
   writeFileSync(join(dir, 'thrower.ts'), SOURCE);
-  buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: dir, entryPoints: { index: join(dir, 'thrower.ts') }, outdir: join(dir, 'out') });
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CALL, pathToFileURL(join(dir, 'out', 'index.mjs')).href], { env: { PATH: process.env.PATH } });
+  const built = buildEntries(dir, { thrower: join(dir, 'thrower.ts') }, join(dir, 'build'));
+  // Placed beside the build's folder: the map names its sources relative to where it lies.
+  placeEntry(join(dir, 'build'), built.get('thrower')!, join(dir, 'build', 'out'));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CALL, pathToFileURL(join(dir, 'build', 'out', 'index.mjs')).href], { env: { PATH: process.env.PATH } });
   failure = Object.assign(new Error('too long: abcdef'), { stack: stdout.trimEnd() });
 });
 
