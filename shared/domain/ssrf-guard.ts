@@ -63,45 +63,55 @@ function matchesWhole(allowlist: RegExp | null, host: string): boolean {
 const v4 = (cidr: string, reason: string) => ({ range: ipaddr.IPv4.parseCIDR(cidr), reason });
 const v6 = (cidr: string, reason: string) => ({ range: ipaddr.IPv6.parseCIDR(cidr), reason });
 
-const BLOCKED_V4 = [
-  v4('0.0.0.0/8', 'unspecified ("this network", 0.0.0.0/8)'),
-  v4('10.0.0.0/8', 'private (RFC 1918)'),
-  v4('172.16.0.0/12', 'private (RFC 1918)'),
-  v4('192.168.0.0/16', 'private (RFC 1918)'),
-  v4('100.64.0.0/10', 'carrier-grade NAT (100.64.0.0/10)'),
-  v4('127.0.0.0/8', 'loopback'),
-  v4('169.254.0.0/16', 'link-local (includes cloud metadata endpoints)'),
-  v4('192.0.0.0/24', 'in the IETF protocol assignments range (192.0.0.0/24)'),
-  v4('192.0.2.0/24', 'a documentation range'),
-  v4('198.51.100.0/24', 'a documentation range'),
-  v4('203.0.113.0/24', 'a documentation range'),
-  v4('192.88.99.0/24', 'the deprecated 6to4 relay anycast range'),
-  v4('198.18.0.0/15', 'a benchmarking range (198.18.0.0/15)'),
-  v4('224.0.0.0/4', 'multicast'),
-  v4('255.255.255.255/32', 'broadcast'),
-  v4('240.0.0.0/4', 'reserved (240.0.0.0/4)'),
-];
+/**
+ * The ranges, parsed on the first check rather than at import: parsing runs ipaddr.js's patterns
+ * for the first time, about 4 ms of the cold start of every function that reaches this module
+ * (every webhook route), most of which never check an address.
+ */
+let parsed: ReturnType<typeof parseRanges> | undefined;
+const ranges = () => (parsed ??= parseRanges());
 
-const BLOCKED_V6 = [
-  v6('::/128', 'unspecified'),
-  v6('::1/128', 'loopback'),
-  v6('fc00::/7', 'unique local (fc00::/7)'),
-  v6('fe80::/10', 'link-local (fe80::/10)'),
-  v6('fec0::/10', 'site-local (deprecated, fec0::/10)'),
-  v6('ff00::/8', 'multicast'),
-  v6('64:ff9b:1::/48', 'local-use NAT64 (64:ff9b:1::/48)'),
-  v6('100::/64', 'discard (100::/64)'),
-  v6('2001:db8::/32', 'a documentation range'),
-  v6('3fff::/20', 'a documentation range'),
-  v6('2001:2::/48', 'a benchmarking range (2001:2::/48)'),
-];
-
-const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
-const IPV4_MAPPED = ipaddr.IPv6.parseCIDR('::ffff:0:0/96');
-const IPV4_TRANSLATED = ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96');
-const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
-const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
-const TEREDO = ipaddr.IPv6.parseCIDR('2001::/32');
+function parseRanges() {
+  return {
+    blockedV4: [
+      v4('0.0.0.0/8', 'unspecified ("this network", 0.0.0.0/8)'),
+      v4('10.0.0.0/8', 'private (RFC 1918)'),
+      v4('172.16.0.0/12', 'private (RFC 1918)'),
+      v4('192.168.0.0/16', 'private (RFC 1918)'),
+      v4('100.64.0.0/10', 'carrier-grade NAT (100.64.0.0/10)'),
+      v4('127.0.0.0/8', 'loopback'),
+      v4('169.254.0.0/16', 'link-local (includes cloud metadata endpoints)'),
+      v4('192.0.0.0/24', 'in the IETF protocol assignments range (192.0.0.0/24)'),
+      v4('192.0.2.0/24', 'a documentation range'),
+      v4('198.51.100.0/24', 'a documentation range'),
+      v4('203.0.113.0/24', 'a documentation range'),
+      v4('192.88.99.0/24', 'the deprecated 6to4 relay anycast range'),
+      v4('198.18.0.0/15', 'a benchmarking range (198.18.0.0/15)'),
+      v4('224.0.0.0/4', 'multicast'),
+      v4('255.255.255.255/32', 'broadcast'),
+      v4('240.0.0.0/4', 'reserved (240.0.0.0/4)'),
+    ],
+    blockedV6: [
+      v6('::/128', 'unspecified'),
+      v6('::1/128', 'loopback'),
+      v6('fc00::/7', 'unique local (fc00::/7)'),
+      v6('fe80::/10', 'link-local (fe80::/10)'),
+      v6('fec0::/10', 'site-local (deprecated, fec0::/10)'),
+      v6('ff00::/8', 'multicast'),
+      v6('64:ff9b:1::/48', 'local-use NAT64 (64:ff9b:1::/48)'),
+      v6('100::/64', 'discard (100::/64)'),
+      v6('2001:db8::/32', 'a documentation range'),
+      v6('3fff::/20', 'a documentation range'),
+      v6('2001:2::/48', 'a benchmarking range (2001:2::/48)'),
+    ],
+    globalUnicastV6: ipaddr.IPv6.parseCIDR('2000::/3'),
+    ipv4Mapped: ipaddr.IPv6.parseCIDR('::ffff:0:0/96'),
+    ipv4Translated: ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'),
+    nat64: ipaddr.IPv6.parseCIDR('64:ff9b::/96'),
+    sixToFour: ipaddr.IPv6.parseCIDR('2002::/16'),
+    teredo: ipaddr.IPv6.parseCIDR('2001::/32'),
+  };
+}
 
 export function classifyAddress(address: string): AddressVerdict {
   const text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
@@ -119,7 +129,7 @@ function classifyV4(ip: ipaddr.IPv4): AddressVerdict {
 }
 
 function whyBlockedV4(ip: ipaddr.IPv4): string | null {
-  const hit = BLOCKED_V4.find((b) => ip.match(b.range));
+  const hit = ranges().blockedV4.find((b) => ip.match(b.range));
   if (hit) return hit.reason;
   // Anything else ipaddr.js knows as special purpose (AS112, AMT, ranges added later) is not
   // an ordinary receiver either.
@@ -129,20 +139,21 @@ function whyBlockedV4(ip: ipaddr.IPv4): string | null {
 
 function classifyV6(ip: ipaddr.IPv6): AddressVerdict {
   const shown = ip.toString();
+  const { ipv4Mapped, ipv4Translated, nat64, sixToFour, teredo, blockedV6, globalUnicastV6 } = ranges();
   // Forms that carry an IPv4 address are as dangerous as that address: ::ffff:127.0.0.1 is
   // loopback, and a NAT64 or 6to4 gateway forwards to the embedded address.
-  if (ip.match(IPV4_MAPPED)) return judgeEmbedded(shown, 'IPv4-mapped', [embedded(ip.parts[6], ip.parts[7])]);
-  if (ip.match(IPV4_TRANSLATED)) return judgeEmbedded(shown, 'IPv4-translated', [embedded(ip.parts[6], ip.parts[7])]);
-  if (ip.match(NAT64)) return judgeEmbedded(shown, 'NAT64', [embedded(ip.parts[6], ip.parts[7])]);
-  if (ip.match(SIX_TO_FOUR)) return judgeEmbedded(shown, '6to4', [embedded(ip.parts[1], ip.parts[2])]);
-  if (ip.match(TEREDO)) {
+  if (ip.match(ipv4Mapped)) return judgeEmbedded(shown, 'IPv4-mapped', [embedded(ip.parts[6], ip.parts[7])]);
+  if (ip.match(ipv4Translated)) return judgeEmbedded(shown, 'IPv4-translated', [embedded(ip.parts[6], ip.parts[7])]);
+  if (ip.match(nat64)) return judgeEmbedded(shown, 'NAT64', [embedded(ip.parts[6], ip.parts[7])]);
+  if (ip.match(sixToFour)) return judgeEmbedded(shown, '6to4', [embedded(ip.parts[1], ip.parts[2])]);
+  if (ip.match(teredo)) {
     // Teredo: the server's IPv4 in bits 32-63, the client's (bit-inverted) in the last 32.
     const client = embedded(~(ip.parts[6] ?? 0) & 0xffff, ~(ip.parts[7] ?? 0) & 0xffff);
     return judgeEmbedded(shown, 'Teredo', [embedded(ip.parts[2], ip.parts[3]), client]);
   }
-  const hit = BLOCKED_V6.find((b) => ip.match(b.range));
+  const hit = blockedV6.find((b) => ip.match(b.range));
   if (hit) return { allowed: false, reason: `${shown} is ${hit.reason}` };
-  if (!ip.match(GLOBAL_UNICAST_V6)) return { allowed: false, reason: `${shown} is not global unicast (outside 2000::/3)` };
+  if (!ip.match(globalUnicastV6)) return { allowed: false, reason: `${shown} is not global unicast (outside 2000::/3)` };
   const range = ip.range();
   if (range !== 'unicast') return { allowed: false, reason: `${shown} is special purpose (${range})` };
   return { allowed: true };
