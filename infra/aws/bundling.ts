@@ -7,7 +7,7 @@
 // data, the AWS SDK's own credential providers) is a chunk of its own, read from the folder the
 // first time it is used, so a function's init evaluates only what it imports statically.
 import { execFileSync } from 'node:child_process';
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -15,8 +15,8 @@ import { dirname, join, resolve } from 'node:path';
 // ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
 // built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
 // `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
-/** The child process that lays each function's esbuild output out again (buildEntries). */
-const RECHUNK = join(import.meta.dirname, 'rechunk.mjs');
+/** The child process that builds the bundles (buildEntries). */
+const WORKER = join(import.meta.dirname, 'bundle-worker.mjs');
 
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);";
@@ -54,6 +54,16 @@ const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
     'swagger-ui-dist/swagger-ui-standalone-preset.js',
   ],
 };
+
+/**
+ * Files a package requires only on a path our code never takes: left out of every bundle (the
+ * require becomes one of the package path, bundle-worker.mjs) and shipped in its node_modules
+ * with the package's package.json, so the path still works if it is ever taken. aws-lite requires
+ * its vendored XML parser (26 KB, ~2 ms of every cold start) for XML services and XML answers;
+ * the services we call through it (DynamoDB, SQS, KMS) speak JSON.
+ */
+const ON_FIRST_USE = [{ importer: 'node_modules/@aws-lite/client/src/lib/index.js', request: '../_vendor/xml', file: '@aws-lite/client/src/_vendor/xml.js' }] as const;
+const ON_FIRST_USE_FILES = ['@aws-lite/client/package.json', ...ON_FIRST_USE.map((f) => f.file)];
 
 /**
  * The esbuild options of every function bundle: an entry and its chunks side by side in one
@@ -125,7 +135,8 @@ function builtinAliases(root: string): Record<string, string> {
 
 /**
  * Builds each entry (name → entry file) in an esbuild run of its own, then lays its output out
- * again with Rolldown (rechunk.mjs) into `outdir/<name>/`, and returns what each bundle is made of.
+ * again with Rolldown into `outdir/<name>/` (both in bundle-worker.mjs, a child process), and
+ * returns what each bundle is made of.
  *
  * One esbuild run per function: built in one run, functions share chunks, and esbuild gives each
  * function every module its imports reach with every part any function of the run uses (measured:
@@ -142,14 +153,13 @@ function builtinAliases(root: string): Record<string, string> {
  */
 export function buildEntries(root: string, entries: Readonly<Record<string, string>>, outdir: string): Map<string, BuiltEntry> {
   const alias = builtinAliases(root);
-  const split = Object.entries(entries).map(([name, file]) => {
-    const dir = join(outdir, '.esbuild', name);
-    const { metafile } = buildSync({ ...ESBUILD_OPTIONS, alias, absWorkingDir: root, entryPoints: { [name]: file }, outdir: dir });
-    return { name, dir, metafile };
-  });
-  const jobs = split.map(({ name, dir }) => ({ input: join(dir, `${name}.mjs`), outdir: join(outdir, name) }));
-  const laidOut = JSON.parse(execFileSync(process.execPath, [RECHUNK], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as { chunks: Chunk[] }[];
-  return new Map(split.map(({ name, metafile }, i) => [name, { dir: name, ...entryFiles(laidOut[i]!.chunks, metafile, root, 'index.mjs') }]));
+  const jobs = Object.entries(entries).map(([name, file]) => ({
+    esbuild: { ...ESBUILD_OPTIONS, alias, absWorkingDir: root, entryPoints: { [name]: file }, outdir: join(outdir, '.esbuild', name) },
+    outdir: join(outdir, name),
+    onFirstUse: ON_FIRST_USE,
+  }));
+  const built = JSON.parse(execFileSync(process.execPath, [WORKER], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as { metafile: Metafile; chunks: Chunk[] }[];
+  return new Map(Object.keys(entries).map((name, i) => [name, { dir: name, ...entryFiles(built[i]!.chunks, built[i]!.metafile, root, 'index.mjs') }]));
 }
 
 /** A file Rolldown wrote: the chunks it imports, statically and dynamically, and the esbuild files it holds. */
@@ -183,7 +193,8 @@ function entryFiles(chunks: readonly Chunk[], metafile: Metafile, root: string, 
   // The source files each esbuild file holds, by the file's absolute path (Rolldown's module ids).
   const sources = new Map(Object.entries(metafile.outputs).map(([path, output]) => [resolve(root, path), Object.keys(output.inputs)]));
   const modules = (files: readonly string[]) => files.flatMap((file) => (byFile.get(file)?.moduleIds ?? []).flatMap((id) => sources.get(id) ?? []));
-  const externals = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => i.path));
+  const shipped = new Set<string>(ON_FIRST_USE_FILES);
+  const externals = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external && !isBuiltin(i.path) && !shipped.has(i.path)).map((i) => i.path));
   return { entry, eager: [...eager], lazy, initModules: modules([entry, ...eager]), lazyModules: modules(lazy), externals: [...new Set(externals)] };
 }
 
@@ -194,9 +205,9 @@ export function placeEntry(outdir: string, built: BuiltEntry, target: string): v
   for (const file of [built.entry, ...built.eager, ...built.lazy].flatMap((c) => [c, `${c}.map`])) copyFileSync(join(builtDir, file), join(target, file));
 }
 
-/** Copies the files the entry reads at run time (RUNTIME_FILES) from the project's node_modules. */
+/** Copies the files the entry reads at run time (RUNTIME_FILES) and those required on first use (ON_FIRST_USE) from the project's node_modules. */
 export function placeRuntimeFiles(root: string, entryKey: string, target: string): void {
-  for (const file of RUNTIME_FILES[entryKey] ?? []) {
+  for (const file of [...(RUNTIME_FILES[entryKey] ?? []), ...ON_FIRST_USE_FILES]) {
     const path = join(target, 'node_modules', file);
     mkdirSync(dirname(path), { recursive: true });
     copyFileSync(join(root, 'node_modules', file), path);

@@ -179,8 +179,8 @@ function cacheKey(entry: string): string {
   let key = keys.get(entry);
   if (!key) {
     const hash = createHash('sha256').update(JSON.stringify({ esbuild: esbuildVersion, options: ESBUILD_OPTIONS, entry }));
-    // bundling.ts and rechunk.mjs too: they say how a bundle folder is laid out, beyond the esbuild options.
-    for (const file of ['package-lock.json', 'infra/aws/bundling.ts', 'infra/aws/rechunk.mjs', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
+    // bundling.ts and bundle-worker.mjs too: they say how a bundle folder is laid out, beyond the esbuild options.
+    for (const file of ['package-lock.json', 'infra/aws/bundling.ts', 'infra/aws/bundle-worker.mjs', ...sourcesOf(PROJECT_ROOT, entry)]) hash.update(`\0${file}\0`).update(readFileSync(join(PROJECT_ROOT, file)));
     key = `${folder(entry)}-${hash.digest('hex').slice(0, 16)}`;
     keys.set(entry, key);
   }

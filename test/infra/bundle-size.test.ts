@@ -2,7 +2,8 @@
 // esbuild run of its own, code split, infra/aws/bundling.ts), then index.mjs and the chunks it
 // imports statically are measured and their modules listed.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -147,6 +148,18 @@ describe('function bundles at cold start', () => {
   it(`a write route loads its init code as at most ${MOST_INIT_FILES} files, index.mjs included`, () => {
     const files = WRITE_ROUTES.map((key) => ({ key, files: 1 + built.get(name(key))!.eager.length }));
     expect(files.filter((f) => f.files > MOST_INIT_FILES)).toEqual([]);
+  });
+
+  it('ships what a package requires only on first use in the bundle, where its require finds it', () => {
+    // Placed under the OS's temp folder: no node_modules of the project above it to fall back on.
+    const target = join(dir, 'placed-first-use', name(PLAIN_ROUTE));
+    placeEntry(dir, built.get(name(PLAIN_ROUTE))!, target);
+    placeRuntimeFiles(PROJECT_ROOT, PLAIN_ROUTE, target);
+    expect(readFileSync(join(target, 'index.mjs'), 'utf8')).toContain('`@aws-lite/client/src/_vendor/xml.js`');
+    const bundleRequire = createRequire(join(target, 'index.mjs'));
+    expect(bundleRequire.resolve('@aws-lite/client/src/_vendor/xml.js').startsWith(target)).toBe(true);
+    const { XMLParser } = bundleRequire('@aws-lite/client/src/_vendor/xml.js') as { XMLParser: new () => { parse(xml: string): unknown } };
+    expect(new XMLParser().parse('<Error><Code>Throttling</Code></Error>')).toEqual({ Error: { Code: 'Throttling' } });
   });
 
   it("no function ships the AWS SDK's S3 or KMS client, lib-storage or the S3 presigner, at init or later", () => {
