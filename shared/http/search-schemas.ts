@@ -18,19 +18,19 @@ const plainText = (max: number) =>
     z.refine((v) => !LONE_SURROGATE.test(v) && !/\p{Cc}/u.test(v), 'must not contain control characters or ill-formed Unicode'),
   );
 
-const filters = {
+const filters = lazySchema(() => ({
   tag_id: z.optional(intParam(1, Number.MAX_SAFE_INTEGER).check(z.describe('Only recordings carrying this tag'))),
   speaker: z.optional(plainText(200).check(z.describe('Only transcript segments of this speaker (name or label, case-insensitive)'))),
   date_from: z.optional(dateFrom().check(z.describe('On the meeting date, inclusive: YYYY-MM-DD or ISO 8601'))),
   date_to: z.optional(dateTo().check(z.describe('On the meeting date, inclusive: a date alone includes the whole day'))),
-};
+}));
 
 export const searchQuery = lazySchema(() => z.object({
   q: plainText(MAX_QUERY_CHARS).check(
     z.refine((v) => /[\p{L}\p{N}]/u.test(v), 'must contain a word'),
     z.describe('Words (all must match; words of 5+ letters tolerate one typo), "exact phrases" and prefixes (budg*)'),
   ),
-  ...filters,
+  ...filters(),
   status: z.optional(z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` })),
   page: z._default(intParam(1, 10_000), 1),
   per_page: z._default(intParam(1, MAX_PER_PAGE), 20),
@@ -43,8 +43,8 @@ export const libraryChatBody = lazySchema(() => z.strictObject({
   ...chatBody().shape,
   recording_ids: z.optional(idList().check(z.describe('Only these recordings (up to 100)'))),
   tag_id: z.optional(z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER), z.describe('Only recordings carrying this tag'))),
-  date_from: filters.date_from,
-  date_to: filters.date_to,
+  date_from: filters().date_from,
+  date_to: filters().date_to,
 }));
 export type LibraryChatBody = z.infer<ReturnType<typeof libraryChatBody>>;
 
