@@ -1,6 +1,7 @@
 // How function bundles are built: esbuild, ESM for Node 22, the AWS SDK bundled in, code
-// split at every dynamic import, the chunks laid out again by Rolldown (buildEntries says why). Shared by the CDK functions and by the benchmark that times
-// their cold import, so both measure the same thing. No aws-cdk-lib here: the benchmark imports it.
+// split at every dynamic import, the chunks laid out again by Rolldown (buildEntries says why).
+// Shared by the CDK functions and by the benchmark that times their cold import, so both
+// measure the same thing. No aws-cdk-lib here: the benchmark imports it.
 //
 // Each function's bundle is a folder: index.mjs (the handler), the chunks it imports, and their
 // source maps (index.mjs.map, chunk-….mjs.map). What a module loads with `await import()` (a provider and its SDK client, NLP
@@ -12,12 +13,12 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSyn
 import { builtinModules, isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
-// ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
-// built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
-// `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
 /** The child process that builds the bundles (buildEntries). */
 const WORKER = join(import.meta.dirname, 'bundle-worker.mjs');
 
+// ESM bundles have no `require`, yet CommonJS dependencies inside them call it for Node
+// built-ins. The import is aliased so it cannot clash with a bundled module's own top-level
+// `import { createRequire } from 'node:module'` (functions/api/docs/asset.ts has one).
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'module'; const require = __bannerCreateRequire(import.meta.url);";
 
@@ -146,7 +147,8 @@ function builtinAliases(root: string): Record<string, string> {
  * Then Rolldown, because esbuild cannot merge chunks: a module that the entry imports and a
  * dynamic import's chunk imports too goes into a chunk of its own for each set of importers, so
  * a write route (Idempotency-Key: the idempotency utility and the secrets box load on first use)
- * evaluated its init code as up to 15 files, each one a resolve, read, compile and link of its own.
+ * evaluated its init code as up to 11 files (webhook routes 16), each a resolve, read, compile
+ * and link of its own.
  * Rolldown keeps what every importer of a dynamic import has loaded already in the entry itself
  * (its avoidRedundantChunkLoads and mergeCommonChunks passes): init is index.mjs and at most a chunk,
  * the lazy chunks are as before. The source maps are chained, so they still name the .ts sources.
