@@ -79,6 +79,24 @@ describe('API tokens in Settings', () => {
     const cells = (await row.getByRole('cell').allInnerTexts()).slice(0, 5);
     expect(cells).toEqual(['thirty days', 'active', await shownAs(listed.created_at!), await shownAs(listed.last_used_at!), await shownAs(listed.expires_at!)]);
   });
+
+  it('lets the keyboard reach the tokens table when it scrolls sideways on a phone, and adds no tab stop when it fits', async () => {
+    await settingsPage();
+    const frame = page.locator('.table-wrap', { has: page.getByRole('table', { name: 'Your API tokens' }) });
+    await frame.waitFor();
+    expect(await frame.getAttribute('tabindex')).toBeNull();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      // The five columns and the actions do not fit in 390 px: the frame scrolls, and is a named region in the tab order.
+      await expect.poll(() => frame.getAttribute('tabindex')).toBe('0');
+      expect(await frame.evaluate((e: { scrollWidth: number; clientWidth: number }) => e.scrollWidth > e.clientWidth)).toBe(true);
+      await expect(page.getByRole('region', { name: 'Your API tokens (scrolls sideways)' }).count()).resolves.toBe(1);
+      await expectAccessible(page, 'settings at 390 px');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await expect.poll(() => frame.getAttribute('tabindex')).toBeNull();
+  });
 });
 
 describe('the profile', () => {

@@ -1,10 +1,31 @@
 // A table with a caption for screen readers, column headers, and an unlabelled-looking (but
-// named) actions column; it scrolls inside its frame on narrow screens.
+// named) actions column; it scrolls inside its frame on narrow screens. While it does, the frame
+// is a named region in the tab order, so its hidden columns can be scrolled to from the keyboard
+// (WCAG 2.1.1; axe's scrollable-region-focusable); when everything fits it adds no tab stop.
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** Whether the element's content is wider than the element, kept up to date as either changes size. */
+function useOverflows<T extends HTMLElement>(): [{ current: T | null }, boolean] {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows];
+}
 
 export function DataTable({ caption, columns, actions = false, children }: { caption: string; columns: readonly string[]; actions?: boolean; children: ComponentChildren }) {
+  const [frame, scrolls] = useOverflows<HTMLDivElement>();
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" ref={frame} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (scrolls sideways)` } : {})}>
       <table>
         <caption class="sr-only">{caption}</caption>
         <thead>
