@@ -12,6 +12,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import * as z from 'zod/mini';
 import { logger } from '../logger.ts';
 import { flushMetrics, metrics } from '../observability.ts';
+import { commitsSettled } from '../store/after-commit.ts';
 
 export function sqsWorker<S extends z.ZodMiniType>(
   name: string,
@@ -33,6 +34,7 @@ export function sqsWorker<S extends z.ZodMiniType>(
       logFailures(name, processor);
       return response;
     } finally {
+      await commitsSettled();
       flushMetrics();
     }
   };

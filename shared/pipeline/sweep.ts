@@ -1,7 +1,7 @@
 // Runs every minute: whatever a crash or a lost message left behind goes out again. Events
 // still in the outbox are republished; jobs whose lease ran out are handed to a worker;
 // PENDING recordings, and SUMMARIZING ones no worker took yet, whose message may be lost are
-// queued again.
+// queued again. Trigram postings a crash left behind their recording's change follow it.
 import { settings } from '../config.ts';
 import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
@@ -9,6 +9,7 @@ import { summarizeJob, transcribeJob } from '../queue/messages.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
 import { expiredLeases, pendingSince, summariesWaitingSince, type Recording } from '../store/recordings.ts';
 import { unpublishedEvents } from '../store/outbox.ts';
+import { applyPostings, pendingPostings } from '../store/list-postings.ts';
 import { dueDeliveries, markResent } from '../store/deliveries.ts';
 
 export interface SweepReport {
@@ -16,6 +17,7 @@ export interface SweepReport {
   readonly resumed: number;
   readonly requeued: number;
   readonly deliveries: number;
+  readonly postings: number;
 }
 
 export async function sweep(now = new Date()): Promise<SweepReport> {
@@ -39,8 +41,11 @@ export async function sweep(now = new Date()): Promise<SweepReport> {
     }
   }
   const deliveries = await resendOverdueDeliveries(now);
-  const report = { events: events.length, resumed: expired.length, requeued: lost.length, deliveries };
-  if (report.events + report.resumed + report.requeued + report.deliveries > 0) logger.info('sweep', { ...report });
+  // One at a time: a backlog of them is a recovery, not a hurry.
+  const postings = await pendingPostings(new Date(now.getTime() - republishAfterSeconds * 1000));
+  for (const id of postings) await applyPostings(id);
+  const report = { events: events.length, resumed: expired.length, requeued: lost.length, deliveries, postings: postings.length };
+  if (report.events + report.resumed + report.requeued + report.deliveries + report.postings > 0) logger.info('sweep', { ...report });
   return report;
 }
 

@@ -5,6 +5,7 @@
 import { GetCommand, ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { listIndexWrites } from './list-index.ts';
+import { applyPostings } from './list-postings.ts';
 import type { Recording } from './recordings.ts';
 import { key, tableName, withoutKeys } from './table.ts';
 import { transact } from './transact.ts';
@@ -28,6 +29,8 @@ async function indexOne(first: Recording): Promise<boolean> {
         },
         ...listIndexWrites(undefined, recording),
       ]);
+      // Its postings, from the marker the transaction wrote (a crash here: the sweep's).
+      await applyPostings(recording.id);
       return true;
     } catch (error) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];

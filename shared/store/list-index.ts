@@ -17,11 +17,14 @@
 //   distinct trigram of the lower-cased title or participants, carrying that text, so `q`
 //   reads the postings of its rarest trigram and the entries of what matches.
 //
-// Both are written in the recording's own transaction (recording-writes.ts), from the
-// recording before and after, so they are exactly what the recordings say.
+// Entries and counters are written in the recording's own transaction (recording-writes.ts),
+// from the recording before and after, so they are exactly what the recordings say. The
+// postings follow right after the commit, from a marker the transaction writes
+// (list-postings.ts): about 80 writes for a new title held the change and its event.
 import type { TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import type { RecordingStatus } from '../domain/recordings/status.ts';
 import type { Recording } from './recordings.ts';
+import { markerWrite, postingItems } from './list-postings.ts';
 import { padId, tableName } from './table.ts';
 
 const COUNTER_SHARDS = 8;
@@ -85,30 +88,9 @@ function sortKeys(r: ListEntry) {
 /** Lower-cased title and participants: what `q` is a substring of. */
 const searchText = (r: ListEntry) => `${r.title.toLowerCase()}\n${r.participants.toLowerCase()}`;
 
-/** Lower-case three-letter (code point) pieces of a text's lines: a substring of 3 or more holds only pieces of the line it is in. */
-export function trigramsOf(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const line of text.split('\n')) {
-    const chars = Array.from(line);
-    for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
-  }
-  return out;
-}
-
-const gramKey = (userId: number, gram: string, recordingId: number) => ({ PK: `LISTGRAM#${userId}#${gram}`, SK: padId(recordingId) });
-
-/** The trigram postings follow title and participants: rewritten (they carry the text) when either changes. */
-function gramWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
-  const was = before ? searchText(before) : undefined;
-  const is = after ? searchText(after) : undefined;
-  if (was === is) return [];
-  const kept = is === undefined ? new Set<string>() : trigramsOf(is);
-  const gone = was === undefined ? [] : [...trigramsOf(was)].filter((g) => !kept.has(g));
-  const r = (after ?? before)!;
-  return [
-    ...[...kept].map((g): Write => ({ Put: { TableName: tableName(), Item: { ...gramKey(r.user_id, g, r.id), search: is } } })),
-    ...gone.map((g): Write => ({ Delete: { TableName: tableName(), Key: gramKey(r.user_id, g, r.id) } })),
-  ];
+/** Whether the trigram postings (list-postings.ts) must follow this change: its search text moved. */
+export function postingsMove(before: ListEntry | undefined, after: ListEntry | undefined): boolean {
+  return (before && searchText(before)) !== (after && searchText(after));
 }
 
 /** The entry's fields of a recording or a stored entry. */
@@ -191,7 +173,7 @@ function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<st
  * What keeps the index true when a recording goes from `before` to `after` (undefined: it
  * does not exist on that side): entry puts and deletes, and the counter shard's ADD.
  */
-export function listIndexWrites(before: ListEntry | undefined, after: ListEntry | undefined): Write[] {
+export function listIndexWrites(before: ListEntry | undefined, after: ListEntry | undefined, now = new Date()): Write[] {
   if (before && after && sameEntry(before, after)) return [];
   const recording = (after ?? before)!;
   const deltas = addDeltas(before ? cells(before, -1) : new Map(), after ? cells(after, 1) : new Map());
@@ -204,8 +186,7 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
     ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
     ...doneWrites(before, after),
-    // Last: past a transaction's 100 actions, these are what is written after it commits.
-    ...gramWrites(before, after),
+    ...markerWrite(recording.user_id, recording.id, before && searchText(before), after && searchText(after), now),
   ];
 }
 
@@ -227,7 +208,7 @@ export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; 
     entries: recordings.flatMap((r) => [
       ...facetsOf(r).map((f) => entryItem(r, f)),
       ...[doneItem(r)].filter((i) => i !== undefined),
-      ...gramWrites(undefined, r).map((w) => w.Put!.Item!),
+      ...postingItems(r.user_id, r.id, searchText(r)),
     ]),
     counters: [...items.values()].flatMap((i) => addCells(i.key, i.deltas)),
   };

@@ -9,7 +9,8 @@
 // the entries, so a posting left behind by a racing write never shows up).
 import { BatchGetCommand, QueryCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
-import { entryKey, entryOf, trigramsOf, type ListEntry } from './list-index.ts';
+import { entryKey, entryOf, type ListEntry } from './list-index.ts';
+import { trigramsOf } from './list-postings.ts';
 import { tableName } from './table.ts';
 
 const MAX_GRAMS = 8;

@@ -9,7 +9,9 @@ import { TRANSITIONS, type RecordingStatus, type Trigger } from '../domain/recor
 import type { RecordingEventType } from '../domain/webhooks/catalogue.ts';
 import { nextId } from './ids.ts';
 import { eventPut, type OutboxEvent } from './outbox.ts';
-import { listIndexWrites } from './list-index.ts';
+import { afterCommit } from './after-commit.ts';
+import { listIndexWrites, postingsMove } from './list-index.ts';
+import { applyPostings } from './list-postings.ts';
 import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
 import { transact } from './transact.ts';
 import { key, padId, tableName } from './table.ts';
@@ -78,7 +80,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     { Put: { TableName: tableName(), Item: { ...key.recordingText(id), notes: input.notes, summary: '' } } },
     created.item,
     { Put: { TableName: tableName(), Item: { ...key.sameBytes(input.userId, input.sha256), recording_id: id } } },
-    ...listIndexWrites(undefined, recording),
+    ...listIndexWrites(undefined, recording, now),
   ];
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (input.requestKey !== undefined) {
@@ -102,6 +104,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     if (!Item) throw error;
     throw new UploadAlreadyAcceptedError(Number(Item.recording_id));
   }
+  followPostings(undefined, recording);
   return { recording, events: [created.event] };
 }
 
@@ -142,8 +145,9 @@ export async function writeRecording(recording: Recording, options: WriteOptions
   );
   const items: TransactItem[] = [recordingUpdate(recording, next, changes, options.checkLease ?? false), ...built.map((b) => b.item)];
   if (options.texts && Object.keys(options.texts).length > 0) items.push(textUpdate(recording.id, options.texts));
-  if (recording.list_indexed) items.push(...listIndexWrites(recording, next));
+  if (recording.list_indexed) items.push(...listIndexWrites(recording, next, now));
   await send(items);
+  if (recording.list_indexed) followPostings(recording, next);
   return { recording: next, events: built.map((b) => b.event) };
 }
 
@@ -178,9 +182,16 @@ export async function deleteRecordingItems(recording: Recording, now = new Date(
     { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: 'event_seq = :seq', ExpressionAttributeValues: { ':seq': recording.event_seq } } },
     { Delete: { TableName: tableName(), Key: key.recordingText(recording.id) } },
     deleted.item,
-    ...(recording.list_indexed ? listIndexWrites(recording, undefined) : []),
+    ...(recording.list_indexed ? listIndexWrites(recording, undefined, now) : []),
   ]);
+  if (recording.list_indexed) followPostings(recording, undefined);
   return deleted.event;
+}
+
+/** The `q` postings follow a committed change of title or participants (list-postings.ts). */
+function followPostings(before: Recording | undefined, after: Recording | undefined): void {
+  const id = (after ?? before)!.id;
+  if (postingsMove(before, after)) afterCommit('trigram postings', () => applyPostings(id));
 }
 
 /**

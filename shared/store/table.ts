@@ -22,6 +22,7 @@
 // | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
 // | list done        | LIST#<rid>                  | DONE         | LISTDONE#<uid> / <completed_at>#<id> |                            | (only while completed_at is set)
 // | list trigram     | LISTGRAM#<uid>#<trigram>    | <rid padded> |                                     |                             | (`search`: the lower-cased title and participants)
+// | postings marker  | LIST#<rid>                  | GRAMS        | LISTGRAMS#PENDING / <changed at>#<rid> (until its postings follow) | | (`text`, `was`, `v`: list-postings.ts)
 // | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred>, t_<tag id>, bytes)
 // | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
@@ -60,7 +61,10 @@
 // - q of 3+ characters (list-search.ts): Query PK LISTGRAM#<uid>#<trigram> for up to 8 of its
 //   trigrams side by side, pages doubling from 25, until one ends (the rarest); its postings'
 //   text holding q are the matches; BatchGet LIST#<rid> / ALL of each (while they are at most
-//   1 in 6 of the narrowest facet; past that, the facet Query above with a filter on `search`)
+//   1 in 6 of the narrowest facet; past that, the facet Query above with a filter on `search`).
+//   The postings follow a change after its commit (list-postings.ts: GetItem LIST#<rid> / GRAMS,
+//   BatchWrite the postings, conditional UpdateItem of the marker); the sweep: Query GSI1
+//   LISTGRAMS#PENDING with GSI1SK before its grace
 // - statistics (GET /stats): Query PK LISTCOUNT#<uid> (8 shards: status groups, bytes), Query
 //   PK LISTDAYS#<uid> SK begins this month (today's cell), Query GSI1 LISTDONE#<uid> newest first
 //   Limit 1 (last completion); scope=all: those for each user, and LISTDAYS# from 30 days ago

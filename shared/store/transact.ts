@@ -3,9 +3,9 @@
 //   one counter shard) cancels it with TransactionConflict and nothing is written: it is sent
 //   again, a few times, after a short random wait.
 // - DynamoDB takes at most 100 actions per transaction. A recording with very many tags can
-//   need more list entries than fit, and so can long participants need more trigram postings:
-//   the entries past the limit (idempotent puts and deletes of LIST# and LISTGRAM# items,
-//   never the counters) are written right after the transaction commits.
+//   need more list entries than fit: the entries past the limit (idempotent puts and deletes
+//   of LIST# items, never the counters or the postings marker) are written right after the
+//   transaction commits.
 import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { tableName } from './table.ts';
@@ -17,7 +17,7 @@ const CONFLICT_RETRIES = 12;
 
 function isListEntry(item: TransactItem): boolean {
   const pk = item.Put?.Item?.PK ?? item.Delete?.Key?.PK;
-  return typeof pk === 'string' && (pk.startsWith('LIST#') || pk.startsWith('LISTGRAM#'));
+  return typeof pk === 'string' && pk.startsWith('LIST#');
 }
 
 /** Splits off list entries past the limit, keeping every other action in the transaction. */

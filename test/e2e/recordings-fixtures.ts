@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { putJson, uploadStream } from '#shared/blob/objects.ts';
 import type { RecordingStatus } from '#shared/domain/recordings/status.ts';
 import type { Segment } from '#shared/providers/types.ts';
+import { commitsSettled } from '#shared/store/after-commit.ts';
 import { createRecording, writeRecording } from '#shared/store/recording-writes.ts';
 import type { Recording } from '#shared/store/recordings.ts';
 import type { TagFields } from '#shared/store/tags.ts';
@@ -67,7 +68,10 @@ export async function seedRecording(userId: number, seed: Seed = {}): Promise<Re
     ...seed.changes,
   };
   const texts = seed.summary ? { summary: seed.summary } : undefined;
-  return (await writeRecording(recording, { status, changes, texts })).recording;
+  const seeded = (await writeRecording(recording, { status, changes, texts })).recording;
+  // Its `q` postings follow the commits; routes and workers wait for them before answering, as here.
+  await commitsSettled();
+  return seeded;
 }
 
 export const SEGMENTS: readonly Segment[] = [

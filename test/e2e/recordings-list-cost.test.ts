@@ -12,6 +12,7 @@ import { listQuery, type ListQuery } from '#shared/http/recording-schemas.ts';
 import { NO_BUDGETS, statistics } from '#shared/domain/recordings/statistics.ts';
 import { filterRecordings, listRecordings, sortRecordings } from '#shared/recordings/list.ts';
 import { userStats } from '#shared/recordings/stats.ts';
+import { commitsSettled } from '#shared/store/after-commit.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { entryKey, facetsOf } from '#shared/store/list-index.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
@@ -201,12 +202,15 @@ describe('what q and the statistics cost', () => {
     const total = async (q: string) => (await listRecordings(user.id, query({ q }))).pagination.total;
     const early = await seedRecording(user.id, { title: 'Quarterly planning', status: 'COMPLETED', fileSize: 1500, changes: { completed_at: '2025-02-01T10:00:00.000Z' } });
     const late = await seedRecording(user.id, { title: 'Weekly sync', status: 'COMPLETED', fileSize: 2500, changes: { completed_at: '2025-03-01T10:00:00.000Z' } });
+    // The postings follow each commit; a route or worker waits for them before it answers, as here.
+    await commitsSettled();
     expect([await total('planning'), await total('sync'), await total('WEEK')]).toEqual([1, 1, 1]);
 
     const { writeRecording, deleteRecordingItems } = await import('#shared/store/recording-writes.ts');
     // Hundreds of trigrams: more postings than one transaction takes.
     const crowd = Array.from({ length: 120 }, (_, i) => `Person ${i.toString(36)}${(i * 7919).toString(36)}`).join(', ');
     const renamed = (await writeRecording(late, { changes: { title: 'Monthly review', participants: crowd } })).recording;
+    await commitsSettled();
     expect([await total('sync'), await total('monthly'), await total('person 3b'), await total(crowd.slice(-12))]).toEqual([0, 1, 1, 1]);
 
     const stats = async () => (await userStats(user.id)).activity.last_transcription + ' ' + (await userStats(user.id)).storage.used_bytes;
@@ -214,6 +218,7 @@ describe('what q and the statistics cost', () => {
     await writeRecording(early, { changes: { audio_key: null } });
     expect(await stats()).toBe('2025-03-01T10:00:00.000Z 2500');
     await deleteRecordingItems(renamed);
+    await commitsSettled();
     expect([await total('monthly'), await total('person')]).toEqual([0, 0]);
     expect(await stats()).toBe('2025-02-01T10:00:00.000Z 0');
   });

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
 import { flushMetrics, metrics } from '../../observability.ts';
+import { commitsSettled } from '../../store/after-commit.ts';
 import { errorResult } from '../errors.ts';
 import type { HttpResult } from '../respond.ts';
 import { beginRequest, type RequestState } from '../state.ts';
@@ -27,6 +28,8 @@ export function withBoundary(routeKey: string, inner: HttpHandler): HttpHandler 
       if (!expected) logger.error('request failed', { request_id: requestId, error });
       response = result;
     }
+    // What followed a commit (the postings of a renamed recording) is done before the answer.
+    await commitsSettled();
     const done = finish(event, response, state, routeKey);
     flushMetrics();
     return done;
