@@ -63,11 +63,43 @@ const CHUNK = 25;
  * transactions do the same work.
  */
 const RECORD_WAIT_MS = 5;
+/**
+ * Outcomes wait, up to RECORD_DEFER_MS, until this worker writes no deliveries: a delivery's
+ * write holds up its first attempt, an outcome's record holds up nothing. On a store that runs
+ * writes one after another (DynamoDB Local) the first chunk's records otherwise went between
+ * the chunks' writes: in-process, the 50th of 100 arrivals came at a median 194–358 ms after
+ * the fan-out began, 131–160 ms with the wait.
+ */
+const RECORD_DEFER_MS = 250;
+const writing = { count: 0, waiting: [] as (() => void)[] };
 const outcomes = new DataLoader<AttemptOf, boolean>(recordAttempts, {
   cache: false,
   maxBatchSize: CHUNK,
-  batchScheduleFn: (flush) => setTimeout(flush, RECORD_WAIT_MS),
+  batchScheduleFn: (flush) => setTimeout(() => afterWrites(flush), RECORD_WAIT_MS),
 });
+
+/** Runs `run` once no delivery is being written, or after RECORD_DEFER_MS. */
+function afterWrites(run: () => void): void {
+  if (writing.count === 0) return run();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  writing.waiting.push(once);
+  setTimeout(once, RECORD_DEFER_MS);
+}
+
+/** A chunk's write, counted so that outcome records wait for it. */
+async function writeFirst<T>(write: () => Promise<T>): Promise<T> {
+  writing.count++;
+  try {
+    return await write();
+  } finally {
+    if (--writing.count === 0) writing.waiting.splice(0).forEach((run) => run());
+  }
+}
 const recordTogether: RecordOutcome = (delivery, record) => outcomes.load({ delivery, record });
 export const LANE_SHARE = 100;
 export const LANE_WINDOW_SECONDS = 5;
@@ -115,7 +147,7 @@ async function write(event: OutboxEvent, webhooks: readonly Webhook[], queue: La
         const id = deliveryId(event.id, webhook.id);
         return newDelivery({ id, webhookId: webhook.id, userId: event.user_id, eventId: event.id, eventType: event.type, payload: envelope(id, event), now });
       });
-      const count = await writes(() => createDeliveries(deliveries));
+      const count = await writes(() => writeFirst(() => createDeliveries(deliveries)));
       // A chunk written whole is sent from here; one that met deliveries of an earlier try of
       // this event is queued whole, since the stored ones may be sent already (dispatch reads them).
       await sendChunk(deliveries, chunk, count === deliveries.length && settings().webhooks.globalEnabled, lane);
