@@ -15,7 +15,7 @@
 // deleting also what it wrote itself: so whichever steps run side by side, in whatever order
 // their writes land, the one that last succeeds has applied the newest text after every other
 // step's writes had landed, and the postings are exactly the recording's text.
-import { BatchWriteCommand, GetCommand, UpdateCommand, DeleteCommand } from '../clients/dynamodb.ts';
+import { BatchWriteCommand, DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { logger } from '../logger.ts';
 import { queryAll } from './query.ts';
@@ -25,7 +25,7 @@ const PENDING_POSTINGS = 'LISTGRAMS#PENDING';
 const ROUNDS = 5;
 const PARALLEL_BATCHES = 4;
 
-type Write = { Put: { TableName: string; Item: Record<string, unknown> } } | { Delete: { TableName: string; Key: Record<string, unknown> } };
+type Write = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Lower-case three-letter (code point) pieces of a text's lines: a substring of 3 or more holds only pieces of the line it is in. */
 export function trigramsOf(text: string): Set<string> {
@@ -67,7 +67,7 @@ export function markerWrite(userId: number, recordingId: number, was: string | u
       ExpressionAttributeNames: { '#text': 'text' },
       ExpressionAttributeValues: values,
     },
-  } as unknown as Write];
+  }];
 }
 
 interface Marker {
