@@ -3,12 +3,19 @@
 // is a named region in the tab order, so its hidden columns can be scrolled to from the keyboard
 // (WCAG 2.1.1; axe's scrollable-region-focusable); when everything fits it adds no tab stop.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** Whether the element's content is wider than the element, kept up to date as either changes size. */
 function useOverflows<T extends HTMLElement>(): [{ current: T | null }, boolean] {
   const ref = useRef<T>(null);
   const [overflows, setOverflows] = useState(false);
+  // After every render too, in the same task: rows just rendered can widen the table before a
+  // ResizeObserver callback runs (at the next frame), and a check in between (axe in a
+  // clean-clone CI run) saw a scrolling frame without its tab stop.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element) setOverflows(element.scrollWidth > element.clientWidth);
+  });
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
