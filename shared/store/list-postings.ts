@@ -15,11 +15,12 @@
 // deleting also what it wrote itself: so whichever steps run side by side, in whatever order
 // their writes land, the one that last succeeds has applied the newest text after every other
 // step's writes had landed, and the postings are exactly the recording's text.
-import { BatchWriteCommand, DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
+import { DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { logger } from '../logger.ts';
 import { queryAll } from './query.ts';
 import { padId, tableName } from './table.ts';
+import { writeInBatches } from './transact.ts';
 
 const PENDING_POSTINGS = 'LISTGRAMS#PENDING';
 const ROUNDS = 5;
@@ -85,27 +86,16 @@ async function readMarker(recordingId: number): Promise<Marker | undefined> {
   return { userId: Number(Item.user_id), pending: Item.GSI1PK === PENDING_POSTINGS, ...(text === undefined ? {} : { text }), was: [...((Item.was as Set<string> | undefined) ?? [])], v: Number(Item.v) };
 }
 
-async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  let pending = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-    const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
-    pending = (UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
-  }
-}
-
 /** Puts the postings of `text` and deletes those of the other texts' trigrams. */
 async function write(recordingId: number, userId: number, text: string | undefined, others: Iterable<string>): Promise<void> {
   const kept = text === undefined ? new Set<string>() : trigramsOf(text);
   const gone = new Set<string>();
   for (const other of others) for (const g of trigramsOf(other)) if (!kept.has(g)) gone.add(g);
-  const requests = [
-    ...[...kept].map((g) => ({ PutRequest: { Item: { ...gramKey(userId, g, recordingId), search: text } } })),
-    ...[...gone].map((g) => ({ DeleteRequest: { Key: gramKey(userId, g, recordingId) } })),
+  const writes: Write[] = [
+    ...[...kept].map((g): Write => ({ Put: { TableName: tableName(), Item: { ...gramKey(userId, g, recordingId), search: text } } })),
+    ...[...gone].map((g): Write => ({ Delete: { TableName: tableName(), Key: gramKey(userId, g, recordingId) } })),
   ];
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < requests.length; i += 25) batches.push(requests.slice(i, i + 25));
-  for (let i = 0; i < batches.length; i += PARALLEL_BATCHES) await Promise.all(batches.slice(i, i + PARALLEL_BATCHES).map(batchWrite));
+  await writeInBatches(writes, PARALLEL_BATCHES);
 }
 
 /** Takes the marker off the pending list (deletes it with the recording) if no change came since `v`; false if one did. */

@@ -46,7 +46,14 @@ export async function transact(items: readonly TransactItem[]): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** Math.min(attempt, 5)));
     }
   }
-  for (let i = 0; i < after.length; i += 25) await batchWrite(after.slice(i, i + 25));
+  await writeInBatches(after);
+}
+
+/** Idempotent puts and deletes, 25 a BatchWriteItem, `parallel` calls at a time, unprocessed items sent again. */
+export async function writeInBatches(items: readonly TransactItem[], parallel = 1): Promise<void> {
+  const batches: TransactItem[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  for (let i = 0; i < batches.length; i += parallel) await Promise.all(batches.slice(i, i + parallel).map(batchWrite));
 }
 
 async function batchWrite(items: readonly TransactItem[]): Promise<void> {
