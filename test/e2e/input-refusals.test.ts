@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { uploadStream } from '#shared/blob/objects.ts';
 import { findRecording } from '#shared/store/recordings.ts';
-import { writeRecording } from '#shared/store/recording-writes.ts';
+import { StaleRecordingError, writeRecording } from '#shared/store/recording-writes.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
 import { call, newUser, stack } from '../support/api.ts';
 import { wavHeader } from '../support/wav.ts';
@@ -32,6 +32,23 @@ async function rawUpload(token: string, parts: readonly Part[]) {
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Writes names the API would refuse straight to the store, as an older version could have. The
+ * pipeline is working on the new recording meanwhile, so a write that loses to one of its steps
+ * reads the recording again and tries once more, as every writer of a recording does.
+ */
+async function renameBehindTheApi(id: number, changes: Record<string, string>) {
+  for (let attempt = 0; ; attempt += 1) {
+    const stored = (await findRecording(id))!;
+    try {
+      await writeRecording(stored, { changes: changes as never });
+      return stored;
+    } catch (error) {
+      if (!(error instanceof StaleRecordingError) || attempt === 20) throw error;
+    }
+  }
 }
 
 const wav = (name = 'a.wav', bytes: Uint8Array = silentWav()): Part => ({ name: 'file', filename: name, bytes });
@@ -80,8 +97,7 @@ describe('text fields (items 7 and 8)', () => {
 
   it('still downloads a recording whose stored name holds a lone surrogate', async () => {
     const { token, id } = await withRecording();
-    const stored = (await findRecording(id))!;
-    await writeRecording(stored, { changes: { title: 'a\ud800b', original_filename: 'a\ud800b.wav' } as never });
+    const stored = await renameBehindTheApi(id, { title: 'a\ud800b', original_filename: 'a\ud800b.wav' });
     const audio = await call(`/recordings/${id}/audio?download=true`, { token });
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-disposition')).toContain("filename*=UTF-8''a%EF%BF%BDb.wav");
