@@ -5,7 +5,7 @@
 import { settings } from '../config.ts';
 import { logger } from '../logger.ts';
 import { send } from '../queue/jobs.ts';
-import { summarizeJob, transcribeJob } from '../queue/messages.ts';
+import { eventJob, summarizeJob, transcribeJob } from '../queue/messages.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
 import { expiredLeases, pendingSince, summariesWaitingSince, type Recording } from '../store/recordings.ts';
 import { unpublishedEvents } from '../store/outbox.ts';
@@ -23,7 +23,7 @@ export interface SweepReport {
 export async function sweep(now = new Date()): Promise<SweepReport> {
   const { republishAfterSeconds, requeueAfterSeconds } = settings().jobs;
   const events = await unpublishedEvents(new Date(now.getTime() - republishAfterSeconds * 1000));
-  await Promise.all(events.map((e) => send('events', { event_id: e.id })));
+  await Promise.all(events.map((e) => send('events', eventJob(e))));
 
   const expired = await expiredLeases(now);
   await Promise.all(expired.map(queueNextStep));

@@ -9,8 +9,18 @@ export type JobMessage = z.infer<typeof jobMessage>;
 export const transcribeJob = (recordingId: number): JobMessage => ({ recording_id: recordingId, job: 'transcribe' });
 export const summarizeJob = (recordingId: number): JobMessage => ({ recording_id: recordingId, job: 'summarize' });
 
-/** A committed event to fan out, on the events queue. */
-export const eventMessage = z.object({ event_id: z.string().check(z.minLength(1)) });
+/**
+ * A committed event to fan out, on the events queue. Its owner and type (absent in messages
+ * sent before they were added) let the consumer list the owner's webhooks while it reads the
+ * event, instead of after.
+ */
+export const eventMessage = z.object({
+  event_id: z.string().check(z.minLength(1)),
+  user_id: z.optional(z.number().check(z.int(), z.positive())),
+  type: z.optional(z.string().check(z.minLength(1))),
+});
+export type EventMessage = z.infer<typeof eventMessage>;
+export const eventJob = (event: { id: string; user_id: number; type: string }): EventMessage => ({ event_id: event.id, user_id: event.user_id, type: event.type });
 
 /** One delivery to attempt, on the deliveries queue. */
 /** `resends`: the delivery's resend count when this message was sent (absent: 0; shared/store/deliveries.ts). */

@@ -106,9 +106,13 @@ export const LANE_WINDOW_SECONDS = 5;
 /** The per-user counter of the first lane (shared/store/rate-counters.ts). */
 const LANE_COUNTER = 'lane';
 
-/** Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is past the share. */
-export async function fanOut(event: OutboxEvent, now = new Date()): Promise<number | 'overflow'> {
-  const webhooks = await subscribed(event);
+/**
+ * Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is
+ * past the share. `listed`: the owner's webhooks for the event's type, when the caller started
+ * listing them (subscribedTo) before it had read the event.
+ */
+export async function fanOut(event: OutboxEvent, now = new Date(), listed?: Promise<Webhook[]>): Promise<number | 'overflow'> {
+  const webhooks = await (listed ?? subscribedTo(event.user_id, event.type));
   if (webhooks.length === 0) return 0;
   const giveBack = await claimLane(event.user_id, webhooks.length, now);
   if (!giveBack) return 'overflow';
@@ -121,11 +125,12 @@ export async function fanOut(event: OutboxEvent, now = new Date()): Promise<numb
 
 /** Fans out an event that fanOut handed to the overflow lane (already counted in its window). */
 export async function fanOutOverflow(event: OutboxEvent, now = new Date()): Promise<number> {
-  return write(event, await subscribed(event), 'deliveries-overflow', now);
+  return write(event, await subscribedTo(event.user_id, event.type), 'deliveries-overflow', now);
 }
 
-async function subscribed(event: OutboxEvent): Promise<Webhook[]> {
-  return (await listUserWebhooks(event.user_id)).filter((w) => w.enabled && subscribes(w.events, event.type));
+/** The user's enabled webhooks that subscribe to events of `type`. */
+export async function subscribedTo(userId: number, type: string): Promise<Webhook[]> {
+  return (await listUserWebhooks(userId)).filter((w) => w.enabled && subscribes(w.events, type));
 }
 
 interface Lane {

@@ -10,19 +10,19 @@ import { dynamo } from '#shared/clients.ts';
 import { eventPut, unpublishedEvents, type OutboxEvent } from '#shared/store/outbox.ts';
 import { createUser } from '#shared/store/users.ts';
 import { createWebhook } from '#shared/store/webhooks.ts';
-import { newSecret } from '#shared/domain/webhooks/signing.ts';
+import { deliveryId, newSecret } from '#shared/domain/webhooks/signing.ts';
 import { LANE_SHARE, LANE_WINDOW_SECONDS } from '#shared/webhooks/fanout.ts';
 import { handler as events } from '../../functions/workers/events.ts';
 import { handler as overflow } from '../../functions/workers/events-overflow.ts';
 import { withServiceEnv } from '../bench/lib/service-env.ts';
 import { startReceiver, waitUntil } from '../support/receiver.ts';
 
-const sqs = (event: OutboxEvent): SQSEvent => ({
+const sqs = (event: OutboxEvent, body: object = { event_id: event.id }): SQSEvent => ({
   Records: [
     {
       messageId: randomUUID(),
       receiptHandle: 'r',
-      body: JSON.stringify({ event_id: event.id }),
+      body: JSON.stringify(body),
       attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
       messageAttributes: {},
       md5OfBody: '',
@@ -33,8 +33,8 @@ const sqs = (event: OutboxEvent): SQSEvent => ({
   ],
 });
 
-async function storedEvent(userId: number): Promise<OutboxEvent> {
-  const { item, event } = eventPut({ type: 'recording.created', userId, recordingId: null, seq: 0, data: {}, now: new Date() });
+async function storedEvent(userId: number, type: OutboxEvent['type'] = 'recording.created'): Promise<OutboxEvent> {
+  const { item, event } = eventPut({ type, userId, recordingId: null, seq: 0, data: {}, now: new Date() });
   await dynamo().send(new TransactWriteCommand({ TransactItems: [item] }));
   return event;
 }
@@ -74,6 +74,37 @@ describe('events lanes', () => {
       });
     } finally {
       await receiver.close();
+    }
+  });
+
+  it("fans an event out to its stored owner's webhooks for its stored type, whatever owner and type its message names", async () => {
+    const owners = await startReceiver(() => ({ status: 204 }));
+    const others = await startReceiver(() => ({ status: 204 }));
+    try {
+      await withServiceEnv({ WEBHOOK_INTRANET_HOST_ALLOWLIST: '127\\.0\\.0\\.1' }, async () => {
+        const owner = await createUser({ email: `${randomUUID()}@example.test` });
+        const other = await createUser({ email: `${randomUUID()}@example.test` });
+        const hook = await createWebhook({ user_id: owner.id, name: 'created only', url: owners.url, events: ['recording.created'], enabled: true, allow_http: true, secret: newSecret() }, 1000);
+        await createWebhook({ user_id: other.id, name: 'everything', url: others.url, events: ['*'], enabled: true, allow_http: true, secret: newSecret() }, 1000);
+        const named = [
+          { user_id: owner.id, type: 'recording.created' },
+          { user_id: other.id, type: 'recording.created' },
+          { user_id: owner.id, type: 'recording.deleted' },
+          {},
+        ];
+        const created = await Promise.all(named.map(() => storedEvent(owner.id)));
+        for (const [i, event] of created.entries()) expect((await events(sqs(event, { event_id: event.id, ...named[i] }))).batchItemFailures).toEqual([]);
+        // An event of a type the owner's webhook does not take goes nowhere, though its message names one it takes.
+        const deleted = await storedEvent(owner.id, 'recording.deleted');
+        expect((await events(sqs(deleted, { event_id: deleted.id, user_id: owner.id, type: 'recording.created' }))).batchItemFailures).toEqual([]);
+        await waitUntil(() => owners.received.length >= created.length, 5000, "the owner's deliveries");
+        await new Promise((r) => setTimeout(r, 300));
+        expect(owners.received.map((r) => (JSON.parse(r.body) as { id: string }).id).sort()).toEqual(created.map((e) => deliveryId(e.id, hook.id)).sort());
+        expect(others.received).toEqual([]);
+      });
+    } finally {
+      await owners.close();
+      await others.close();
     }
   });
 });
