@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { uploadStream } from '#shared/blob/objects.ts';
 import { findRecording } from '#shared/store/recordings.ts';
-import { StaleRecordingError, writeRecording } from '#shared/store/recording-writes.ts';
+import { writeRecording } from '#shared/store/recording-writes.ts';
+import { retryOnStale } from '#shared/recordings/edit.ts';
 import { listUserRecordings } from '#shared/store/recordings.ts';
 import { call, newUser, stack } from '../support/api.ts';
 import { wavHeader } from '../support/wav.ts';
@@ -39,17 +40,12 @@ async function rawUpload(token: string, parts: readonly Part[]) {
  * pipeline is working on the new recording meanwhile, so a write that loses to one of its steps
  * reads the recording again and tries once more, as every writer of a recording does.
  */
-async function renameBehindTheApi(id: number, changes: Record<string, string>) {
-  for (let attempt = 0; ; attempt += 1) {
+const renameBehindTheApi = (id: number, changes: Record<string, string>) =>
+  retryOnStale(async () => {
     const stored = (await findRecording(id))!;
-    try {
-      await writeRecording(stored, { changes: changes as never });
-      return stored;
-    } catch (error) {
-      if (!(error instanceof StaleRecordingError) || attempt === 20) throw error;
-    }
-  }
-}
+    await writeRecording(stored, { changes: changes as never });
+    return stored;
+  }, 20);
 
 const wav = (name = 'a.wav', bytes: Uint8Array = silentWav()): Part => ({ name: 'file', filename: name, bytes });
 

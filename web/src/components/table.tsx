@@ -9,21 +9,21 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 function useOverflows<T extends HTMLElement>(): [{ current: T | null }, boolean] {
   const ref = useRef<T>(null);
   const [overflows, setOverflows] = useState(false);
-  // After every render too, in the same task: rows just rendered can widen the table before a
-  // ResizeObserver callback runs (at the next frame), and a check in between (axe in a
-  // clean-clone CI run) saw a scrolling frame without its tab stop.
-  useLayoutEffect(() => {
+  const measure = () => {
     const element = ref.current;
     if (element) setOverflows(element.scrollWidth > element.clientWidth);
-  });
+  };
+  // After every render, in the same task: rows just rendered can widen the table before a
+  // ResizeObserver callback runs (at the next frame), and a check in between (axe in a
+  // clean-clone CI run) saw a scrolling frame without its tab stop. The observer follows
+  // resizes that come without a render (the window, fonts).
+  useLayoutEffect(measure);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return [ref, overflows];
