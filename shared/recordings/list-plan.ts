@@ -12,21 +12,21 @@
 //    when nothing is left to filter, on until enough matched when something is.
 //
 // A `q` of 3 characters or more first finds the recordings whose title or participants hold
-// it, from the trigram postings (store/list-search.ts). Up to 1 match in 6 of the narrowest
-// facet, it reads their entries (BatchGet) and applies the other filters and the order in
-// memory by the contract's own rules (list-rules.ts): total and page exact, reading what
-// matches, not the library. Past that, the facet is read (above), as that costs less: with no
-// other filter, only as far as the page (the postings gave the total); with one, whole, to count.
+// it, from the trigram postings (store/list-search.ts). Then whichever reads less: their
+// entries by key (BatchGet; one costs about 6 entries read in a Query), with the other filters,
+// the order and the page applied in memory by the contract's own rules (list-rules.ts), total
+// and page exact; or the facet (above): with no other filter, only as far as the page (the
+// postings gave the total, and about per_page ÷ the matching share of entries fill it); with
+// one, whole, to count.
 //
 // Cost (RCU, eventually consistent reads of ~0.7 KB entries): page 1 of any sort or of one
 // filter other than a date range or q ≈ per_page entries + 8 counter shards; page n reads the
 // (n - 1) × per_page entries before it too. A date range alone adds 8 day-counter items per
 // month it spans (and the entries of a partial first or last day); with another filter, a
 // count of the facet's entries in the range. `q` reads the postings of its rarest trigram
-// (≈ 0.1 KB each, at most 8 trigrams side by side) and one entry per match (0.5 RCU each):
-// it grows with the matches. A `q` matching more than 1 in 6 reads the facet up to the page
-// (≈ per_page ÷ its share of entries) when it is the only filter, or counts the whole facet
-// with another filter; a `q` of 1 or 2 characters (which most titles hold) counts the facet.
+// (≈ 0.1 KB each, and a first page of up to 8 trigrams) and then the cheaper of one entry per
+// match (0.5 RCU each) or the facet as described; a `q` of 1 or 2 characters (which most titles
+// hold) counts the facet.
 import { statusFilter, type RecordingStatus } from '../domain/recordings/status.ts';
 import type { ListQuery } from '../http/recording-schemas.ts';
 import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
@@ -91,9 +91,19 @@ async function knownTotal(userId: number, f: EntryFilter, counters: Map<string, 
 
 /**
  * Reading an entry by its key costs what 4 KB costs (BatchGet rounds each item up); reading
- * it in a Query, its ~0.7 KB: past 1 match in 6 of the facet, reading the facet is cheaper.
+ * it in a Query, its ~0.7 KB: about 6 entries of a facet for one read by key.
  */
 const KEYED_READ_COST = 6;
+
+/**
+ * How many of the facet's entries the facet path reads for this `q`: as far as the page when
+ * `q` is the only filter (the postings gave the total; entries match in the share the matches
+ * have, as the page read assumes), else the whole facet to count.
+ */
+function facetReads(matches: number, facetCount: number, query: ListQuery, qAlone: boolean): number {
+  if (!qAlone || matches === 0) return facetCount;
+  return Math.min(facetCount, Math.ceil(((query.page * query.per_page * facetCount) / matches) * 1.2));
+}
 
 /** `q` from the postings: the matches' entries, filtered and ordered by the contract's rules. */
 async function searchPage(ids: readonly number[], query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
@@ -108,9 +118,10 @@ export async function listPage(userId: number, query: ListQuery): Promise<{ entr
   const q = filter.q !== undefined && searchable(filter.q) ? filter.q : undefined;
   const [counters, ids] = await Promise.all([readCounters(userId), q === undefined ? undefined : searchMatches(userId, q)]);
   const best = candidates(filter, counters)[0]!;
-  if (ids && ids.length * KEYED_READ_COST <= best.count) return searchPage(ids, query);
+  const known = await knownTotal(userId, filter, counters, ids?.length);
+  if (ids && ids.length * KEYED_READ_COST <= facetReads(ids.length, best.count, query, known !== undefined)) return searchPage(ids, query);
   const facetQuery = { userId, facet: best.facet, filter: best.rest };
-  const total = (await knownTotal(userId, filter, counters, ids?.length)) ?? (await countEntries(facetQuery));
+  const total = known ?? (await countEntries(facetQuery));
   const offset = (query.page - 1) * query.per_page;
   if (offset >= total) return { entries: [], total };
   const order = { sortBy: query.sort_by, ascending: query.sort_order === 'asc', share: best.count > 0 ? total / best.count : 1 };

@@ -2,11 +2,14 @@
 // participants, read from the trigram postings (list-index.ts) instead of the library.
 //
 // Every trigram of `q` is in the text of each recording that matches, so the postings of any
-// one trigram of `q` hold every match. The rarest is found without counters: the postings of
-// (up to 8 of) q's trigrams are read side by side, a page of each per round, pages doubling;
-// the first to end is within one page of the rarest. Its postings carry the text, so the
-// substring is checked on them: what is left is exactly the matches (the list re-checks them on
-// the entries, so a posting left behind by a racing write never shows up).
+// one trigram of `q` hold every match: reading one to its end is enough, and the rarest costs
+// least. It is found without counters: a first page of (up to 8 of) q's trigrams is read side
+// by side, then the one that has come furthest through the user's recordings (postings are in
+// id order, so the furthest reach for as many postings read is the sparsest) reads on, each
+// page 4 times the last (few round trips; a page stops where the postings end), until one
+// ends. If another overtakes it meanwhile, that one reads on instead. Postings carry the text,
+// so the substring is checked on them: what is left is exactly the matches (the list re-checks
+// them on the entries, so a posting left behind by a racing write never shows up).
 import { BatchGetCommand, QueryCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { entryKey, entryOf, type ListEntry } from './list-index.ts';
@@ -15,7 +18,8 @@ import { tableName } from './table.ts';
 
 const MAX_GRAMS = 8;
 const FIRST_PAGE = 25;
-const MAX_PAGE = 1000;
+/** About 0.4 MB of postings: under the 1 MB a Query returns. */
+const MAX_PAGE = 4000;
 
 /** A `q` the postings can answer: three characters or more. */
 export const searchable = (q: string) => Array.from(q).length >= 3;
@@ -32,30 +36,42 @@ interface Postings {
   readonly items: Record<string, unknown>[];
   start?: Record<string, unknown>;
   done: boolean;
+  /** The next page's size. */
+  limit: number;
 }
 
-async function readPage(userId: number, p: Postings, limit: number): Promise<void> {
+async function readPage(userId: number, p: Postings): Promise<void> {
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `LISTGRAM#${userId}#${p.gram}` },
-      Limit: limit, ExclusiveStartKey: p.start,
+      Limit: p.limit, ExclusiveStartKey: p.start,
     }),
   );
   p.items.push(...(page.Items ?? []));
   p.start = page.LastEvaluatedKey;
   p.done = !p.start;
+  p.limit = Math.min(MAX_PAGE, p.limit * 4);
 }
 
 const holds = (text: unknown, q: string) => typeof text === 'string' && text.split('\n').some((line) => line.includes(q));
 
+/** The id the postings have reached (SKs are zero-padded ids, so strings compare as numbers). */
+const reach = (p: Postings) => String(p.items.at(-1)?.SK ?? '');
+
+/** The postings that have come furthest through the user's recordings; for as many read, the sparsest. */
+const furthest = (postings: Postings[]) => postings.reduce((best, p) => (reach(p) > reach(best) ? p : best));
+
 /** The ids of the user's recordings whose lower-cased title or participants hold `q` (lower-cased, 3+ characters). */
 export async function searchMatches(userId: number, q: string): Promise<number[]> {
-  const postings: Postings[] = gramsToRead(q).map((gram) => ({ gram, items: [], done: false }));
-  for (let limit = FIRST_PAGE; ; limit = Math.min(MAX_PAGE, limit * 2)) {
-    await Promise.all(postings.filter((p) => !p.done).map((p) => readPage(userId, p, limit)));
-    const rarest = postings.filter((p) => p.done).sort((a, b) => a.items.length - b.items.length)[0];
-    if (rarest) return rarest.items.filter((i) => holds(i.search, q)).map((i) => Number(i.SK));
+  const postings: Postings[] = gramsToRead(q).map((gram) => ({ gram, items: [], done: false, limit: FIRST_PAGE }));
+  await Promise.all(postings.map((p) => readPage(userId, p)));
+  let ended = postings.filter((p) => p.done).sort((a, b) => a.items.length - b.items.length)[0];
+  while (!ended) {
+    const next = furthest(postings);
+    await readPage(userId, next);
+    if (next.done) ended = next;
   }
+  return ended.items.filter((i) => holds(i.search, q)).map((i) => Number(i.SK));
 }
 
 async function getBatch(ids: readonly number[]): Promise<ListEntry[]> {

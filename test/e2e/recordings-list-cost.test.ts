@@ -101,6 +101,8 @@ describe('what a page of the recordings list costs', () => {
       { tag_id: large.tagId, inbox: true, page: 2, per_page: 10 },
       { inbox: true, starred: false, sort_order: 'asc', page: 2 },
       { q: 'budget', sort_by: 'file_size', per_page: 50 },
+      { q: 'hiring', per_page: 5, page: 3 },
+      { q: 'HIRING', sort_by: 'title', sort_order: 'asc', per_page: 3, page: 2 },
       { q: 'ALICE', inbox: false, date_from: '2025-06-01', page: 2 },
       { q: 'ice', sort_by: 'title', sort_order: 'asc', page: 2, per_page: 20 },
       { q: 'ÉMI', tag_id: large.tagId, sort_by: 'meeting_date' },
@@ -170,6 +172,15 @@ describe('what q and the statistics cost', () => {
     expect(many.units).toBeLessThan(facet.units / 2);
     expect(mixed.scanned).toBeGreaterThanOrEqual(400);
     expect(mixed.units).toBeLessThanOrEqual(facet.units * 1.3 + 3);
+  });
+
+  it('a q that fills a small page from a few facet entries reads those, not every match by key', async () => {
+    // "hiring": 1 title in 12, about 40 at 500. Five rows: about 70 entries of the facet (≈ 6 RCU) against 40 keyed reads (20 RCU).
+    const { units, answer } = await cost(large, { q: 'hiring', per_page: 5, page: 2 });
+    const matches = answer.pagination.total;
+    expect(matches).toBeGreaterThan(25);
+    expect(answer.recordings).toHaveLength(5);
+    expect(units).toBeLessThan(matches * 0.5);
   });
 
   it('a rare q costs a page or less, however large the library', async () => {
