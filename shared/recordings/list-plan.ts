@@ -12,27 +12,28 @@
 //    when nothing is left to filter, on until enough matched when something is.
 //
 // A `q` of 3 characters or more first finds the recordings whose title or participants hold
-// it, from the trigram postings (store/list-search.ts). Then whichever reads less: their
-// entries by key (BatchGet; one costs about 6 entries read in a Query), with the other filters,
-// the order and the page applied in memory by the contract's own rules (list-rules.ts), total
-// and page exact; or the facet (above): with no other filter, only as far as the page (the
-// postings gave the total, and about per_page ÷ the matching share of entries fill it); with
-// one, whole, to count.
+// it, from the trigram postings (store/list-search.ts). Then whichever reads less: entries by
+// key (BatchGet; one costs about 6 entries read in a Query) or the facet (above). By key: for
+// `q` alone in created_at order, which the postings carry, only the page's (and SPARE more, in
+// case one no longer matches); otherwise every match's, with the other filters, the order and
+// the page applied in memory by the contract's own rules (list-rules.ts), total and page exact.
+// The facet: with no other filter, only as far as the page (the postings gave the total, and
+// about per_page ÷ the matching share of entries fill it); with one, whole, to count.
 //
 // Cost (RCU, eventually consistent reads of ~0.7 KB entries): page 1 of any sort or of one
 // filter other than a date range or q ≈ per_page entries + 8 counter shards; page n reads the
 // (n - 1) × per_page entries before it too. A date range alone adds 8 day-counter items per
 // month it spans (and the entries of a partial first or last day); with another filter, a
 // count of the facet's entries in the range. `q` reads the postings of its rarest trigram
-// (≈ 0.1 KB each, and a first page of up to 8 trigrams) and then the cheaper of one entry per
-// match (0.5 RCU each) or the facet as described; a `q` of 1 or 2 characters (which most titles
+// (≈ 0.1 KB each, and a first page of up to 8 trigrams) and then the cheaper of the entries by
+// key (0.5 RCU each) or the facet as described; a `q` of 1 or 2 characters (which most titles
 // hold) counts the facet.
 import { statusFilter, type RecordingStatus } from '../domain/recordings/status.ts';
 import type { ListQuery } from '../http/recording-schemas.ts';
 import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
 import { countCreatedBetween, countEntries, pageOfEntries, readCounters, type EntryFilter } from '../store/list-queries.ts';
-import { entriesOf, searchable, searchMatches } from '../store/list-search.ts';
-import { filterRecordings, sortRecordings } from './list-rules.ts';
+import { entriesOf, searchable, searchMatches, type Match } from '../store/list-search.ts';
+import { filterRecordings, sortByCreated, sortRecordings } from './list-rules.ts';
 
 interface Candidate {
   readonly facet: string;
@@ -105,21 +106,48 @@ function facetReads(matches: number, facetCount: number, query: ListQuery, qAlon
   return Math.min(facetCount, Math.ceil(((query.page * query.per_page * facetCount) / matches) * 1.2));
 }
 
+interface Page {
+  readonly entries: ListEntry[];
+  readonly total: number;
+}
+
 /** `q` from the postings: the matches' entries, filtered and ordered by the contract's rules. */
-async function searchPage(ids: readonly number[], query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
+async function searchPage(ids: readonly number[], query: ListQuery): Promise<Page> {
   const matches = sortRecordings(filterRecordings(await entriesOf(ids), query), query);
   const offset = (query.page - 1) * query.per_page;
   return { entries: matches.slice(offset, offset + query.per_page), total: matches.length };
 }
 
-export async function listPage(userId: number, query: ListQuery): Promise<{ entries: ListEntry[]; total: number }> {
+/** Entries read past a page the postings chose: one that no longer matches (a crash left its old postings) gives way. */
+const SPARE = 5;
+
+/** `q` alone, ordered by created_at from the postings (which carry it): only the page's entries are read. */
+async function pageFromPostings(ordered: readonly Match[], query: ListQuery): Promise<Page> {
+  const offset = (query.page - 1) * query.per_page;
+  const entries = await entriesOf(ordered.slice(offset, offset + query.per_page + SPARE).map((m) => m.id));
+  return { entries: sortRecordings(filterRecordings(entries, query), query).slice(0, query.per_page), total: ordered.length };
+}
+
+/** Every match's posting carries its created_at (postings written before they did do not). */
+const dated = (matches: readonly Match[]): matches is readonly Required<Match>[] => matches.every((m) => m.created_at !== undefined);
+
+/** The page from the matches' entries read by key, when that reads less than the facet; else undefined. */
+function pageByKey(matches: readonly Match[], facetCount: number, query: ListQuery, qAlone: boolean): Promise<Page> | undefined {
+  const ordered = qAlone && query.sort_by === 'created_at' && dated(matches) ? sortByCreated(matches, query.sort_order) : undefined;
+  const keyed = ordered ? Math.min(ordered.length, query.per_page + SPARE) : matches.length;
+  if (keyed * KEYED_READ_COST > facetReads(matches.length, facetCount, query, qAlone)) return undefined;
+  return ordered ? pageFromPostings(ordered, query) : searchPage(matches.map((m) => m.id), query);
+}
+
+export async function listPage(userId: number, query: ListQuery): Promise<Page> {
   const filter = entryFilter(query);
   if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) return { entries: [], total: 0 };
   const q = filter.q !== undefined && searchable(filter.q) ? filter.q : undefined;
-  const [counters, ids] = await Promise.all([readCounters(userId), q === undefined ? undefined : searchMatches(userId, q)]);
+  const [counters, matches] = await Promise.all([readCounters(userId), q === undefined ? undefined : searchMatches(userId, q)]);
   const best = candidates(filter, counters)[0]!;
-  const known = await knownTotal(userId, filter, counters, ids?.length);
-  if (ids && ids.length * KEYED_READ_COST <= facetReads(ids.length, best.count, query, known !== undefined)) return searchPage(ids, query);
+  const known = await knownTotal(userId, filter, counters, matches?.length);
+  const byKey = matches && pageByKey(matches, best.count, query, known !== undefined);
+  if (byKey) return byKey;
   const facetQuery = { userId, facet: best.facet, filter: best.rest };
   const total = known ?? (await countEntries(facetQuery));
   const offset = (query.page - 1) * query.per_page;

@@ -186,7 +186,7 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
     ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
     ...doneWrites(before, after),
-    ...markerWrite(recording.user_id, recording.id, before && searchText(before), after && searchText(after), now),
+    ...markerWrite(recording.user_id, recording.id, before && searchText(before), after && searchText(after), now, recording.created_at),
   ];
 }
 
@@ -208,7 +208,7 @@ export function bulkIndex(recordings: readonly ListEntry[]): { entries: Item[]; 
     entries: recordings.flatMap((r) => [
       ...facetsOf(r).map((f) => entryItem(r, f)),
       ...[doneItem(r)].filter((i) => i !== undefined),
-      ...postingItems(r.user_id, r.id, searchText(r)),
+      ...postingItems(r.user_id, r.id, searchText(r), r.created_at),
     ]),
     counters: [...items.values()].flatMap((i) => addCells(i.key, i.deltas)),
   };

@@ -61,8 +61,18 @@ const reach = (p: Postings) => String(p.items.at(-1)?.SK ?? '');
 /** The postings that have come furthest through the user's recordings; for as many read, the sparsest. */
 const furthest = (postings: Postings[]) => postings.reduce((best, p) => (reach(p) > reach(best) ? p : best));
 
-/** The ids of the user's recordings whose lower-cased title or participants hold `q` (lower-cased, 3+ characters). */
-export async function searchMatches(userId: number, q: string): Promise<number[]> {
+/** A recording whose text holds `q`, with its created_at when its posting carries it. */
+export interface Match {
+  readonly id: number;
+  readonly created_at?: string;
+}
+
+const matchOf = (posting: Record<string, unknown>): Match => ({
+  id: Number(posting.SK), ...(typeof posting.at === 'number' ? { created_at: new Date(posting.at).toISOString() } : {}),
+});
+
+/** The user's recordings whose lower-cased title or participants hold `q` (lower-cased, 3+ characters). */
+export async function searchMatches(userId: number, q: string): Promise<Match[]> {
   const postings: Postings[] = gramsToRead(q).map((gram) => ({ gram, items: [], done: false, limit: FIRST_PAGE }));
   await Promise.all(postings.map((p) => readPage(userId, p)));
   let ended = postings.filter((p) => p.done).sort((a, b) => a.items.length - b.items.length)[0];
@@ -71,7 +81,7 @@ export async function searchMatches(userId: number, q: string): Promise<number[]
     await readPage(userId, next);
     if (next.done) ended = next;
   }
-  return ended.items.filter((i) => holds(i.search, q)).map((i) => Number(i.SK));
+  return ended.items.filter((i) => holds(i.search, q)).map(matchOf);
 }
 
 async function getBatch(ids: readonly number[]): Promise<ListEntry[]> {

@@ -21,8 +21,8 @@
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
 // | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
 // | list done        | LIST#<rid>                  | DONE         | LISTDONE#<uid> / <completed_at>#<id> |                            | (only while completed_at is set)
-// | list trigram     | LISTGRAM#<uid>#<trigram>    | <rid padded> |                                     |                             | (`search`: the lower-cased title and participants)
-// | postings marker  | LIST#<rid>                  | GRAMS        | LISTGRAMS#PENDING / <changed at>#<rid> (until its postings follow) | | (`text`, `was`, `v`: list-postings.ts)
+// | list trigram     | LISTGRAM#<uid>#<trigram>    | <rid padded> |                                     |                             | (`search`: the lower-cased title and participants; `at`: the recording's created_at, epoch ms)
+// | postings marker  | LIST#<rid>                  | GRAMS        | LISTGRAMS#PENDING / <changed at>#<rid> (until its postings follow) | | (`text`, `was`, `created_at`, `v`: list-postings.ts)
 // | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred>, t_<tag id>, bytes)
 // | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
@@ -58,10 +58,12 @@
 //   a total the counters cannot give (dates or a tag with another filter, a common or short q):
 //   Query GSI1 LIST#<uid>#<facet> (BETWEEN the dates) with Select COUNT. Entries and counters
 //   are written in the recording's own transaction (list-index.ts).
-// - q of 3+ characters (list-search.ts): Query PK LISTGRAM#<uid>#<trigram> for up to 8 of its
-//   trigrams side by side, pages doubling from 25, until one ends (the rarest); its postings'
-//   text holding q are the matches; BatchGet LIST#<rid> / ALL of each (while they are at most
-//   1 in 6 of the narrowest facet; past that, the facet Query above with a filter on `search`).
+// - q of 3+ characters (list-search.ts): Query PK LISTGRAM#<uid>#<trigram>, Limit 25, for up
+//   to 8 of its trigrams side by side, then the one that reached furthest (the sparsest) on to
+//   its end, pages growing 4×; its postings' text holding q are the matches. Then, whichever
+//   reads less (list-plan.ts): BatchGet LIST#<rid> / ALL of the page's matches (q alone in
+//   created_at order, from the postings' `at`, 5 spare) or of every match; or the facet Query
+//   above with a filter on `search`.
 //   The postings follow a change after its commit (list-postings.ts: GetItem LIST#<rid> / GRAMS,
 //   BatchWrite the postings, conditional UpdateItem of the marker); the sweep: Query GSI1
 //   LISTGRAMS#PENDING with GSI1SK before its grace

@@ -102,6 +102,9 @@ describe('what a page of the recordings list costs', () => {
       { inbox: true, starred: false, sort_order: 'asc', page: 2 },
       { q: 'budget', sort_by: 'file_size', per_page: 50 },
       { q: 'hiring', per_page: 5, page: 3 },
+      { q: 'hiring', per_page: 10, page: 2 },
+      { q: 'Ing', sort_order: 'asc', per_page: 7, page: 9 },
+      { q: 'budget', page: 2, per_page: 20 },
       { q: 'HIRING', sort_by: 'title', sort_order: 'asc', per_page: 3, page: 2 },
       { q: 'ALICE', inbox: false, date_from: '2025-06-01', page: 2 },
       { q: 'ice', sort_by: 'title', sort_order: 'asc', page: 2, per_page: 20 },
@@ -181,6 +184,16 @@ describe('what q and the statistics cost', () => {
     expect(matches).toBeGreaterThan(25);
     expect(answer.recordings).toHaveLength(5);
     expect(units).toBeLessThan(matches * 0.5);
+  });
+
+  it('a q alone in the default order reads the entries of its page by key, chosen from the postings, whatever the page', async () => {
+    // "hiring": about 40 titles at 500. Rows 11 to 20 newest first: 15 entries by key (7.5 RCU), not all 40 (20 RCU).
+    const { units, answer } = await cost(large, { q: 'hiring', per_page: 10, page: 2 });
+    expect(answer.pagination.total).toBeGreaterThan(25);
+    expect(answer.recordings).toHaveLength(10);
+    expect(units).toBeLessThan(answer.pagination.total * 0.5);
+    const deep = await cost(large, { q: 'hiring', per_page: 10, page: 4, sort_order: 'asc' });
+    expect(deep.units).toBeLessThanOrEqual(units + 1);
   });
 
   it('a rare q costs a page or less, however large the library', async () => {

@@ -51,6 +51,12 @@ async function postings(r: Recording, texts: readonly string[]): Promise<Map<str
   return found;
 }
 
+/** The created_at (epoch ms) each of these grams' postings of the recording carries (what orders `q` without its entries). */
+async function postedDates(r: Recording, grams: readonly string[]): Promise<unknown[]> {
+  const keys = grams.map((g) => ({ PK: `LISTGRAM#${r.user_id}#${g}`, SK: padId(r.id) }));
+  return Promise.all(keys.map(async (Key) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item?.at));
+}
+
 const marker = async (r: Recording) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { PK: `LIST#${r.id}`, SK: 'GRAMS' }, ConsistentRead: true }))).Item;
 
 describe('trigram postings after the commit', () => {
@@ -59,6 +65,7 @@ describe('trigram postings after the commit', () => {
     const renamed = (await writeRecording(r, { changes: { title: 'Budget review', participants: 'Alice, Bob' } })).recording;
     await commitsSettled();
     expect([await total(renamed, 'planning'), await total(renamed, 'budget'), await total(renamed, 'alice')]).toEqual([0, 1, 1]);
+    expect(await postedDates(renamed, ['bud', 'iew', 'ali', ', b'])).toEqual(Array(4).fill(Date.parse(r.created_at)));
     expect((await marker(renamed))?.GSI1PK).toBeUndefined();
   });
 
@@ -71,6 +78,7 @@ describe('trigram postings after the commit', () => {
     const report = await sweep(new Date(Date.now() + 10 * 60_000));
     expect(report.postings).toBeGreaterThanOrEqual(1);
     expect([await total(renamed, 'roadmap'), await total(renamed, 'weekly')]).toEqual([1, 0]);
+    expect(await postedDates(renamed, ['roa', 'ite'])).toEqual([Date.parse(r.created_at), Date.parse(r.created_at)]);
     expect(await postings(renamed, ['Weekly sync', 'Roadmap offsite'])).toEqual(new Map([...trigramsOf('roadmap offsite')].map((g) => [g, 'roadmap offsite\n'])));
     expect((await marker(renamed))?.GSI1PK).toBeUndefined();
   });
