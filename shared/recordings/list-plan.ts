@@ -33,7 +33,7 @@ import type { ListQuery } from '../http/recording-schemas.ts';
 import { cellName, STATUS_GROUPS, statusGroup, tagCellName, type ListEntry, type StatusGroup } from '../store/list-index.ts';
 import { countCreatedBetween, countEntries, pageOfEntries, readCounters, type EntryFilter } from '../store/list-queries.ts';
 import { entriesOf, searchable, searchMatches, type Match } from '../store/list-search.ts';
-import { filterRecordings, sortByCreated, sortRecordings } from './list-rules.ts';
+import { filterRecordings, ordered, sortRecordings } from './list-rules.ts';
 
 interface Candidate {
   readonly facet: string;
@@ -129,14 +129,15 @@ async function pageFromPostings(ordered: readonly Match[], query: ListQuery): Pr
 }
 
 /** Every match's posting carries its created_at (postings written before they did do not). */
-const dated = (matches: readonly Match[]): matches is readonly Required<Match>[] => matches.every((m) => m.created_at !== undefined);
+const dated = (matches: readonly Match[]): matches is readonly Required<Match>[] => matches.every((m) => m.at !== undefined);
 
 /** The page from the matches' entries read by key, when that reads less than the facet; else undefined. */
 function pageByKey(matches: readonly Match[], facetCount: number, query: ListQuery, qAlone: boolean): Promise<Page> | undefined {
-  const ordered = qAlone && query.sort_by === 'created_at' && dated(matches) ? sortByCreated(matches, query.sort_order) : undefined;
-  const keyed = ordered ? Math.min(ordered.length, query.per_page + SPARE) : matches.length;
+  // The contract's created_at order (list-rules.ts), on the postings' epoch ms.
+  const sorted = qAlone && query.sort_by === 'created_at' && dated(matches) ? ordered(matches, (a, b) => a.at - b.at, query.sort_order) : undefined;
+  const keyed = sorted ? Math.min(sorted.length, query.per_page + SPARE) : matches.length;
   if (keyed * KEYED_READ_COST > facetReads(matches.length, facetCount, query, qAlone)) return undefined;
-  return ordered ? pageFromPostings(ordered, query) : searchPage(matches.map((m) => m.id), query);
+  return sorted ? pageFromPostings(sorted, query) : searchPage(matches.map((m) => m.id), query);
 }
 
 export async function listPage(userId: number, query: ListQuery): Promise<Page> {

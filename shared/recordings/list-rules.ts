@@ -30,26 +30,19 @@ export function filterRecordings<T extends Row>(recordings: readonly T[], f: Fil
 let titles: Intl.Collator | undefined;
 const titleCollator = () => (titles ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
-const byCreated = (a: Pick<Row, 'created_at'>, b: Pick<Row, 'created_at'>) => Date.parse(a.created_at) - Date.parse(b.created_at);
-
 const COMPARE: Record<Sort['sort_by'], (a: Row, b: Row) => number> = {
-  created_at: byCreated,
+  created_at: (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
   meeting_date: (a, b) => Date.parse(a.meeting_date) - Date.parse(b.meeting_date),
   title: (a, b) => titleCollator().compare(a.title, b.title),
   file_size: (a, b) => a.file_size - b.file_size,
 };
 
 /** Equal keys fall back to the id, in the same direction, so pages never shuffle. */
-function ordered<T extends Pick<Row, 'id'>>(rows: readonly T[], compare: (a: T, b: T) => number, order: Sort['sort_order']): T[] {
+export function ordered<T extends Pick<Row, 'id'>>(rows: readonly T[], compare: (a: T, b: T) => number, order: Sort['sort_order']): T[] {
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * (compare(a, b) || a.id - b.id));
 }
 
 export function sortRecordings<T extends Row>(recordings: readonly T[], sort: Sort): T[] {
   return ordered(recordings, COMPARE[sort.sort_by], sort.sort_order);
-}
-
-/** The created_at order of rows that carry only it and the id (the postings of `q`). */
-export function sortByCreated<T extends Pick<Row, 'id' | 'created_at'>>(rows: readonly T[], order: Sort['sort_order']): T[] {
-  return ordered(rows, byCreated, order);
 }

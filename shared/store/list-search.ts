@@ -61,15 +61,13 @@ const reach = (p: Postings) => String(p.items.at(-1)?.SK ?? '');
 /** The postings that have come furthest through the user's recordings; for as many read, the sparsest. */
 const furthest = (postings: Postings[]) => postings.reduce((best, p) => (reach(p) > reach(best) ? p : best));
 
-/** A recording whose text holds `q`, with its created_at when its posting carries it. */
+/** A recording whose text holds `q`, with its created_at (epoch ms) when its posting carries it. */
 export interface Match {
   readonly id: number;
-  readonly created_at?: string;
+  readonly at?: number;
 }
 
-const matchOf = (posting: Record<string, unknown>): Match => ({
-  id: Number(posting.SK), ...(typeof posting.at === 'number' ? { created_at: new Date(posting.at).toISOString() } : {}),
-});
+const matchOf = (posting: Record<string, unknown>): Match => ({ id: Number(posting.SK), ...(typeof posting.at === 'number' ? { at: posting.at } : {}) });
 
 /** The user's recordings whose lower-cased title or participants hold `q` (lower-cased, 3+ characters). */
 export async function searchMatches(userId: number, q: string): Promise<Match[]> {
