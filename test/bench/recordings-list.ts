@@ -187,7 +187,7 @@ export const recordingsList: Benchmark = {
   async run({ quick, log }) {
     const plan: Plan[] = quick
       ? [{ count: 100, requests: 30, budgetSeconds: 4 }, { count: 2000, requests: 30, budgetSeconds: 6 }]
-      : [{ count: 100, requests: 60, budgetSeconds: 6 }, { count: 2000, requests: 40, budgetSeconds: 8 }, { count: 10_000, requests: 10, budgetSeconds: 8 }];
+      : [{ count: 100, requests: 60, budgetSeconds: 6 }, { count: 2000, requests: 40, budgetSeconds: 8 }, { count: 10_000, requests: 40, budgetSeconds: 8 }];
     const stack = await startStack(SETTINGS);
     log(`stack at ${stack.url} (runtime pid ${stack.pids.runtime}, DynamoDB Local pid ${stack.pids.dynamo})`);
     try {
