@@ -1,29 +1,24 @@
 // The events queue: each committed event leaves the outbox here, fanned out to one delivery
 // per subscribed webhook, or, when its user is past the lane share, handed to the overflow
 // lane (events-overflow.ts) so that a burst never holds another user's events.
-import { logger } from '#shared/logger.ts';
 import { sqsWorker } from '#shared/pipeline/sqs-worker.ts';
 import { send } from '#shared/queue/jobs.ts';
 import { eventMessage } from '#shared/queue/messages.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { findEvent, markPublished } from '#shared/store/outbox.ts';
-import { claimFor, fanOut, release } from '#shared/webhooks/fanout.ts';
+import { fanOut, subscribedTo } from '#shared/webhooks/fanout.ts';
 
 // Events of a batch fan out side by side: one event's many webhooks must not hold up the next.
-// A message that names the event's owner and type lists the owner's webhooks and claims their
-// lane share while the event is read; the claim is given back if the event is gone or is not
-// what the message said.
+// A message that names the event's owner and type lists the owner's webhooks while the event is read.
 export const handler = sqsWorker('events', eventMessage, async (message) => {
-  const now = new Date();
-  const claim = message.user_id === undefined || message.type === undefined ? undefined : claimFor(message.user_id, message.type, now);
-  claim?.catch(() => undefined);
+  const listing = message.user_id === undefined || message.type === undefined ? undefined : subscribedTo(message.user_id, message.type);
+  listing?.catch(() => undefined);
   const event = await findEvent(message.event_id);
-  const named = event !== undefined && event.user_id === message.user_id && event.type === message.type;
-  if (claim && !named) await release(claim).catch((error: unknown) => logger.warn('an unused lane claim could not be given back', { event_id: message.event_id, error }));
   if (!event) return;
+  const listed = event.user_id === message.user_id && event.type === message.type ? listing : undefined;
   // The search index follows every change of a recording (deduplicated by event id), queued
   // beside the fan-out rather than before it.
-  const [, fannedOut] = await Promise.all([event.recording_id !== null && queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id), fanOut(event, now, named ? claim : undefined)]);
+  const [, fannedOut] = await Promise.all([event.recording_id !== null && queueIndexUpdate({ user_id: event.user_id, recording_id: event.recording_id }, event.id), fanOut(event, new Date(), listed)]);
   // A handed-over event stays unpublished until the overflow lane has fanned it out: if that
   // message is held up by a crash, the sweep publishes the event again.
   if (fannedOut === 'overflow') await send('events-overflow', { event_id: event.id });

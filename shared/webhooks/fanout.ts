@@ -104,42 +104,22 @@ const recordTogether: RecordOutcome = (delivery, record) => outcomes.load({ deli
 export const LANE_SHARE = 100;
 export const LANE_WINDOW_SECONDS = 5;
 /** The per-user counter of the first lane (shared/store/rate-counters.ts). */
-export const LANE_COUNTER = 'lane';
-
-/** An event's fan-out claimed: the webhooks and the function that gives their lane share back, or 'overflow'. */
-export type Claim = { readonly webhooks: readonly Webhook[]; readonly giveBack?: () => Promise<void> } | 'overflow';
-
-/**
- * Lists the user's webhooks for `type` and counts them in the user's lane window (none counted
- * when there are none): what fanOut needs, started as soon as the event's owner and type are
- * known, so the events worker runs it while it reads the event.
- */
-export async function claimFor(userId: number, type: string, now = new Date()): Promise<Claim> {
-  const webhooks = await subscribedTo(userId, type);
-  if (webhooks.length === 0) return { webhooks };
-  const giveBack = await claimLane(userId, webhooks.length, now);
-  return giveBack ? { webhooks, giveBack } : 'overflow';
-}
-
-/** Gives back a claim not used: one handed over to the overflow lane lapses with its window, as that lane's count does. */
-export async function release(claim: Promise<Claim>): Promise<void> {
-  const claimed = await claim;
-  if (claimed !== 'overflow') await claimed.giveBack?.();
-}
+const LANE_COUNTER = 'lane';
 
 /**
  * Fans the event out on the first lane, or answers 'overflow' (nothing written) when its user is
- * past the share. `claim`: the event's claimFor, when the caller started it before it had read
- * the event.
+ * past the share. `listed`: the owner's webhooks for the event's type, when the caller started
+ * listing them (subscribedTo) before it had read the event.
  */
-export async function fanOut(event: OutboxEvent, now = new Date(), claim?: Promise<Claim>): Promise<number | 'overflow'> {
-  const claimed = await (claim ?? claimFor(event.user_id, event.type, now));
-  if (claimed === 'overflow') return 'overflow';
-  if (claimed.webhooks.length === 0) return 0;
+export async function fanOut(event: OutboxEvent, now = new Date(), listed?: Promise<Webhook[]>): Promise<number | 'overflow'> {
+  const webhooks = await (listed ?? subscribedTo(event.user_id, event.type));
+  if (webhooks.length === 0) return 0;
+  const giveBack = await claimLane(event.user_id, webhooks.length, now);
+  if (!giveBack) return 'overflow';
   try {
-    return await write(event, claimed.webhooks, 'deliveries', now);
+    return await write(event, webhooks, 'deliveries', now);
   } finally {
-    await claimed.giveBack?.();
+    await giveBack();
   }
 }
 
@@ -149,7 +129,7 @@ export async function fanOutOverflow(event: OutboxEvent, now = new Date()): Prom
 }
 
 /** The user's enabled webhooks that subscribe to events of `type`. */
-async function subscribedTo(userId: number, type: string): Promise<Webhook[]> {
+export async function subscribedTo(userId: number, type: string): Promise<Webhook[]> {
   return (await listUserWebhooks(userId)).filter((w) => w.enabled && subscribes(w.events, type));
 }
 
