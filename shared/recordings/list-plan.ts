@@ -122,10 +122,10 @@ async function searchPage(ids: readonly number[], query: ListQuery): Promise<Pag
 const SPARE = 5;
 
 /** `q` alone, ordered by created_at from the postings (which carry it): only the page's entries are read. */
-async function pageFromPostings(ordered: readonly Match[], query: ListQuery): Promise<Page> {
+async function pageFromPostings(sorted: readonly Match[], query: ListQuery): Promise<Page> {
   const offset = (query.page - 1) * query.per_page;
-  const entries = await entriesOf(ordered.slice(offset, offset + query.per_page + SPARE).map((m) => m.id));
-  return { entries: sortRecordings(filterRecordings(entries, query), query).slice(0, query.per_page), total: ordered.length };
+  const entries = await entriesOf(sorted.slice(offset, offset + query.per_page + SPARE).map((m) => m.id));
+  return { entries: sortRecordings(filterRecordings(entries, query), query).slice(0, query.per_page), total: sorted.length };
 }
 
 /** Every match's posting carries its created_at (postings written before they did do not). */
