@@ -75,6 +75,13 @@ async function uploadOne(stack: BenchStack, name: string, caller: Caller = admin
   return body.id;
 }
 
+/** The recording's status and error, to say why its events stopped coming (a missing engine, say). */
+async function statusOf(stack: BenchStack, id: number): Promise<string> {
+  const response = await fetch(`${stack.url}/api/v1/recordings/${id}`, { headers: { authorization: `Bearer ${stack.adminToken}` } });
+  const body = (await response.json()) as { status?: string; error_message?: string | null };
+  return `the recording is ${body.status ?? `unreadable (${response.status})`}${body.error_message ? `: ${body.error_message}` : ''}`;
+}
+
 /** One at a time: creates share the user's webhook-count item, written in a transaction. */
 async function createWebhooks(stack: BenchStack, url: string): Promise<number[]> {
   const ids: number[] = [];
@@ -223,7 +230,7 @@ async function measure(quick: boolean, log: BenchOptions['log']): Promise<Measur
       const arrivals = new Arrivals(receiver);
       // Warm-up: handlers loaded, connections and JIT warm, on the whole path.
       const warm = await uploadOne(stack, 'warm-up');
-      if (!(await allArrived(arrivals, [warm], 60_000))) throw new Error(`warm-up: ${arrivals.count([warm])} of ${PER_RECORDING} deliveries in 60 s`);
+      if (!(await allArrived(arrivals, [warm], 60_000))) throw new Error(`warm-up: ${arrivals.count([warm])} of ${PER_RECORDING} deliveries in 60 s; ${await statusOf(stack, warm)}`);
       const idle = await idlePhase(stack, arrivals, quick ? 2 : 4, log);
       const order = await withServiceEnv({ ...stack.env, ...SETTINGS }, () => fanOutOrder(arrivals, idle.recordings, webhookIds));
       const oneEvent = await oneEventLatency(admin(stack), receiver, idle.recordings[0]!, WEBHOOKS, quick ? 5 : 10);
