@@ -1,7 +1,8 @@
 // GET /api/v1/recordings, 25 per page, for each sort and each filter the contract names
 // (status, date range, tag, starred, inbox, q: a common word, a rare title), and GET /stats,
 // at 100 recordings of one user and at 2,000
-// (and, full run, 10,000): over HTTP (sequential fetch), and in process with the read
+// (and, full run, 10,000), one user each, all seeded first: over HTTP (sequential fetch, the
+// sizes taking turns request by request), and in process with the read
 // capacity DynamoDB Local reports and the items the reads examined (the cost at 2,000 has
 // rows of its own). The goals (issue 17): a list costs a page, not the library —
 // at the largest size p50 ≤ 1.3 × the p50 at 100 for each variant, and read units per request
@@ -48,8 +49,9 @@ const VARIANTS = [
 const STATS = 'GET /stats';
 
 interface Plan {
-  readonly count: number;
-  /** Requests per variant, fewer if `budgetSeconds` runs out first (a loaded machine). */
+  /** Library sizes, one user each; the first is the baseline. */
+  readonly counts: readonly number[];
+  /** Requests per variant and size, fewer if `budgetSeconds` a size runs out first (a loaded machine). */
   readonly requests: number;
   readonly budgetSeconds: number;
 }
@@ -123,32 +125,64 @@ async function inProcessReads(secret: string, meter: CapacityMeter, query: strin
   return { readUnits: meter.capacityUnits / requests, itemsRead: meter.itemsRead / requests, itemsScanned: meter.itemsScanned / requests };
 }
 
-async function measureSize(stack: BenchStack, meter: CapacityMeter, { count, requests, budgetSeconds }: Plan, log: BenchOptions['log']): Promise<SizeResult> {
+/** A user seeded with `count` recordings, and what the variants' URLs need. */
+interface Library {
+  readonly count: number;
+  readonly secret: string;
+  readonly tagId: number;
+  readonly someTitle: string;
+  readonly seedSeconds: number;
+  readonly pageUnits: number;
+}
+
+async function seedLibrary(stack: BenchStack, count: number, log: BenchOptions['log']): Promise<Library> {
   const user = await createUser({ email: `bench-list-${randomUUID()}@example.test`, name: 'bench' });
   const { secret } = await issueToken(user.id, 'bench', 0);
   const tag = await createTag(stack, secret);
   const { seconds: seedSeconds } = await seedRecordings(user.id, count, count, 8, tag.id);
   log(`${count}: seeded in ${seedSeconds.toFixed(1)} s (${(count / seedSeconds).toFixed(0)} items/s)`);
   for (let i = 0; i < 3; i++) await getList(`${stack.url}/api/v1/recordings`, secret);
-  const variants: VariantResult[] = [];
   const [someTitle] = (await listUserRecordings(user.id)).map((r) => r.title);
-  for (const variant of VARIANTS) {
-    const query = variant === STATS ? STATS : `per_page=${PER_PAGE}&${variant.replace('{tag}', String(tag.id)).replace('{title}', encodeURIComponent(someTitle ?? ''))}`;
-    const url = variant === STATS ? `${stack.url}/api/v1/stats` : `${stack.url}/api/v1/recordings?${query}`;
-    const latencies: number[] = [];
-    let total = 0;
-    const deadline = performance.now() + budgetSeconds * 1000;
-    for (let i = 0; i < requests && (i < MIN_REQUESTS || performance.now() < deadline); i++) {
-      const [elapsed, t] = await timed(() => getList(url, secret));
-      latencies.push(elapsed);
-      total = t;
+  return { count, secret, tagId: tag.id, someTitle: someTitle ?? '', seedSeconds, pageUnits: await pageUnits(user.id) };
+}
+
+const queryOf = (variant: string, lib: Library) =>
+  variant === STATS ? STATS : `per_page=${PER_PAGE}&${variant.replace('{tag}', String(lib.tagId)).replace('{title}', encodeURIComponent(lib.someTitle))}`;
+
+/**
+ * One variant at every size, the requests taking turns between the sizes (100, 2,000, 10,000,
+ * 100, …), so that a slow spell of the machine or of DynamoDB Local (a collection, say) falls
+ * on every size alike instead of on whichever was measured then.
+ */
+async function measureVariant(stack: BenchStack, meter: CapacityMeter, libraries: readonly Library[], variant: string, plan: Plan, log: BenchOptions['log']): Promise<VariantResult[]> {
+  const urls = libraries.map((lib) => (variant === STATS ? `${stack.url}/api/v1/stats` : `${stack.url}/api/v1/recordings?${queryOf(variant, lib)}`));
+  const latencies: number[][] = libraries.map(() => []);
+  const totals: number[] = libraries.map(() => 0);
+  const deadline = performance.now() + plan.budgetSeconds * libraries.length * 1000;
+  for (let i = 0; i < plan.requests && (i < MIN_REQUESTS || performance.now() < deadline); i++) {
+    for (const [k, lib] of libraries.entries()) {
+      const [elapsed, total] = await timed(() => getList(urls[k]!, lib.secret));
+      latencies[k]!.push(elapsed);
+      totals[k] = total;
     }
-    const reads = await inProcessReads(secret, meter, query, 3);
-    const latencyMs = summarize(latencies);
-    log(`${count} ${variant}: p50 ${ms(latencyMs.p50)}, ${reads.readUnits.toFixed(1)} RCU, ${total} matching`);
-    variants.push({ label: variant, latencyMs, total, ...reads });
   }
-  return { recordings: count, seedSeconds, pageUnits: await pageUnits(user.id), variants };
+  const out: VariantResult[] = [];
+  for (const [k, lib] of libraries.entries()) {
+    const reads = await inProcessReads(lib.secret, meter, queryOf(variant, lib), 3);
+    const latencyMs = summarize(latencies[k]!);
+    log(`${lib.count} ${variant}: p50 ${ms(latencyMs.p50)}, ${reads.readUnits.toFixed(1)} RCU, ${totals[k]} matching`);
+    out.push({ label: variant, latencyMs, total: totals[k]!, ...reads });
+  }
+  return out;
+}
+
+/** Every size seeded first (one user each), then each variant measured at all sizes in turns. */
+async function measureSizes(stack: BenchStack, meter: CapacityMeter, plan: Plan, log: BenchOptions['log']): Promise<SizeResult[]> {
+  const libraries: Library[] = [];
+  for (const count of plan.counts) libraries.push(await seedLibrary(stack, count, log));
+  const byVariant: VariantResult[][] = [];
+  for (const variant of VARIANTS) byVariant.push(await measureVariant(stack, meter, libraries, variant, plan, log));
+  return libraries.map((lib, k) => ({ recordings: lib.count, seedSeconds: lib.seedSeconds, pageUnits: lib.pageUnits, variants: byVariant.map((v) => v[k]!) }));
 }
 
 function goalRows(smallest: SizeResult, largest: SizeResult): Row[] {
@@ -162,7 +196,7 @@ function goalRows(smallest: SizeResult, largest: SizeResult): Row[] {
       measured: `p50 ${ms(v.latencyMs.p50)} vs ${ms(base.latencyMs.p50)} = ${ratio.toFixed(2)}× · ${v.readUnits.toFixed(1)} RCU = ${(v.readUnits / largest.pageUnits).toFixed(1)}× a page`,
       goal: `p50 ≤ ${LATENCY_RATIO_GOAL}× · RCU ≤ ${unitGoal.toFixed(1)} (${READ_UNITS_GOAL}× a page)`,
       pass: ratio <= LATENCY_RATIO_GOAL && v.readUnits <= unitGoal,
-      note: `${v.latencyMs.n} sequential HTTP requests at each size (p99 ${ms(v.latencyMs.p99)} at ${n}), ${v.total} matching at ${n}; in process ${v.itemsScanned.toFixed(0)} items examined per request; a page of ${PER_PAGE} items costs ${largest.pageUnits.toFixed(1)} RCU`,
+      note: `${v.latencyMs.n} sequential HTTP requests at each size, the sizes taking turns (p99 ${ms(v.latencyMs.p99)} at ${n}), ${v.total} matching at ${n}; in process ${v.itemsScanned.toFixed(0)} items examined per request; a page of ${PER_PAGE} items costs ${largest.pageUnits.toFixed(1)} RCU`,
     };
   });
 }
@@ -185,18 +219,14 @@ export const recordingsList: Benchmark = {
   name: 'recordings-list',
   description: 'GET /recordings at 100, 2k (and 10k) recordings: each sort and filter, and GET /stats, p50 against the p50 at 100 and read units against one page',
   async run({ quick, log }) {
-    const plan: Plan[] = quick
-      ? [{ count: 100, requests: 30, budgetSeconds: 4 }, { count: 2000, requests: 30, budgetSeconds: 6 }]
-      : [{ count: 100, requests: 60, budgetSeconds: 6 }, { count: 2000, requests: 40, budgetSeconds: 8 }, { count: 10_000, requests: 40, budgetSeconds: 8 }];
+    const plan: Plan = quick ? { counts: [100, 2000], requests: 30, budgetSeconds: 5 } : { counts: [100, 2000, 10_000], requests: 40, budgetSeconds: 8 };
     const stack = await startStack(SETTINGS);
     log(`stack at ${stack.url} (runtime pid ${stack.pids.runtime}, DynamoDB Local pid ${stack.pids.dynamo})`);
     try {
       const sizes = await withServiceEnv({ ...stack.env, ...SETTINGS }, async () => {
         const meter = new CapacityMeter();
         meter.install(dynamo());
-        const results: SizeResult[] = [];
-        for (const size of plan) results.push(await measureSize(stack, meter, size, log));
-        return results;
+        return await measureSizes(stack, meter, plan, log);
       });
       const at2000 = sizes.find((r) => r.recordings === 2000);
       return { rows: [...sizes.map(seedRow), ...(at2000 ? costRows(at2000) : []), ...goalRows(sizes[0]!, sizes.at(-1)!)], data: { plan, sizes } };
