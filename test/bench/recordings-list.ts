@@ -51,7 +51,7 @@ const STATS = 'GET /stats';
 interface Plan {
   /** Library sizes, one user each; the first is the baseline. */
   readonly counts: readonly number[];
-  /** Requests per variant and size, fewer if `budgetSeconds` a size runs out first (a loaded machine). */
+  /** Requests per variant and size; fewer if `budgetSeconds` per size run out first (a loaded machine). */
   readonly requests: number;
   readonly budgetSeconds: number;
 }
@@ -155,7 +155,8 @@ const queryOf = (variant: string, lib: Library) =>
  * on every size alike instead of on whichever was measured then.
  */
 async function measureVariant(stack: BenchStack, meter: CapacityMeter, libraries: readonly Library[], variant: string, plan: Plan, log: BenchOptions['log']): Promise<VariantResult[]> {
-  const urls = libraries.map((lib) => (variant === STATS ? `${stack.url}/api/v1/stats` : `${stack.url}/api/v1/recordings?${queryOf(variant, lib)}`));
+  const queries = libraries.map((lib) => queryOf(variant, lib));
+  const urls = queries.map((query) => (query === STATS ? `${stack.url}/api/v1/stats` : `${stack.url}/api/v1/recordings?${query}`));
   const latencies: number[][] = libraries.map(() => []);
   const totals: number[] = libraries.map(() => 0);
   const deadline = performance.now() + plan.budgetSeconds * libraries.length * 1000;
@@ -168,7 +169,7 @@ async function measureVariant(stack: BenchStack, meter: CapacityMeter, libraries
   }
   const out: VariantResult[] = [];
   for (const [k, lib] of libraries.entries()) {
-    const reads = await inProcessReads(lib.secret, meter, queryOf(variant, lib), 3);
+    const reads = await inProcessReads(lib.secret, meter, queries[k]!, 3);
     const latencyMs = summarize(latencies[k]!);
     log(`${lib.count} ${variant}: p50 ${ms(latencyMs.p50)}, ${reads.readUnits.toFixed(1)} RCU, ${totals[k]} matching`);
     out.push({ label: variant, latencyMs, total: totals[k]!, ...reads });

@@ -77,9 +77,8 @@ async function uploadOne(stack: BenchStack, name: string, caller: Caller = admin
 
 /** The recording's status and error, to say why its events stopped coming (a missing engine, say). */
 async function statusOf(stack: BenchStack, id: number): Promise<string> {
-  const response = await fetch(`${stack.url}/api/v1/recordings/${id}`, { headers: { authorization: `Bearer ${stack.adminToken}` } });
-  const body = (await response.json()) as { status?: string; error_message?: string | null };
-  return `the recording is ${body.status ?? `unreadable (${response.status})`}${body.error_message ? `: ${body.error_message}` : ''}`;
+  const r = await call<{ status: string; error_message?: string | null }>(admin(stack), 'GET', `/recordings/${id}`);
+  return `the recording is ${r.status}${r.error_message ? `: ${r.error_message}` : ''}`;
 }
 
 /** One at a time: creates share the user's webhook-count item, written in a transaction. */
