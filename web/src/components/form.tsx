@@ -1,6 +1,6 @@
 // Form pieces with visible labels, so every control has its accessible name.
 import type { ComponentChildren, TargetedEvent } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/client.ts';
 
 type On<T extends EventTarget> = (event: TargetedEvent<T, Event>) => void;
@@ -117,12 +117,14 @@ export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 /**
  * Asks before something that cannot be undone. It takes the focus when it opens (on the answer
  * that keeps things as they are) and gives it back to what opened it when it closes; Escape
- * answers no.
+ * answers no. The focus moves in a layout effect, in the same task as the render: with a plain
+ * effect the dialog is on screen for a frame while the focus is still on the opener, and a key
+ * pressed then lands on the wrong button.
  */
 export function Confirm({ question, yes, no, busy, onYes, onNo }: { question: string; yes: string; no: string; busy: boolean; onYes: () => void; onNo: () => void }) {
   const id = useId();
   const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement;
     keep.current?.focus();
     return () => {
