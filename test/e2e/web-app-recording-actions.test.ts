@@ -174,8 +174,20 @@ describe('a recording\'s page', () => {
 
   it('deletes the recording after a confirmation given with the keyboard', async () => {
     await page.getByRole('button', { name: 'Delete recording…' }).focus();
+    // Where the focus is when the dialog enters the page: the observer's callback runs right
+    // after the task that rendered it, before the next paint, when a key could already land.
+    await page.evaluate(() => {
+      const g = globalThis as any;
+      const observer = new g.MutationObserver(() => {
+        if (!g.document.querySelector('[role=alertdialog]')) return;
+        observer.disconnect();
+        g.focusOnArrival = g.document.activeElement.textContent;
+      });
+      observer.observe(g.document.body, { childList: true, subtree: true });
+    });
     await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').waitFor();
+    await expect(page.evaluate(() => (globalThis as any).focusOnArrival)).resolves.toBe('Keep it');
     await expect(page.evaluate(() => (globalThis as any).document.activeElement.textContent)).resolves.toBe('Keep it');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
