@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
@@ -109,24 +109,19 @@ describe('the web app', () => {
     // An empty table's height is fractional (52.375 px in Debian's Chromium): its frame was
     // 1 px taller inside than out and, scrolling both ways, a scrollable region without a tab
     // stop for the moment the tokens were on their way (axe failed a clean-clone CI run there).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let passed: Promise<void> = Promise.resolve();
-    await page.route(/\/api\/v1\/tokens$/, (route) => {
-      passed = held.then(() => route.continue());
-      return passed;
-    });
+    const tokens = /\/api\/v1\/tokens$/;
+    let held: Route | undefined;
+    await page.route(tokens, (route) => void (held = route));
     try {
       await page.getByRole('link', { name: 'Recordings' }).first().click();
       await heading('Recordings').waitFor();
       await page.getByRole('link', { name: 'Settings' }).first().click();
-      await heading('API tokens').waitFor();
+      await expect.poll(() => held !== undefined).toBe(true);
       await expect(page.getByRole('table', { name: 'Your API tokens' }).getByRole('row').count()).resolves.toBe(1);
       await expectAccessible(page, 'settings, tokens loading');
     } finally {
-      release();
-      await passed;
-      await page.unroute(/\/api\/v1\/tokens$/);
+      await held?.continue();
+      await page.unroute(tokens);
     }
     await page.getByRole('table', { name: 'Your API tokens' }).getByRole('row').nth(1).waitFor();
     await expectAccessible(page, 'settings, tokens loaded');
