@@ -1,6 +1,7 @@
 // Plays API Gateway's HTTP API locally: each request becomes a payload-format-2.0 event for
 // the handler its route-table row names, and the handler's result becomes the response.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -97,7 +98,8 @@ function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, r
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const text = TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  // A text type whose bytes are not UTF-8 goes as bytes (base64), so the handler sees what came instead of U+FFFD.
+  const text = TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(body);
   const now = new Date();
   return {
     version: '2.0',

@@ -61,3 +61,39 @@ export function textIssues(root: unknown, limit = 20): TextIssue[] {
 export function wellFormed(value: string): string {
   return value.replace(/[\ud800-\udfff]/gu, '\ufffd');
 }
+
+export const NOT_UTF8 = 'must be well-formed UTF-8';
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as text, or undefined when they are not well-formed UTF-8 (a lossy decode would store U+FFFD in their place). */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes a query component stands for: `+` is a space, `%XX` a byte, a `%` not followed by two hex digits itself. */
+function queryBytes(component: string): Buffer {
+  const spaced = component.replace(/\+/g, ' ');
+  const parts = spaced.split(/(%[0-9a-fA-F]{2})/);
+  return Buffer.concat(parts.map((part) => (/^%[0-9a-fA-F]{2}$/.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, 'utf8'))));
+}
+
+/**
+ * The parameters of a raw query string whose name or value is not percent-encoded UTF-8. A
+ * gateway decodes such bytes to U+FFFD, which no check of the decoded value can tell apart.
+ */
+export function rawQueryIssues(rawQuery: string, limit = 20): TextIssue[] {
+  const issues: TextIssue[] = [];
+  for (const pair of rawQuery.split('&')) {
+    if (issues.length >= limit) break;
+    const cut = pair.indexOf('=');
+    const [name, value] = cut < 0 ? [pair, ''] : [pair.slice(0, cut), pair.slice(cut + 1)];
+    const decodedName = utf8Text(queryBytes(name));
+    if (decodedName === undefined) issues.push({ path: 'query', message: `parameter name ${NOT_UTF8}` });
+    else if (utf8Text(queryBytes(value)) === undefined) issues.push({ path: decodedName, message: NOT_UTF8 });
+  }
+  return issues;
+}

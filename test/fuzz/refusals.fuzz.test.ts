@@ -1,6 +1,7 @@
 // The refusals every route must make, whatever else its input holds (issue 16): a text with a
 // control character or a lone surrogate in any body field, any query parameter or any upload
-// field is a 400 naming the field; an upload with a repeated part or an oversized field is a
+// field is a 400 naming the field, and so are bytes that are not UTF-8 in a JSON body (named
+// `body`) or a query parameter; an upload with a repeated part or an oversized field is a
 // 400. Cases come from the route table, so a new route or field is covered without a line here.
 // The bad values are drawn with fast-check from a fixed seed (FUZZ_SEED), like routes.fuzz.
 import fc from 'fast-check';
@@ -19,6 +20,9 @@ const control = fc.constantFrom(...'\u0000\u0001\u0007\u0008\u000b\u000c\u001b\u
 const surrogate = fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff');
 const around = (bad: fc.Arbitrary<string>) => fc.tuple(fc.string({ maxLength: 8 }), bad, fc.string({ maxLength: 8 })).map(([a, b, c]) => a + b + c);
 const badJsonText = fc.oneof(around(control), around(surrogate));
+/** Bytes that are not UTF-8: a stray continuation or invalid byte, a cut sequence, an encoded surrogate, an overlong form, past U+10FFFF. */
+const notUtf8 = fc.constantFrom<readonly number[]>([0xff], [0x80], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80]);
+const percentEncoded = (bytes: readonly number[]) => bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
 
 function samples<T>(arbitrary: fc.Arbitrary<T>, key: string, count: number): T[] {
   let seed = SEED;
@@ -60,11 +64,17 @@ describe('every route refuses control characters and ill-formed Unicode', () => 
         for (const bad of samples(badJsonText, `${row.key} body ${field}`, 2)) {
           await expectRefused(caller, row, path, { kind: 'json', value: { [field]: bad } }, field, `body ${field}=${JSON.stringify(bad)}`);
         }
+        // Not UTF-8 at all: refused as it came, not stored with U+FFFD in place of the bytes.
+        const [bytes] = samples(notUtf8, `${row.key} body bytes ${field}`, 1);
+        const data = Buffer.concat([Buffer.from(`{"${field}":"a`), Buffer.from(bytes!), Buffer.from('b"}')]);
+        await expectRefused(caller, row, path, { kind: 'raw', data, contentType: 'application/json', label: 'not UTF-8' }, 'body', `body ${field} with bytes ${percentEncoded(bytes!)}`);
       }
       for (const field of stringFields(row.spec.query ? jsonSchemaOf(row.spec.query()) : undefined)) {
         // A query carries percent-encoded UTF-8: control characters can arrive, lone surrogates cannot.
         const [bad] = samples(around(control), `${row.key} query ${field}`, 1);
         await expectRefused(caller, row, `${path}?${field}=${encodeURIComponent(bad!)}`, undefined, field, `query ${field}=${JSON.stringify(bad)}`);
+        const [bytes] = samples(notUtf8, `${row.key} query bytes ${field}`, 1);
+        await expectRefused(caller, row, `${path}?${field}=ab${percentEncoded(bytes!)}c`, undefined, field, `query ${field} with bytes ${percentEncoded(bytes!)}`);
       }
     }, 120_000);
   }

@@ -1,9 +1,12 @@
 // Text rules and the escaping of what outputs embed (issue 16, items 7, 8 and 11): the checks
-// every text field goes through, the iCalendar file read back by a third-party parser
+// every text field goes through (bytes that are not UTF-8 included, in a body or a query), the iCalendar file read back by a third-party parser
 // (node-ical), download names, and how much audio a WAV header leaves room for.
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { lineProblem, textIssues, textProblem } from '#shared/domain/text.ts';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { lineProblem, rawQueryIssues, textIssues, textProblem, utf8Text } from '#shared/domain/text.ts';
+import { input, parsedInput } from '#shared/http/middleware/input.ts';
+import { routeRows } from '#shared/routes.ts';
 import { icsCalendar } from '#shared/recordings/calendar.ts';
 import { attachment } from '#shared/recordings/present.ts';
 import { wavAudioSeconds } from '#shared/recordings/wav-length.ts';
@@ -83,5 +86,40 @@ describe('audio a WAV can hold', () => {
     ['an unknown data size', wavHeader(0xffffffff), 44 + 64000, 2],
   ])('%s', (_, head, size, seconds) => {
     expect(wavAudioSeconds(head, size)).toBeCloseTo(seconds);
+  });
+});
+
+describe('bytes that are not UTF-8', () => {
+  const encoded = (bytes: number[]) => bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  const notUtf8 = [[0xff], [0x80], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80]];
+
+  it.each(notUtf8)('refuses %j as text, where a lossy decode would give U+FFFD', (...bytes) => {
+    expect(Buffer.from(bytes).toString('utf8')).toContain('\ufffd');
+    expect(utf8Text(Buffer.from([0x61, ...bytes, 0x62]))).toBeUndefined();
+    expect(rawQueryIssues(`page=1&q=a${encoded(bytes)}b`)).toEqual([{ path: 'q', message: 'must be well-formed UTF-8' }]);
+    expect(rawQueryIssues(`a${encoded(bytes)}=1`)).toEqual([{ path: 'query', message: 'parameter name must be well-formed UTF-8' }]);
+  });
+
+  it('takes percent-encoded UTF-8, plus signs and a percent sign that encodes nothing', () => {
+    expect(utf8Text(Buffer.from('😀 Réunion ﻿', 'utf8'))).toBe('😀 Réunion ﻿');
+    expect(rawQueryIssues(`q=${encodeURIComponent('😀 Réunion')}&r=a+b&s=100%&t=%zz&flag&=x`)).toEqual([]);
+  });
+
+  const tags = routeRows.find((r) => r.key === 'POST /tags')!;
+  const event = (body: string | undefined, rawQueryString = '') =>
+    ({ headers: { 'content-type': 'application/json' }, rawQueryString, body, isBase64Encoded: body !== undefined }) as unknown as APIGatewayProxyEventV2;
+  const check = (e: APIGatewayProxyEventV2) => input(tags.spec).before!({ event: e, context: {}, response: undefined, error: undefined, internal: {} } as never);
+
+  it('refuses a JSON body that came as bytes (base64) and is not UTF-8, naming the body', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('b"}')]);
+    await expect(check(event(bytes.toString('base64')))).rejects.toMatchObject({ status: 400, details: [{ path: 'body', message: 'must be well-formed UTF-8' }] });
+    const good = event(Buffer.from('{"name":"Réunion 😀"}').toString('base64'));
+    await check(good);
+    expect(parsedInput(good).body).toMatchObject({ name: 'Réunion 😀' });
+  });
+
+  it('refuses a query parameter whose raw bytes are not UTF-8, whatever the gateway decoded them to', async () => {
+    const e = { ...event(undefined, 'q=%ED%A0%80'), queryStringParameters: { q: '\ufffd\ufffd\ufffd' } } as APIGatewayProxyEventV2;
+    await expect(input(routeRows.find((r) => r.key === 'GET /recordings')!.spec).before!({ event: e } as never)).rejects.toMatchObject({ status: 400, details: [{ path: 'q', message: 'must be well-formed UTF-8' }] });
   });
 });

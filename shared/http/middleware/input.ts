@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { en } from 'zod/v4/locales';
 import { settings } from '../../config.ts';
 import { BadRequestError, PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
-import { textIssues } from '../../domain/text.ts';
+import { NOT_UTF8, rawQueryIssues, textIssues, utf8Text } from '../../domain/text.ts';
 import type { RouteSpec } from '../../routes.ts';
 import { lazySchema } from '../lazy-schema.ts';
 
@@ -35,10 +35,13 @@ export function input(spec: RouteSpec): MiddlewareObj<APIGatewayProxyEventV2> {
     const size = event.isBase64Encoded ? Math.floor((raw.length * 3) / 4) : Buffer.byteLength(raw);
     const limit = settings().maxJsonBodyBytes;
     if (size > limit) throw new PayloadTooLargeError(`Request body is larger than ${limit} bytes`, { max_size_bytes: limit });
-    if (raw.trim() === '') return spec.body ? {} : undefined;
+    // Bytes a gateway passed as they came (base64) are decoded strictly: U+FFFD must not stand in for them.
+    const text = event.isBase64Encoded ? utf8Text(Buffer.from(raw, 'base64')) : raw;
+    if (text === undefined) throw new ValidationError(`Invalid request: body ${NOT_UTF8}`, [{ path: 'body', message: NOT_UTF8 }]);
+    if (text.trim() === '') return spec.body ? {} : undefined;
     // The parser replaces event.body; it works on a copy so the raw body stays what the
     // idempotency check fingerprints before and after the handler.
-    const copy = { ...request, event: { ...event } };
+    const copy = { ...request, event: { ...event, body: text, isBase64Encoded: false } };
     await jsonParser.before!(copy as never);
     return copy.event.body;
   };
@@ -76,7 +79,7 @@ const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Ar
 
 /** Every text of every route: ill-formed Unicode and control characters are a 400, wherever they are. */
 function refuseBadText(event: APIGatewayProxyEventV2, body: unknown): void {
-  const issues = [...textIssues(event.pathParameters ?? {}), ...textIssues(event.queryStringParameters ?? {}), ...textIssues(body)];
+  const issues = [...textIssues(event.pathParameters ?? {}), ...rawQueryIssues(event.rawQueryString ?? ''), ...textIssues(event.queryStringParameters ?? {}), ...textIssues(body)];
   if (issues.length > 0) throw new ValidationError(`Invalid request: ${issues.map((p) => `${p.path || 'body'} ${p.message}`).join('; ')}`, issues.map((p) => ({ path: p.path || 'body', message: p.message })));
 }
 
