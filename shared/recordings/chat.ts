@@ -1,6 +1,6 @@
 // Chat with a recording (decisions §6): the question finds its transcript segments (BM25,
 // ./retrieval.ts, imported with the first question: its NLP model is megabytes a cold start
-// need not load), the language model answers from them, and the answer lists them as its
+// need not load; a question about the whole recording gets its most central segments), the language model answers from them, and the answer lists them as its
 // sources. Chat counts against the user's monthly token budget: checked before answering,
 // and the tokens the model used are added to the user's usage afterwards.
 import { getJson } from '../blob/objects.ts';
@@ -41,8 +41,8 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
   const segments = await readSegments(recording.transcript_key);
   await checkTokenBudget(userId);
-  const { retrieve } = await import('./retrieval.ts');
-  const sources = retrieve(segments, body.message, SOURCES);
+  const { answerSources } = await import('./retrieval.ts');
+  const sources = answerSources(segments, body.message, SOURCES);
   const response = await answerFromSources(userId, {
     question: body.message,
     history: body.conversation_history ?? [],

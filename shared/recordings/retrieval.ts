@@ -8,6 +8,7 @@ import winkBm25 from 'wink-bm25-text-search';
 import { dateReference, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
+import { overviewSegments, speakerSegments, wholeQuestion } from './whole-recording.ts';
 
 interface Bm25Engine {
   defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
@@ -114,4 +115,17 @@ export function retrieve(segments: readonly Segment[], question: string, k = 5):
     .filter(([, score]) => score >= best * RELATIVE_CUT_OFF)
     .slice(0, k)
     .map(([index]) => toSource(segments, index));
+}
+
+/**
+ * The passages to answer `question` from (at most `k`): BM25's when it names something to look
+ * for, else, for a question about the recording as a whole (./whole-recording.ts), its most
+ * central segments, or each speaker's when it asks who spoke.
+ */
+export function answerSources(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
+  if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
+  const whole = wholeQuestion(question, searchTerms);
+  if (whole === undefined) return retrieve(segments, question, k);
+  const picked = whole === 'speakers' ? speakerSegments(segments, k, searchTerms) : overviewSegments(segments, k, searchTerms);
+  return picked.map((index) => toSource(segments, index));
 }

@@ -1,5 +1,6 @@
 // Chat with a recording over HTTP (decisions §6): the flite meeting uploaded and transcribed
-// by the embedded engine, then asked about; answers list the transcript segments used.
+// by the embedded engine, then asked about (a fact, the whole meeting, who spoke, something it
+// never mentions); answers list the transcript segments used.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,17 @@ describe('POST /recordings/{id}/chat on the flite meeting', () => {
     expect(status).toBe(200);
     expect(body.sources.length).toBeGreaterThan(0);
     expect(body.sources.some((s: { text: string }) => /budget/.test(s.text))).toBe(true);
+  });
+
+  it('answers a question about the whole meeting from its central passages, and "who spoke?" with a line of each speaker', async () => {
+    const about = await ask(id, { message: 'What was this meeting about?' });
+    expect(about.status).toBe(200);
+    expect(about.body.sources.length).toBeGreaterThan(0);
+    expect(about.body.response).toMatch(/^At \d\d:\d\d, \S+ said: “/);
+    const who = await ask(id, { message: 'Who spoke?' });
+    const transcript = await call(`/recordings/${id}/transcript?format=json`, { token: owner.token });
+    const speakers = [...new Set(transcript.body.segments.map((s: { speaker: string }) => s.speaker))];
+    expect(who.body.sources.map((s: { speaker: string }) => s.speaker)).toEqual(speakers.slice(0, 5));
   });
 
   it('says it found nothing, with no sources, when the recording does not answer the question', async () => {

@@ -1,9 +1,11 @@
-// Chat retrieval (BM25 over transcript segments) and the model-free answer that quotes them.
+// Chat retrieval (BM25 over transcript segments; the most central ones for a question about the
+// whole recording) and the model-free answer that quotes them.
 import { describe, expect, it } from 'vitest';
 import { answerLocally, clockTime, NOT_FOUND_ANSWER } from '#shared/providers/llm/local/chat.ts';
 import { localLanguageModel } from '#shared/providers/llm/local/index.ts';
 import type { ChatRequest, ChatSource, Segment } from '#shared/providers/types.ts';
-import { normaliseLikeTranscript, retrieve } from '#shared/recordings/retrieval.ts';
+import { answerSources, normaliseLikeTranscript, retrieve } from '#shared/recordings/retrieval.ts';
+import { contentStems, textRank } from '#shared/text/textrank.ts';
 
 // A transcript written for this test (not a fixture of the engines), typed the way the embedded
 // ASR writes: lower case, number words, no punctuation; two diarised speakers, ~4.5 s a turn.
@@ -134,5 +136,50 @@ describe('answerLocally', () => {
     const result = await localLanguageModel().answer({ ...chat(sources), question: 'When do we talk again?' });
     expect(result.text).toMatch(/^At 00:54, SPEAKER_00 said: “let us talk again next friday at noon/);
     expect(result.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0 });
+  });
+});
+
+// Questions written for this test, after the method: none of them was used to choose its words.
+describe('answerSources: questions about the recording as a whole', () => {
+  const overview = ["What's the gist of it?", 'Could you outline what this conversation covered?', 'Any highlights?', "What's this recording about?", 'Summarise, please.', 'Give me a quick overview', 'What were the main takeaways?', 'Can you sum up this call for me?', 'what happened'];
+  it.each(overview)('%j gets the most central passages, best first', (question) => {
+    const sources = answerSources(meeting, question);
+    expect(sources).toHaveLength(5);
+    const central = textRank(meeting.map((s) => contentStems(normaliseLikeTranscript(s.sentence))));
+    const ranks = sources.map((s) => central[s.segment_index]!);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    // The most central passage of all is the first.
+    expect(ranks[0]).toBe(Math.max(...central));
+    expect(sources[0]).toEqual(source(sources[0]!.segment_index));
+  });
+
+  it.each(['Who spoke?', 'Who was on the call?', 'Who took part in this meeting?', 'Which people were present?', 'How many speakers are there?'])('%j gets one passage of each speaker, in the order they first spoke', (question) => {
+    const sources = answerSources(meeting, question);
+    expect(sources.map((s) => s.speaker)).toEqual(['SPEAKER_00', 'SPEAKER_01']);
+    const three = [...meeting, { speaker: 'SPEAKER_02', sentence: 'sorry i joined late what did i miss', start_time: 70, end_time: 73 }];
+    expect(answerSources(three, question).map((s) => s.speaker)).toEqual(['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_02']);
+  });
+
+  it.each(['What did they say about the budget?', 'Summarise the part about the garden', 'Who fixed the car?', 'Give me an overview of the marketing plan', 'what is the capital of peru?'])(
+    '%j names something never said, and still finds nothing',
+    (question) => {
+      expect(answerSources(meeting, question)).toEqual([]);
+    },
+  );
+
+  it('leaves a question that names something to BM25, as before', () => {
+    for (const question of ['Who is paying for the oven?', 'When do we talk again?', 'Tell me about the tiles']) expect(answerSources(meeting, question)).toEqual(retrieve(meeting, question));
+  });
+
+  it('copes with one segment, silence and no transcript', () => {
+    expect(answerSources(meeting.slice(3, 4), 'Summarise this recording')).toEqual([{ ...source(3), segment_index: 0 }]);
+    expect(answerSources([{ speaker: 'SPEAKER_00', sentence: '  ', start_time: 0, end_time: 1 }], 'What was discussed?')).toEqual([]);
+    expect(answerSources([], 'Who spoke?')).toEqual([]);
+  });
+
+  it('is what the embedded language model quotes instead of saying it found nothing', async () => {
+    const result = await localLanguageModel().answer({ ...chat(answerSources(meeting, 'What is this meeting about?')), question: 'What is this meeting about?' });
+    expect(result.text).not.toBe(NOT_FOUND_ANSWER);
+    expect(result.text.split('\n')).toHaveLength(3);
   });
 });
