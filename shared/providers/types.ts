@@ -120,6 +120,8 @@ export interface ChatRequest {
   /** The segments retrieved as most relevant to the question, best first. */
   readonly sources: readonly ChatSource[];
   readonly context: SummaryRequest['context'] & { readonly notes?: string };
+  /** What the question is asked of: one recording (the default) or the user's library. */
+  readonly scope?: 'recording' | 'library';
   readonly signal?: AbortSignal;
 }
 

@@ -38,6 +38,7 @@ export async function chatWithLibrary(userId: number, body: LibraryChatBody): Pr
     question: body.message,
     history: body.conversation_history ?? [],
     sources: sources.map(asSource),
+    scope: 'library',
     context: {
       title: `Your recordings: passages from ${new Set(sources.map((s) => s.recording_id)).size} of them, each labelled with its recording`,
       meetingDate: days.length ? `${days[0]} to ${days.at(-1)}` : '',

@@ -177,6 +177,12 @@ describe('POST /chat', () => {
     for (const s of body.sources) expect(s).toMatchObject({ recording_id: expect.any(Number), start_time: expect.any(Number), field: 'transcript' });
   });
 
+  it('says it found nothing in your recordings (not "in this recording") when no passage answers', async () => {
+    const { status, body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'What is the capital of Peru?' } });
+    expect(status).toBe(200);
+    expect(body).toEqual({ response: 'I could not find anything about that in your recordings.', sources: [] });
+  });
+
   it('keeps to recording_ids', async () => {
     const { body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'budget plan', recording_ids: [seeded.marketing] } });
     expect(body.sources.length).toBeGreaterThan(0);

@@ -100,6 +100,13 @@ describe('chat prompt', () => {
     expect(messages.some((m) => m.content.includes('ignore all previous'))).toBe(false);
   });
 
+  it('tells the model whether it answers about one recording or across the library', () => {
+    expect(chatMessages({ question: 'Q?', history: [], sources, context })[0]?.content).toMatch(/^You answer questions about one recorded meeting\./);
+    const library = chatMessages({ question: 'Q?', history: [], sources, context, scope: 'library' })[0]?.content;
+    expect(library).toMatch(/^You answer questions across the user's recorded meetings; each passage names the recording/);
+    expect(library).not.toContain('one recorded meeting');
+  });
+
   it('drops the oldest history first to stay within the budget', () => {
     const history = Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i} ${'x'.repeat(400)}` }) as const);
     const messages = chatMessages({ question: 'Q?', history, sources, context }, 1500);

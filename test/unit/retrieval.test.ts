@@ -123,6 +123,7 @@ describe('answerLocally', () => {
   it('says so when nothing was found', () => {
     expect(answerLocally(chat([]))).toBe('I could not find anything about that in this recording.');
     expect(NOT_FOUND_ANSWER).toBe('I could not find anything about that in this recording.');
+    expect(answerLocally({ ...chat([]), scope: 'library' })).toBe('I could not find anything about that in your recordings.');
   });
 
   it('writes times past an hour as h:mm:ss', () => {

@@ -6,6 +6,7 @@ import type { ChatRequest, ChatSource } from '../../types.ts';
 /** How many passages an answer quotes at most. */
 const QUOTED_PASSAGES = 3;
 export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
+export const NOT_FOUND_IN_LIBRARY = 'I could not find anything about that in your recordings.';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -25,6 +26,6 @@ function quote(source: ChatSource): string {
 
 export function answerLocally(request: ChatRequest): string {
   const passages = (request?.sources ?? []).filter((s) => String(s.text ?? '').trim()).slice(0, QUOTED_PASSAGES);
-  if (passages.length === 0) return NOT_FOUND_ANSWER;
+  if (passages.length === 0) return request?.scope === 'library' ? NOT_FOUND_IN_LIBRARY : NOT_FOUND_ANSWER;
   return passages.map(quote).join('\n');
 }
