@@ -268,6 +268,7 @@ describe('the list, tags and speakers', () => {
     await expectAccessible(page, 'recordings list');
     await rows.filter({ hasText: 'long-meeting' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByText('Delete 1 recording with its audio, transcript and summary? This cannot be undone.').waitFor();
     await page.getByRole('button', { name: 'Yes, delete 1' }).click();
     await page.getByText('Deleted 1.').waitFor();
     await poll(() => rows.count()).toBe(1);

@@ -5,6 +5,7 @@ import { api, call } from '../api/client.ts';
 import { Alert, Confirm, Field, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import type { LibrarySpeaker } from '../recordings/types.ts';
+import { counted } from '../components/words.ts';
 
 export function SpeakersPage() {
   const [speakers, setSpeakers] = useState<LibrarySpeaker[]>([]);
@@ -20,7 +21,7 @@ export function SpeakersPage() {
     if (!renaming) return;
     void run(async () => {
       const result = await call(api.PUT('/speakers/{id}', { params: { path: { id: String(renaming.id) } }, body: { name: renaming.name.trim() } }));
-      setNotice(`Renamed to ${result.speaker.name}: ${result.cascade === 'done' ? `${result.recordings_updated} recordings updated` : 'recordings are being updated'}.`);
+      setNotice(`Renamed to ${result.speaker.name}: ${result.cascade === 'done' ? `${counted(result.recordings_updated, 'recording')} updated` : 'recordings are being updated'}.`);
       setRenaming(null);
       await reload();
     });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Check, Section, useAction } from '../components/form.tsx';
 import type { LibrarySpeaker } from '../recordings/types.ts';
+import { counted } from '../components/words.ts';
 
 interface Label {
   label: string;
@@ -55,7 +56,7 @@ export function Speakers({ id, onNamed }: { id: number; onNamed: () => Promise<v
         {labels.map((l) => (
           <div class="speaker-row" key={l.label}>
             <label for={`name-${l.label}`}>
-              {l.label} <small class="hint">({l.segment_count} segments)</small>
+              {l.label} <small class="hint">({counted(l.segment_count, 'segment')})</small>
             </label>
             <input id={`name-${l.label}`} list="library-speakers" maxLength={100} value={names[l.label] ?? ''} onInput={(e) => setNames({ ...names, [l.label]: e.currentTarget.value })} />
             {(suggestions[l.label] ?? []).map((s) => (

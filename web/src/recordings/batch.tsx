@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Confirm, Select, useAction } from '../components/form.tsx';
 import type { Tag } from './types.ts';
+import { counted } from '../components/words.ts';
 
 /** The batch requests for the selection, each ending in a one-line account passed to onDone. */
 function useBatch(ids: readonly number[], onDone: (message: string) => void) {
@@ -68,7 +69,7 @@ export function BatchBar({ ids, tags, onDone }: { ids: readonly number[]; tags: 
       </div>
       {confirming && (
         <Confirm
-          question={`Delete ${ids.length} recordings with their audio, transcripts and summaries? This cannot be undone.`}
+          question={`Delete ${ids.length === 1 ? '1 recording with its audio, transcript and summary' : `${counted(ids.length, 'recording')} with their audio, transcripts and summaries`}? This cannot be undone.`}
           yes={`Yes, delete ${ids.length}`}
           no="Keep them"
           busy={busy}

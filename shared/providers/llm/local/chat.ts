@@ -6,7 +6,7 @@ import type { ChatRequest, ChatSource } from '../../types.ts';
 /** How many passages an answer quotes at most. */
 const QUOTED_PASSAGES = 3;
 export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
-export const NOT_FOUND_IN_LIBRARY = 'I could not find anything about that in your recordings.';
+const NOT_FOUND_IN_LIBRARY = 'I could not find anything about that in your recordings.';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
