@@ -72,7 +72,11 @@ describe('uploading from the web app', () => {
     await page.getByLabel('Language (e.g. en, blank to detect)').fill('en');
     await page.getByLabel('Fewest speakers').fill('2');
     await page.getByLabel('Most speakers').fill('3');
-    await page.getByLabel('Tag Planning').check();
+    // The tags are a group of their own, on a row below the fields.
+    const tags = page.getByRole('group', { name: 'Tags' });
+    await tags.getByLabel('Tag Planning').check();
+    const [field, group] = await Promise.all([page.getByLabel('Most speakers').boundingBox(), tags.boundingBox()]);
+    expect(group!.y).toBeGreaterThan(field!.y + field!.height);
     const [id] = await sendAll(['zoned']);
     const { body } = await call(`/recordings/${id}`, { token });
     // 10:00 in Berlin in November (UTC+1); read in New York it would have been 15:00 UTC.

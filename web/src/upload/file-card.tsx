@@ -4,6 +4,7 @@ import { useId } from 'preact/hooks';
 import { Check, Field, TextArea } from '../components/form.tsx';
 import type { Tag } from '../recordings/types.ts';
 import type { Created } from './transfer.ts';
+import { byteSize } from '../components/words.ts';
 
 export interface Entry {
   readonly key: string;
@@ -47,7 +48,19 @@ export function newEntry(file: File): Entry {
   };
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The tags to put on the recording: a row of checkboxes of their own. */
+function TagChoices({ tags, chosen, onChange }: { tags: readonly Tag[]; chosen: readonly number[]; onChange: (tagIds: number[]) => void }) {
+  if (tags.length === 0) return null;
+  return (
+    <fieldset class="choices">
+      <legend>Tags</legend>
+      {tags.map((t) => (
+        <Check key={t.id} label={`Tag ${t.name}`} checked={chosen.includes(t.id)} onChange={(ev) => onChange(ev.currentTarget.checked ? [...chosen, t.id] : chosen.filter((x) => x !== t.id))} />
+      ))}
+    </fieldset>
+  );
+}
 
 export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry; tags: readonly Tag[]; onChange: (patch: Partial<Entry>) => void; onRemove: () => void }) {
   const id = useId();
@@ -56,7 +69,7 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
   return (
     <li class="card upload" aria-labelledby={id}>
       <h2 id={id}>
-        {e.file.name} <small class="hint">({megabytes(e.file.size)})</small>
+        {e.file.name} <small class="hint">({byteSize(e.file.size)})</small>
       </h2>
       <fieldset disabled={locked}>
         <legend class="sr-only">Details of {e.file.name}</legend>
@@ -73,14 +86,7 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
         <Field label="Fewest speakers" type="number" min={1} max={20} value={e.minSpeakers} onInput={(ev) => onChange({ minSpeakers: ev.currentTarget.value })} />
         <Field label="Most speakers" type="number" min={1} max={20} value={e.maxSpeakers} onInput={(ev) => onChange({ maxSpeakers: ev.currentTarget.value })} />
         <TextArea label="Notes" rows={2} value={e.notes} onInput={(ev) => onChange({ notes: ev.currentTarget.value })} />
-        {tags.map((t) => (
-          <Check
-            key={t.id}
-            label={`Tag ${t.name}`}
-            checked={e.tagIds.includes(t.id)}
-            onChange={(ev) => onChange({ tagIds: ev.currentTarget.checked ? [...e.tagIds, t.id] : e.tagIds.filter((x) => x !== t.id) })}
-          />
-        ))}
+        <TagChoices tags={tags} chosen={e.tagIds} onChange={(tagIds) => onChange({ tagIds })} />
       </fieldset>
       {e.state !== 'ready' && (
         <div class="progress">
