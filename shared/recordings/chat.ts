@@ -1,7 +1,7 @@
 // Chat with a recording (decisions §6): the question finds its transcript segments (BM25,
 // ./retrieval.ts, imported with the first question: its NLP model is megabytes a cold start
-// need not load; a question about the whole recording gets its most central segments), the language model answers from them, and the answer lists them as its
-// sources. Chat counts against the user's monthly token budget: checked before answering,
+// need not load; a question about the whole recording gets its most central segments), the
+// language model answers from them, and the answer lists them as its sources. Chat counts against the user's monthly token budget: checked before answering,
 // and the tokens the model used are added to the user's usage afterwards.
 import { getJson } from '../blob/objects.ts';
 import { BadRequestError, ServiceUnavailableError } from '../domain/errors.ts';

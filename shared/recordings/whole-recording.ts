@@ -57,6 +57,7 @@ export function overviewSegments(segments: readonly Segment[], k: number, stemsO
 /** Each speaker's most central segment (the first `k` speakers to speak), in the order they first spoke. */
 export function speakerSegments(segments: readonly Segment[], k: number, stemsOf: (text: string) => string[]): number[] {
   const scores = centrality(segments, stemsOf);
+  // Insertion order of the map is the order in which the speakers first said something.
   const best = new Map<string, number>();
   segments.forEach((segment, i) => {
     if (!String(segment.sentence ?? '').trim()) return;
@@ -64,8 +65,5 @@ export function speakerSegments(segments: readonly Segment[], k: number, stemsOf
     const held = best.get(speaker);
     if (held === undefined || scores[i]! > scores[held]!) best.set(speaker, i);
   });
-  const firstWords = new Map<string, number>();
-  segments.forEach((s, i) => firstWords.has(s.speaker || '') || !best.has(s.speaker || '') || firstWords.set(s.speaker || '', i));
-  const speakers = [...best.keys()].sort((a, b) => firstWords.get(a)! - firstWords.get(b)!).slice(0, Math.max(0, k));
-  return speakers.map((s) => best.get(s)!);
+  return [...best.values()].slice(0, Math.max(0, k));
 }
