@@ -8,7 +8,7 @@ import winkBm25 from 'wink-bm25-text-search';
 import { dateReference, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
-import { overviewSegments, speakerSegments, wholeQuestion } from './whole-recording.ts';
+import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion } from './whole-recording.ts';
 
 interface Bm25Engine {
   defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
@@ -117,15 +117,36 @@ export function retrieve(segments: readonly Segment[], question: string, k = 5):
     .map(([index]) => toSource(segments, index));
 }
 
+/** The passages of `indices` alone, as `pick` ranks them within those, with their indices in the whole transcript. */
+function within(segments: readonly Segment[], indices: readonly number[], pick: (subset: Segment[]) => ChatSource[]): ChatSource[] {
+  return pick(indices.map((i) => segments[i]!)).map((source) => ({ ...source, segment_index: indices[source.segment_index]! }));
+}
+
+/** A question naming speakers: what they said about the rest of it, or their most central passages when it asks nothing more. */
+function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): ChatSource[] | undefined {
+  const { speakers, nameStems } = namedSpeakers(segments, question, terms, searchTerms);
+  if (speakers.size === 0) return undefined;
+  const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
+  if (asksBeyondTheSpeakers(terms, nameStems)) return within(segments, theirs, (subset) => retrieve(subset, question, k));
+  return within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i)));
+}
+
 /**
- * The passages to answer `question` from (at most `k`): BM25's when it names something to look
- * for, else, for a question about the recording as a whole (./whole-recording.ts), its most
- * central segments, or each speaker's when it asks who spoke.
+ * The passages to answer `question` from (at most `k`): a question naming speakers keeps to
+ * their passages; BM25's when it names something to look for; else, for a question about the
+ * recording as a whole (./whole-recording.ts), its most central segments, or each speaker's
+ * when it asks who spoke.
  */
 export function answerSources(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
+  const spoken = fromSpeakers(segments, question, searchTerms(question), k);
+  if (spoken) return spoken;
   const whole = wholeQuestion(question, searchTerms);
   if (whole === undefined) return retrieve(segments, question, k);
+  if (whole === 'overview-unless-found') {
+    const found = retrieve(segments, question, k);
+    if (found.length > 0) return found;
+  }
   const picked = whole === 'speakers' ? speakerSegments(segments, k, searchTerms) : overviewSegments(segments, k, searchTerms);
   return picked.map((index) => toSource(segments, index));
 }

@@ -5,37 +5,90 @@
 // from instead: the most central segments by TextRank, best first; a question about who
 // spoke gets each speaker's most central segment. A question that names anything else (a
 // topic, a person, a thing) is left to BM25, and still finds nothing when the recording never
-// mentions it.
+// mentions it. A question that names a speaker keeps to that speaker's segments (retrieval.ts),
+// even when the name is also a word: "Who pays the bill?" asked of a speaker named Bill looks
+// in Bill's passages only.
+import winkNLP, { type ItemToken } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 import { contentStems, textRank } from '../text/textrank.ts';
 import type { Segment } from '../providers/types.ts';
 
-/** Words that point at the recording, its summary or its shape rather than at something said in it. */
-const ABOUT_THE_WHOLE = new Set(
+/** Words that ask for an overview whatever else was said: the summary, the topics, what happened. */
+const OVERVIEW = new Set(
   contentStems(
-    'summary summarize summarise summarizing summarising sum recap overview gist outline rundown synopsis digest brief main key important ' +
-      'highlights points topics subjects themes issues takeaways discussed discussion covered happened going recording recorded meeting ' +
-      'call conversation session chat audio transcript episode interview talk say said mention mentioned tell give describe explain ' +
-      // How the answer should be: short, whole.
+    'summary summarize summarise summarizing summarising sum recap overview gist outline rundown synopsis digest takeaways highlights ' +
+      'points topics subjects themes discussed discussion covered happened',
+  ),
+);
+/** Words that name the recording itself: what one is on or in. */
+const SETTING = new Set(contentStems('recording recorded meeting call conversation session chat audio transcript episode interview'));
+/** Words about the answer's form or the telling, which may also be words of the recording ("the main door", "let us talk"). */
+const FORM = new Set(
+  contentStems(
+    'main key important issues going talk talked say said mention mentioned tell give describe explain ' +
       'quick quickly short shortly brief briefly overall general whole entire full detailed everything please',
   ),
 );
 /** Words that point at who took part. */
-const ABOUT_THE_SPEAKERS = new Set(
-  contentStems('speaker speakers spoke speaking speak talked talking participants participated people person attended attendees voices present take took part join joined'),
+const SPEAKERS = new Set(
+  contentStems('speaker speakers spoke speaking speak participants participated people person attended attendees voices present take took part join joined'),
 );
+const META = [OVERVIEW, SETTING, FORM, SPEAKERS];
+const isMeta = (term: string) => META.some((words) => words.has(term));
 
 const ASKS_A_FACT = /^\W*(?:when|where|why|until when|by when)\b/i;
+const ASKS_WHO = /\bwho(?:m)?\b/i;
+/** "What is this about?", "What did we talk about?": nothing after "about" is the whole. */
+const ABOUT_WHAT = /\babout\W*$/i;
 
-export type WholeQuestion = 'overview' | 'speakers' | undefined;
+/**
+ * overview: the most central segments; speakers: each speaker's; overview-unless-found: BM25
+ * first (the words may be the recording's own), the overview when it finds nothing.
+ */
+export type WholeQuestion = 'overview' | 'speakers' | 'overview-unless-found' | undefined;
+
+/** Parts of speech that name something to look for: a thing, a name, a quality, a number. */
+const NAMING = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+let tagger: ReturnType<typeof winkNLP> | undefined;
+
+/** The stems (as `stemsOf` makes them) of the question's words that name something. */
+function namingStems(question: string, stemsOf: (text: string) => string[]): Set<string> {
+  // A tagger of its own, made on the first question that needs it: the shared engine runs no pipeline.
+  tagger ??= winkNLP(model, ['pos']);
+  const { its } = tagger;
+  const out = new Set<string>();
+  tagger
+    .readDoc(question)
+    .tokens()
+    .each((token: ItemToken) => {
+      if (NAMING.has(token.out(its.pos))) for (const stem of stemsOf(token.out())) out.add(stem);
+    });
+  return out;
+}
+
+/**
+ * A question that asks for the summary or the topics in so many words keeps doing so when its
+ * other words only tell how things went ("Which topics came up?", "Recap what got decided"),
+ * not when one of them names something ("Summarise the discussion on pricing").
+ */
+function overviewDespite(question: string, terms: readonly string[], stemsOf: (text: string) => string[]): WholeQuestion {
+  if (!ABOUT_WHAT.test(question) && !terms.some((t) => OVERVIEW.has(t))) return undefined;
+  const naming = namingStems(question, stemsOf);
+  return terms.some((t) => !isMeta(t) && naming.has(t)) ? undefined : 'overview';
+}
 
 /** Whether the question asks about the recording as a whole, and how; undefined when it names something to look for. */
 export function wholeQuestion(question: string, stemsOf: (text: string) => string[]): WholeQuestion {
   // When, where and why ask for a fact a passage states, which the most central ones need not hold.
   if (ASKS_A_FACT.test(question)) return undefined;
   const terms = stemsOf(question);
-  if (terms.some((t) => !ABOUT_THE_WHOLE.has(t) && !ABOUT_THE_SPEAKERS.has(t))) return undefined;
-  const asksWho = /\bwho\b|\bwhom\b/i.test(question) || terms.some((t) => ABOUT_THE_SPEAKERS.has(t));
-  return asksWho ? 'speakers' : 'overview';
+  if (!terms.every(isMeta)) return ASKS_WHO.test(question) ? undefined : overviewDespite(question, terms, stemsOf);
+  const asksWho = ASKS_WHO.test(question);
+  if (terms.some((t) => SPEAKERS.has(t)) || (asksWho && terms.every((t) => SETTING.has(t)))) return 'speakers';
+  // "Who has the key?" asks for something said.
+  if (asksWho) return undefined;
+  if (terms.length === 0 || ABOUT_WHAT.test(question) || terms.some((t) => OVERVIEW.has(t))) return 'overview';
+  return 'overview-unless-found';
 }
 
 /** TextRank score per segment, over the same stems BM25 reads. */
@@ -67,3 +120,26 @@ export function speakerSegments(segments: readonly Segment[], k: number, stemsOf
   });
   return [...best.values()].slice(0, Math.max(0, k));
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The speakers a question names, and the stems of their names: a label written out in full
+ * ("SPEAKER_01"), or any word of a given name ("Maria" for "Maria Lopez").
+ */
+export function namedSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], stemsOf: (text: string) => string[]): { speakers: Set<string>; nameStems: Set<string> } {
+  const speakers = new Set<string>();
+  const nameStems = new Set<string>();
+  const asked = new Set(terms);
+  for (const label of new Set(segments.map((s) => s.speaker || '').filter(Boolean))) {
+    const stems = stemsOf(label).filter((s) => !SPEAKERS.has(s));
+    const written = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(label)}(?![\\p{L}\\p{N}_])`, 'iu').test(question);
+    if (!written && !stems.some((s) => asked.has(s))) continue;
+    speakers.add(label);
+    for (const s of stemsOf(label)) nameStems.add(s);
+  }
+  return { speakers, nameStems };
+}
+
+/** Whether terms left once the speakers' names are set aside ask for anything beyond what they said. */
+export const asksBeyondTheSpeakers = (terms: readonly string[], nameStems: ReadonlySet<string>) => terms.some((t) => !nameStems.has(t) && !isMeta(t));

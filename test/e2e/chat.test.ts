@@ -57,7 +57,7 @@ describe('POST /recordings/{id}/chat on the flite meeting', () => {
     expect(body.sources.some((s: { text: string }) => /budget/.test(s.text))).toBe(true);
   });
 
-  it('answers a question about the whole meeting from its central passages, and "who spoke?" with a line of each speaker', async () => {
+  it('answers a question about the whole meeting from its central passages, "who spoke?" with a line of each speaker, and what one speaker said from theirs', async () => {
     const about = await ask(id, { message: 'What was this meeting about?' });
     expect(about.status).toBe(200);
     expect(about.body.sources.length).toBeGreaterThan(0);
@@ -66,6 +66,10 @@ describe('POST /recordings/{id}/chat on the flite meeting', () => {
     const transcript = await call(`/recordings/${id}/transcript?format=json`, { token: owner.token });
     const speakers = [...new Set(transcript.body.segments.map((s: { speaker: string }) => s.speaker))];
     expect(who.body.sources.map((s: { speaker: string }) => s.speaker)).toEqual(speakers.slice(0, 5));
+    const last = speakers.at(-1) as string;
+    const theirs = await ask(id, { message: `What did ${last} say?` });
+    expect(theirs.body.sources.length).toBeGreaterThan(0);
+    expect(theirs.body.sources.every((s: { speaker: string }) => s.speaker === last)).toBe(true);
   });
 
   it('says it found nothing, with no sources, when the recording does not answer the question', async () => {

@@ -161,7 +161,25 @@ describe('answerSources: questions about the recording as a whole', () => {
     expect(answerSources(three, question).map((s) => s.speaker)).toEqual(['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_02']);
   });
 
-  it.each(['What did they say about the budget?', 'Summarise the part about the garden', 'Who fixed the car?', 'Give me an overview of the marketing plan', 'what is the capital of peru?'])(
+  it.each(['What did we talk about?', 'What was the meeting about?', 'Which topics came up?', 'What were the main issues?'])('%j, whose words the meeting never says, gets its central passages too', (question) => {
+    expect(answerSources(meeting, question)).toHaveLength(5);
+  });
+
+  it('answers from BM25 when words that could ask for an overview are the recording\'s own', () => {
+    // "talk" is said in the meeting ("let us talk again"): "the main talk" asks for that passage.
+    expect(answerSources(meeting, 'The main talk?')).toEqual(retrieve(meeting, 'The main talk?'));
+    expect(answerSources(meeting, 'The main talk?')[0]!.text).toMatch(/talk again/);
+  });
+
+  it.each(['Who has the key?', 'Who called the plumber twice?'])('%j asks for something said, not for the speakers: BM25, nothing found here', (question) => {
+    expect(answerSources(meeting, question)).toEqual(retrieve(meeting, question));
+  });
+
+  it.each(['Recap what got decided', 'Which subjects were touched on?', 'Summarize how it went'])('%j asks for the overview in so many words; its other words only tell how things went', (question) => {
+    expect(answerSources(meeting, question)).toHaveLength(5);
+  });
+
+  it.each(['What did they say about the budget?', 'Summarise the discussion on pricing', 'What were the topics of the budget review?', 'Summarise the part about the garden', 'Who fixed the car?', 'Give me an overview of the marketing plan', 'what is the capital of peru?'])(
     '%j names something never said, and still finds nothing',
     (question) => {
       expect(answerSources(meeting, question)).toEqual([]);
@@ -170,6 +188,23 @@ describe('answerSources: questions about the recording as a whole', () => {
 
   it('leaves a question that names something to BM25, as before', () => {
     for (const question of ['Who is paying for the oven?', 'When do we talk again?', 'Tell me about the tiles']) expect(answerSources(meeting, question)).toEqual(retrieve(meeting, question));
+  });
+
+  // The meeting with its speakers named, as the web app's speaker names do.
+  const named: Segment[] = meeting.map((s) => ({ ...s, speaker: s.speaker === 'SPEAKER_00' ? 'Maria Lopez' : 'Ben Okafor' }));
+
+  it('keeps a question that names a speaker to their passages, with indices in the whole transcript', () => {
+    const maria = answerSources(named, 'What did Maria say?');
+    expect(maria).toHaveLength(5);
+    for (const s of maria) expect(s).toEqual({ segment_index: s.segment_index, speaker: 'Maria Lopez', start_time: named[s.segment_index]!.start_time, end_time: named[s.segment_index]!.end_time, text: named[s.segment_index]!.sentence });
+    expect(answerSources(meeting, 'and speaker_01?').every((s) => s.speaker === 'SPEAKER_01')).toBe(true);
+    expect(answerSources(meeting, 'What did SPEAKER_01 say?').map((s) => s.speaker)).toEqual(Array(5).fill('SPEAKER_01'));
+  });
+
+  it('answers what a named speaker said about something from their passages alone, and nothing when they never said it', () => {
+    expect(answerSources(named, 'Anything from Ben about the tiles?').map((s) => s.segment_index).sort()).toEqual([indexOf('tiles arrived'), indexOf('return the broken tiles')]);
+    expect(answerSources(named, 'What did Okafor say about the landlord?').map((s) => s.segment_index)).toEqual([indexOf('landlord agreed')]);
+    expect(answerSources(named, 'What did Maria say about the tiles?')).toEqual([]);
   });
 
   it('copes with one segment, silence and no transcript', () => {
