@@ -123,3 +123,13 @@ describe('bytes that are not UTF-8', () => {
     await expect(input(routeRows.find((r) => r.key === 'GET /recordings')!.spec).before!({ event: e } as never)).rejects.toMatchObject({ status: 400, details: [{ path: 'q', message: 'must be well-formed UTF-8' }] });
   });
 });
+
+describe('a required field left out', () => {
+  it('is named as required, not as a type zod expected', async () => {
+    const webhooks = routeRows.find((r) => r.key === 'POST /webhooks')!;
+    const e = { headers: { 'content-type': 'application/json' }, rawQueryString: '', body: JSON.stringify({ name: 'n', url: 'https://example.com/hook' }), isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
+    await expect(input(webhooks.spec).before!({ event: e } as never)).rejects.toMatchObject({ status: 400, message: 'Invalid request: events is required', details: [{ path: 'events', message: 'is required' }] });
+    const typed = { ...e, body: JSON.stringify({ name: 'n', url: 'https://example.com/hook', events: 'all' }) } as APIGatewayProxyEventV2;
+    await expect(input(webhooks.spec).before!({ event: typed } as never)).rejects.toMatchObject({ details: [{ path: 'events', message: expect.stringMatching(/expected array, received string/) }] });
+  });
+});

@@ -10,8 +10,9 @@ import { NOT_UTF8, rawQueryIssues, textIssues, utf8Text } from '../../domain/tex
 import type { RouteSpec } from '../../routes.ts';
 import { lazySchema } from '../lazy-schema.ts';
 
-// English messages only: z.locales would bundle every language.
-z.config(en());
+// English messages only: z.locales would bundle every language. A field left out is "required",
+// not zod's "Invalid input: expected array, received undefined".
+z.config({ ...en(), customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined) });
 
 export interface ParsedInput {
   readonly params: unknown;
