@@ -171,10 +171,13 @@ describe('the web app, part 2', () => {
 
   it('shows a summary and a note written in markup as text', async () => {
     await page.getByRole('button', { name: 'Edit summary' }).click();
-    await page.getByLabel('Summary (Markdown)').fill(`## Decisions\n\n- meet on **Tuesday**\n\n${MARKUP}`);
+    await page.getByLabel('Summary (Markdown)').fill(`## Summary\n\nThe gist.\n\n## Decisions\n\n- meet on **Tuesday**\n\n${MARKUP}`);
     await page.getByRole('button', { name: 'Save summary' }).click();
     const summary = page.getByRole('region', { name: 'Summary text' });
-    await summary.getByRole('heading', { name: 'Decisions' }).waitFor();
+    // Its headings sit below the card's h2, and a first one repeating the card's title is left out.
+    await summary.getByRole('heading', { name: 'Decisions', level: 3 }).waitFor();
+    await expect(summary.getByRole('heading').allInnerTexts()).resolves.toEqual(['Decisions']);
+    await expect(summary.innerText()).resolves.toMatch(/^The gist\./);
     await expect(summary.locator('strong').innerText()).resolves.toBe('Tuesday');
     await expect(summary.innerText()).resolves.toContain(MARKUP);
     await page.getByLabel('Your notes').fill(`Bring ${MARKUP}`);

@@ -19,7 +19,7 @@ export function Summary({ id, summary, onSaved }: { id: number; summary: string;
     <Section title="Summary">
       {editing === null ? (
         <>
-          {summary ? <Markdown text={summary} label="Summary text" /> : <p>No summary yet.</p>}
+          {summary ? <Markdown text={summary} label="Summary text" title="Summary" /> : <p>No summary yet.</p>}
           <button type="button" class="secondary" onClick={() => setEditing(summary)}>
             Edit summary
           </button>
