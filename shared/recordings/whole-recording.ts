@@ -1,7 +1,9 @@
 // Questions about the recording as a whole ("Summarise this call", "What was discussed?", "Who
 // spoke?") name no word that was said in it, so BM25 finds nothing for them and the model
 // would answer from no passage. Such a question is one whose content words, if any, all point
-// at the recording, its summary or its speakers. It gets the passages a summary would start
+// at the recording, its summary or its speakers, or one that asks for the summary or the topics
+// in so many words while its other words name nothing (no noun, name, adjective or number by
+// wink-nlp's tagger: "Which topics came up?"). It gets the passages a summary would start
 // from instead: the most central segments by TextRank, best first; a question about who
 // spoke gets each speaker's most central segment. A question that names anything else (a
 // topic, a person, a thing) is left to BM25, and still finds nothing when the recording never
