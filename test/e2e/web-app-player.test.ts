@@ -63,10 +63,26 @@ describe('playing a recording', () => {
   });
 
   it('keeps the playing segment in view inside the transcript box, and leaves the window where the reader scrolled it', async () => {
+    // Where each newly active row is when it becomes active, recorded in the same task (before any paint).
+    await page.locator('ol.transcript').evaluate((box: any) => {
+      const w = globalThis as any;
+      w.seenRows = [];
+      new w.MutationObserver(() => {
+        const rows = [...box.children];
+        const active = rows.findIndex((li: any) => li.getAttribute('aria-current') === 'true');
+        if (active < 0) return;
+        const outer = box.getBoundingClientRect();
+        const inner = rows[active].getBoundingClientRect();
+        w.seenRows.push({ active, inside: inner.top >= outer.top - 1 && inner.bottom <= outer.bottom + 1 });
+      }).observe(box, { subtree: true, attributes: true, attributeFilter: ['aria-current'] });
+    });
     await page.locator('audio').evaluate((a: any) => {
       a.currentTime = 24.5;
     });
     await poll(async () => (await transcript()).active).toBe(24);
+    const seen = (await page.evaluate(() => (globalThis as any).seenRows)) as { active: number; inside: boolean }[];
+    expect(seen.map((r) => r.active)).toContain(24);
+    expect(seen.filter((r) => !r.inside)).toEqual([]);
     const box = await transcript();
     expect(box.scrollTop).toBeGreaterThan(0);
     expect(box.inside).toBe(true);

@@ -6,7 +6,7 @@
 // segment: focus lands there after a click on the transcript, and Enter already plays the
 // segment, so space keeps playing and pausing.
 import type { RefObject } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Segment } from '../recordings/types.ts';
 import { hasLowWords, TranscriptRow } from './transcript.tsx';
 
@@ -50,7 +50,8 @@ export function Player({ id, audio, segments, start }: { id: number; audio: RefO
   const list = useRef<HTMLOListElement>(null);
   useKeys(audio);
   const active = segments.findIndex((s) => now >= s.start_time && now < s.end_time);
-  useEffect(() => {
+  // In the same task as the render that marks the row: a plain effect runs after a paint with it out of view.
+  useLayoutEffect(() => {
     const item = list.current?.children[active] as HTMLElement | undefined;
     if (item && list.current) keepInView(list.current, item);
   }, [active]);
