@@ -8,6 +8,7 @@ import type { paths } from '../api/schema';
 import { Alert, Check, Field, Section, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
+import { counted } from '../components/words.ts';
 
 type User = paths['/admin/users']['get']['responses'][200]['content']['application/json']['users'][number];
 
@@ -114,6 +115,6 @@ function UsersList({ users, me, busy, setAdmin }: { users: readonly User[]; me: 
 }
 
 function count(found: number, shown: number, total: number, query: string): string {
-  const what = query.trim() ? `${found} of ${total} users match` : `${total} ${total === 1 ? 'user' : 'users'}`;
+  const what = query.trim() ? `${found} of ${total} users match` : counted(total, 'user');
   return found > shown ? `${what}; the newest ${shown} are shown.` : `${what}.`;
 }

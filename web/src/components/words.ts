@@ -6,15 +6,3 @@ export function counted(n: number, singular: string, plural = `${singular}s`): s
   return `${n.toLocaleString('en')} ${rules.select(n) === 'one' ? singular : plural}`;
 }
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-
-/** A size as people read it: "812 bytes", "14.2 KB", "3.1 MB" (units of 1,024). */
-export function byteSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? counted(value, 'byte') : `${value.toFixed(1)} ${UNITS[unit]}`;
-}

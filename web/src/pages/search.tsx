@@ -6,6 +6,7 @@ import { api, call } from '../api/client.ts';
 import { Alert, Field, useAction, when } from '../components/form.tsx';
 import { HitText } from '../recordings/hit-text.tsx';
 import { clock, hitLink, type SearchHit, type SearchResult } from '../recordings/types.ts';
+import { counted } from '../components/words.ts';
 
 interface Group {
   readonly id: number;
@@ -71,7 +72,7 @@ function Results({ result, onPage }: { result: SearchResult; onPage: (page: numb
   return (
     <>
       <p aria-live="polite">
-        {pagination.total} {pagination.total === 1 ? 'passage' : 'passages'} found.
+        {counted(pagination.total, 'passage')} found.
       </p>
       {grouped(result.hits).map((g) => (
         <section key={g.id} class="card" aria-labelledby={`hits-${g.id}`}>

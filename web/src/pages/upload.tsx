@@ -5,6 +5,7 @@ import { api, call, describeError } from '../api/client.ts';
 import type { Tag } from '../recordings/types.ts';
 import { FileCard, newEntry, type Entry } from '../upload/file-card.tsx';
 import { send, unfinished, type UploadFields } from '../upload/transfer.ts';
+import { counted } from '../components/words.ts';
 
 function fieldsOf(e: Entry): UploadFields {
   return {
@@ -94,7 +95,7 @@ export function Upload() {
       </ul>
       {waiting > 0 && (
         <button type="button" disabled={sending} onClick={start}>
-          {waiting === 1 ? 'Upload 1 file' : `Upload ${waiting} files`}
+          Upload {counted(waiting, 'file')}
         </button>
       )}
     </>

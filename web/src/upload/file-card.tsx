@@ -4,7 +4,7 @@ import { useId } from 'preact/hooks';
 import { Check, Field, TextArea } from '../components/form.tsx';
 import type { Tag } from '../recordings/types.ts';
 import type { Created } from './transfer.ts';
-import { byteSize } from '../components/words.ts';
+import { humanSize } from '../../../shared/domain/recordings/statistics.ts';
 
 export interface Entry {
   readonly key: string;
@@ -69,7 +69,7 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
   return (
     <li class="card upload" aria-labelledby={id}>
       <h2 id={id}>
-        {e.file.name} <small class="hint">({byteSize(e.file.size)})</small>
+        {e.file.name} <small class="hint">({humanSize(e.file.size)})</small>
       </h2>
       <fieldset disabled={locked}>
         <legend class="sr-only">Details of {e.file.name}</legend>
