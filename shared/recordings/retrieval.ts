@@ -141,6 +141,8 @@ export function answerSources(segments: readonly Segment[], question: string, k 
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
   const spoken = fromSpeakers(segments, question, searchTerms(question), k);
   if (spoken) return spoken;
+  // "When …?" asks for a time a passage states, never for the whole.
+  if (WHEN_QUESTION.test(question)) return retrieve(segments, question, k);
   const whole = wholeQuestion(question, searchTerms);
   if (whole === undefined) return retrieve(segments, question, k);
   if (whole === 'overview-unless-found') {

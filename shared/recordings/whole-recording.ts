@@ -38,7 +38,8 @@ const SPEAKERS = new Set(
 const META = [OVERVIEW, SETTING, FORM, SPEAKERS];
 const isMeta = (term: string) => META.some((words) => words.has(term));
 
-const ASKS_A_FACT = /^\W*(?:when|where|why|until when|by when)\b/i;
+/** Where and why ask for a fact a passage states ("when" is retrieval.ts's WHEN_QUESTION, asked first). */
+const WHERE_OR_WHY = /^\W*(?:where|why)\b/i;
 const ASKS_WHO = /\bwho(?:m)?\b/i;
 /** "What is this about?", "What did we talk about?": nothing after "about" is the whole. */
 const ABOUT_WHAT = /\babout\W*$/i;
@@ -81,11 +82,11 @@ function overviewDespite(question: string, terms: readonly string[], stemsOf: (t
 
 /** Whether the question asks about the recording as a whole, and how; undefined when it names something to look for. */
 export function wholeQuestion(question: string, stemsOf: (text: string) => string[]): WholeQuestion {
-  // When, where and why ask for a fact a passage states, which the most central ones need not hold.
-  if (ASKS_A_FACT.test(question)) return undefined;
+  // The most central passages need not hold the fact asked for.
+  if (WHERE_OR_WHY.test(question)) return undefined;
   const terms = stemsOf(question);
-  if (!terms.every(isMeta)) return ASKS_WHO.test(question) ? undefined : overviewDespite(question, terms, stemsOf);
   const asksWho = ASKS_WHO.test(question);
+  if (!terms.every(isMeta)) return asksWho ? undefined : overviewDespite(question, terms, stemsOf);
   if (terms.some((t) => SPEAKERS.has(t)) || (asksWho && terms.every((t) => SETTING.has(t)))) return 'speakers';
   // "Who has the key?" asks for something said.
   if (asksWho) return undefined;
