@@ -101,6 +101,15 @@ describe('action items', () => {
     expect(items.map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 
+  it.each([
+    ['the review is next tuesday at three p m and john will send the minutes by friday', 'John', 'send the minutes', 'Fri 20 Nov 2026'],
+    ['on monday we met the vendor so maria should call them back on december fifth', 'Maria', 'call them back', 'Sat 5 Dec 2026'],
+    ['tomorrow is the offsite i will book the bus', 'SPEAKER_00', 'book the bus', 'Fri 20 Nov 2026'],
+  ])('an unpunctuated line takes the date said in the task: %j', (sentence, owner, task, due) => {
+    const items = findActionItems([say('SPEAKER_00', sentence)], ref, ['Maria']);
+    expect(items.map((i) => [i.owner, i.task, i.due?.label])).toEqual([[owner, task, due]]);
+  });
+
   it.each(['it will be fine', 'the release should be ready', 'we can talk about it', 'i will not do that', 'there will be cake'])('no item in %j', (sentence) => {
     expect(findActionItems([say('A', sentence)], ref)).toEqual([]);
   });

@@ -2,7 +2,9 @@
 // "should", "i can …"), requests ("please", "can you") and "action item for <name>". The owner
 // is a named person when one is given, else the speaker; a request's owner is the person
 // addressed by name, else the next other speaker (who presumably answered), else the speaker.
-// The due date comes from the same clause, through spoken-dates.
+// The due date comes from the same clause, through spoken-dates: the first date said in the task
+// itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
+// one clause, and a date said before the commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
 import { findDates, normaliseSpokenTimes, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
@@ -90,6 +92,13 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
 }
 
+/** The task is the clause's tail: a date at or after where it starts belongs to it. */
+function dueDate(clause: string, task: string, reference: DateReference): SpokenDate | undefined {
+  const dates = findDates(clause, reference);
+  const taskStart = normaliseSpokenTimes(clause).length - normaliseSpokenTimes(task).length;
+  return dates.find((date) => date.index >= taskStart) ?? dates[0];
+}
+
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
 export function knownNames(segments: readonly Segment[], participants?: string): string[] {
   const names = new Set<string>();
@@ -110,7 +119,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
     for (const clause of text.split(/(?<=[.!?;])\s+|\n+/)) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
-      const due = reference ? findDates(clause, reference)[0] : undefined;
+      const due = reference ? dueDate(clause, match.task, reference) : undefined;
       const task = cleanTask(normaliseSpokenTimes(match.task), due);
       if (task.split(/\s+/).length < 2 || task.length < 6) continue;
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
