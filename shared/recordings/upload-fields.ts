@@ -2,6 +2,7 @@
 // are strings; they are checked and converted here, the same for both upload flows.
 import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
+import '../http/messages.ts';
 import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
 

@@ -10,6 +10,7 @@ import { routeRows } from '#shared/routes.ts';
 import { icsCalendar } from '#shared/recordings/calendar.ts';
 import { attachment } from '#shared/recordings/present.ts';
 import { wavAudioSeconds } from '#shared/recordings/wav-length.ts';
+import { parseUploadFields } from '#shared/recordings/upload-fields.ts';
 import { listQuery } from '#shared/http/recording-schemas.ts';
 import { inviteBody } from '#shared/http/auth-schemas.ts';
 import { wavHeader } from '../support/wav.ts';
@@ -131,5 +132,29 @@ describe('a required field left out', () => {
     await expect(input(webhooks.spec).before!({ event: e } as never)).rejects.toMatchObject({ status: 400, message: 'Invalid request: events is required', details: [{ path: 'events', message: 'is required' }] });
     const typed = { ...e, body: JSON.stringify({ name: 'n', url: 'https://example.com/hook', events: 'all' }) } as APIGatewayProxyEventV2;
     await expect(input(webhooks.spec).before!({ event: typed } as never)).rejects.toMatchObject({ details: [{ path: 'events', message: expect.stringMatching(/expected array, received string/) }] });
+  });
+});
+
+describe('a value out of bounds', () => {
+  const request = (key: string, body: unknown, rawQueryString = ''): Promise<void> => {
+    const e = { headers: { 'content-type': 'application/json' }, rawQueryString, queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)), body: body === undefined ? undefined : JSON.stringify(body), isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
+    return input(routeRows.find((r) => r.key === key)!.spec).before!({ event: e } as never) as Promise<void>;
+  };
+
+  it.each([
+    ['POST /tags', 'name', 'must be at most 100 characters', { name: 'x'.repeat(101) }, ''],
+    ['POST /tags', 'name', 'must not be empty', { name: '' }, ''],
+    ['PATCH /recordings/{id}', 'title', 'must be at most 500 characters', { title: 'x'.repeat(501) }, ''],
+    ['PATCH /recordings/{id}', 'title', 'must not be empty', { title: '  ' }, ''],
+    ['GET /recordings', 'q', 'must be at most 500 characters', undefined, `q=${'x'.repeat(501)}`],
+    ['POST /recordings/{id}/summarize', 'custom_prompt', 'must be at most 10000 characters', { custom_prompt: 'x'.repeat(10_001) }, ''],
+    ['POST /admin/groups', 'name', 'must be at most 100 characters', { name: 'x'.repeat(101) }, ''],
+    ['POST /recordings/{id}/transcribe', 'min_speakers', 'must be at most 50', { min_speakers: 51 }, ''],
+  ])('%s: %s %s', async (key, path, message, body, query) => {
+    await expect(request(key, body, query)).rejects.toMatchObject({ status: 400, details: expect.arrayContaining([{ path, message }]) });
+  });
+
+  it('reads the same in the upload form', async () => {
+    await expect(parseUploadFields({ title: 'x'.repeat(501) })).rejects.toMatchObject({ message: 'Invalid upload: title must be at most 500 characters' });
   });
 });

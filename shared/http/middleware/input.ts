@@ -3,16 +3,12 @@ import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { en } from 'zod/v4/locales';
 import { settings } from '../../config.ts';
 import { BadRequestError, PayloadTooLargeError, ValidationError, type ErrorDetail } from '../../domain/errors.ts';
 import { NOT_UTF8, rawQueryIssues, textIssues, utf8Text } from '../../domain/text.ts';
 import type { RouteSpec } from '../../routes.ts';
 import { lazySchema } from '../lazy-schema.ts';
-
-// English messages only: z.locales would bundle every language. A field left out is "required",
-// not zod's "Invalid input: expected array, received undefined".
-z.config({ ...en(), customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined) });
+import '../messages.ts';
 
 export interface ParsedInput {
   readonly params: unknown;
