@@ -21,7 +21,7 @@ function bound(word: 'most' | 'least', limit: number | bigint, inclusive: boolea
   return inclusive === false ? `must be ${word === 'most' ? 'less' : 'more'} than ${limit.toString()}` : `must be at ${word} ${limit.toString()}`;
 }
 
-export function message(issue: z.core.$ZodRawIssue): string | undefined {
+function message(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
   if (issue.code === 'too_big') return bound('most', issue.maximum, issue.inclusive, issue.exact, issue.origin);
   if (issue.code === 'too_small') return bound('least', issue.minimum, issue.inclusive, issue.exact, issue.origin);
