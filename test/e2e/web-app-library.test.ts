@@ -1,7 +1,8 @@
 // The tags and speakers pages in a real browser on the test stack: a tag's colour and defaults
 // edited and stored; deleting a tag or a library speaker asks first, in a box that takes the
 // focus, answers no to Escape and gives the focus back, all from the keyboard; and these pages,
-// search and the library chat are usable 390 px wide.
+// search and the library chat are usable 390 px wide; with none yet, each page says what tags
+// and speakers are for instead of an empty list or a table of headers.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
@@ -96,6 +97,32 @@ describe('the tags page', () => {
 
   it('is usable 390 px wide', async () => {
     await expectNoSidewaysScroll(page, 'tags');
+  });
+});
+
+describe('a library with nothing in it yet', () => {
+  it('says what tags and speakers are for instead of an empty list, until there is one', async () => {
+    const empty = await newUser();
+    const other = await signedIn(stack().url, empty.user);
+    try {
+      const { page: fresh } = other;
+      await fresh.goto(`${stack().url}/tags`);
+      await fresh.getByText('No tags yet.').waitFor();
+      await fresh.goto(`${stack().url}/speakers`);
+      await fresh.getByText('No speakers yet.').waitFor();
+      await expect(fresh.getByRole('table').count()).resolves.toBe(0);
+      await expectAccessible(fresh, 'speakers: empty');
+      await fresh.getByLabel("New speaker's name").fill('Ana Lima');
+      await fresh.getByRole('button', { name: 'Add speaker' }).click();
+      await fresh.getByRole('cell', { name: 'Ana Lima', exact: true }).waitFor();
+      await expect(fresh.getByText('No speakers yet.').count()).resolves.toBe(0);
+      await seedTag(empty.user.id, 'Budget');
+      await fresh.goto(`${stack().url}/tags`);
+      await fresh.getByText('Budget', { exact: true }).waitFor();
+      await expect(fresh.getByText('No tags yet.').count()).resolves.toBe(0);
+    } finally {
+      await other.context.close();
+    }
   });
 });
 

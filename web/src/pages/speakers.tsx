@@ -8,7 +8,7 @@ import type { LibrarySpeaker } from '../recordings/types.ts';
 import { counted } from '../components/words.ts';
 
 export function SpeakersPage() {
-  const [speakers, setSpeakers] = useState<LibrarySpeaker[]>([]);
+  const [speakers, setSpeakers] = useState<LibrarySpeaker[] | null>(null);
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [deleting, setDeleting] = useState<LibrarySpeaker | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,11 +51,14 @@ export function SpeakersPage() {
         />
       )}
       {renaming && <RenameForm name={renaming.name} busy={busy} onInput={(next) => setRenaming({ ...renaming, name: next })} onSubmit={rename} onCancel={() => setRenaming(null)} />}
-      <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
-        {speakers.map((s) => (
-          <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => setDeleting(s)} />
-        ))}
-      </DataTable>
+      {speakers?.length === 0 && <p>No speakers yet. When you name a voice on a recording's page, the speaker is kept here, and later recordings with that voice suggest the name.</p>}
+      {speakers && speakers.length > 0 && (
+        <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
+          {speakers.map((s) => (
+            <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => setDeleting(s)} />
+          ))}
+        </DataTable>
+      )}
     </>
   );
 }

@@ -37,7 +37,7 @@ const bodyOf = (d: Draft) => ({
 });
 
 export function Tags() {
-  const [tags, setTags] = useState<Tag[]>([]);
+  const [tags, setTags] = useState<Tag[] | null>(null);
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const { busy, error, run } = useAction();
@@ -65,8 +65,9 @@ export function Tags() {
         />
       )}
       <Alert message={error} />
+      {tags?.length === 0 && !editing && <p>No tags yet. A tag groups recordings, and can carry a summary prompt and defaults for the recordings you upload with it.</p>}
       <ul class="items">
-        {tags.map((t) => (
+        {(tags ?? []).map((t) => (
           <TagItem key={t.id} tag={t} busy={busy} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)}>
             {deleting?.id === t.id && (
               <Confirm
