@@ -10,8 +10,7 @@
 // mentions it. A question that names a speaker keeps to that speaker's segments (retrieval.ts),
 // even when the name is also a word: "Who pays the bill?" asked of a speaker named Bill looks
 // in Bill's passages only.
-import winkNLP, { type ItemToken } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { NAMING, taggedWords } from '../text/pos.ts';
 import { contentStems, textRank } from '../text/textrank.ts';
 import type { Segment } from '../providers/types.ts';
 
@@ -50,23 +49,9 @@ const ABOUT_WHAT = /\babout\W*$/i;
  */
 export type WholeQuestion = 'overview' | 'speakers' | 'overview-unless-found' | undefined;
 
-/** Parts of speech that name something to look for: a thing, a name, a quality, a number. */
-const NAMING = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
-let tagger: ReturnType<typeof winkNLP> | undefined;
-
 /** The stems (as `stemsOf` makes them) of the question's words that name something. */
 function namingStems(question: string, stemsOf: (text: string) => string[]): Set<string> {
-  // A tagger of its own, made on the first question that needs it: the shared engine runs no pipeline.
-  tagger ??= winkNLP(model, ['pos']);
-  const { its } = tagger;
-  const out = new Set<string>();
-  tagger
-    .readDoc(question)
-    .tokens()
-    .each((token: ItemToken) => {
-      if (NAMING.has(token.out(its.pos))) for (const stem of stemsOf(token.out())) out.add(stem);
-    });
-  return out;
+  return new Set(taggedWords(question).flatMap((word) => (NAMING.has(word.pos) ? stemsOf(word.text) : [])));
 }
 
 /**

@@ -199,3 +199,13 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
   }
   return found;
 }
+
+/** Whether the text says a day or a time (chrono-node's reading, in the text as it is) over the character at `index`. */
+export function saysTimeAt(text: string, index: number): boolean {
+  if (typeof text !== 'string' || !MAYBE_DATE.test(text)) return false;
+  try {
+    return chrono.casual.parse(text).some((r) => index >= r.index && index < r.index + r.text.length);
+  } catch {
+    return false;
+  }
+}

@@ -110,6 +110,22 @@ describe('action items', () => {
     expect(items.map((i) => [i.owner, i.task, i.due?.label])).toEqual([[owner, task, due]]);
   });
 
+  it.each([
+    ['tomorrow priya will draft the memo', 'Priya', 'draft the memo'],
+    ['on friday tom should send the invoice', 'Tom', 'send the invoice'],
+    ['i think ravi should book the venue', 'Ravi', 'book the venue'],
+    ['next week olga will test the installer', 'Olga', 'test the installer'],
+  ])('a name after a day or a verb owns the item: %j', (sentence, owner, task) => {
+    expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
+  });
+
+  it.each(['and the vendor contract need to go to legal', 'the new intern will set up the laptops', 'our sales team should call the client', 'so the budget spreadsheet must list every invoice'])(
+    'the end of a noun phrase owns nothing: %j',
+    (sentence) => {
+      expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => i.owner)).toEqual([]);
+    },
+  );
+
   it.each(['it will be fine', 'the release should be ready', 'we can talk about it', 'i will not do that', 'there will be cake'])('no item in %j', (sentence) => {
     expect(findActionItems([say('A', sentence)], ref)).toEqual([]);
   });

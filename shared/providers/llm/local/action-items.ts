@@ -6,7 +6,8 @@
 // itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
 // one clause, and a date said before the commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
-import { findDates, normaliseSpokenTimes, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { NAMING, taggedWords } from '../../../text/pos.ts';
+import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
 export interface ActionItem {
   readonly owner: string;
@@ -55,6 +56,19 @@ function addressee(segments: readonly Segment[], at: number, speaker: string): s
   return speaker;
 }
 
+/**
+ * "the vendor contract needs to …", "the new intern will …": the word just before the subject
+ * names something (wink-nlp's tagger) and is not a day or a time ("tomorrow john will …"), so
+ * the subject ends a noun phrase, a thing or a role rather than someone's name.
+ */
+function inNounPhrase(clause: string, subjectStart: number): boolean {
+  const words = taggedWords(clause);
+  const at = words.findIndex((w) => w.start >= subjectStart);
+  const previous = at > 0 ? words[at - 1] : undefined;
+  if (!previous || !NAMING.has(previous.pos)) return false;
+  return /^\s+$/.test(clause.slice(previous.start + previous.text.length, subjectStart)) && !saysTimeAt(clause, previous.start);
+}
+
 interface Match {
   readonly owner: string;
   readonly task: string;
@@ -70,7 +84,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
-    if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2) continue;
+    if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length)) continue;
     return { owner: capitalise(subject), task };
   }
   return undefined;
