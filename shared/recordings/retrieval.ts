@@ -62,7 +62,7 @@ export function normaliseLikeTranscript(text: string): string {
 }
 
 /** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
-function searchTerms(text: string): string[] {
+export function searchTerms(text: string): string[] {
   return contentStems(normaliseLikeTranscript(text));
 }
 

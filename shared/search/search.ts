@@ -14,6 +14,8 @@ import { liveRecordings, type LiveRecording } from './live.ts';
 export interface SearchFilters {
   readonly tag_id?: number;
   readonly speaker?: string;
+  /** Transcript passages of any of these speakers only (names as the transcripts have them, any case). */
+  readonly speakers?: readonly string[];
   /** Epoch ms, inclusive, on the meeting date. */
   readonly date_from?: number;
   readonly date_to?: number;
@@ -66,12 +68,14 @@ async function rankedPassages(userId: number, q: string, f: SearchFilters, combi
   const { library } = await loadLibrary(userId);
   const byRecording = await recordingFilter(library, userId, f);
   const speaker = f.speaker?.trim().toLowerCase();
+  const speakers = f.speakers ? new Set(f.speakers.map((name) => name.trim().toLowerCase())) : undefined;
   const hits = runQuery(library.index, q, {
     combineWith,
     filter: (doc) =>
       (!byRecording || byRecording(doc.recording_id)) &&
       (!f.transcriptOnly || doc.field === 'transcript') &&
-      (!speaker || (doc.field === 'transcript' && doc.speaker.toLowerCase() === speaker)),
+      (!speaker || (doc.field === 'transcript' && doc.speaker.toLowerCase() === speaker)) &&
+      (!speakers || (doc.field === 'transcript' && speakers.has(doc.speaker.toLowerCase()))),
   });
   const newest = (id: number) => library.recordings.get(id)?.meeting_date ?? '';
   hits.sort((a, b) => {

@@ -70,6 +70,12 @@ export async function listSpeakers(userId: number): Promise<Speaker[]> {
   return items.map((i) => withoutKeys(i) as unknown as Speaker);
 }
 
+/** The names in the user's speaker library, without the voice profiles. */
+export async function speakerNames(userId: number): Promise<string[]> {
+  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}#SPEAKERS` }, ProjectionExpression: '#name', ExpressionAttributeNames: { '#name': 'name' } });
+  return items.map((i) => String(i.name ?? '')).filter(Boolean);
+}
+
 /** Renames a speaker and moves its name guard; 409 when the name is another speaker's. */
 export async function renameSpeakerItem(speaker: Speaker, name: string): Promise<Speaker> {
   const moves = nameKey(speaker.name) !== nameKey(name);

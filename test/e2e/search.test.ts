@@ -1,7 +1,8 @@
 // Library search and library chat over HTTP on ten recordings: three flite recordings through
 // the real pipeline (upload, embedded ASR, index worker) and seven written with known segments
 // (ASR is not the point there). Phrase, prefix and typo queries; a renamed speaker; a deleted
-// recording; another user's words; the chat's quotes against its sources.
+// recording; another user's words; the chat's quotes against its sources, and a question naming
+// a speaker kept to that speaker's passages.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,5 +188,20 @@ describe('POST /chat', () => {
     const { body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'budget plan', recording_ids: [seeded.marketing] } });
     expect(body.sources.length).toBeGreaterThan(0);
     expect(body.sources.every((s: { recording_id: number }) => s.recording_id === seeded.marketing)).toBe(true);
+  });
+
+  it('keeps to the passages of a speaker the question names, by a word of the name', async () => {
+    const assigned = await call(`/recordings/${seeded.budget}/speakers/assign`, { method: 'PUT', token: alice.token, body: { speaker_map: { SPEAKER_01: 'Maria Lopez' } } });
+    expect(assigned.status).toBe(200);
+    await until(() => search('q=frozen&speaker=maria%20lopez'), (r) => r.body.hits?.length === 1, 10_000);
+    const ask = (message: string) => call('/chat', { method: 'POST', token: alice.token, body: { message } });
+    const { status, body } = await ask('What did Maria say about travel?');
+    expect(status).toBe(200);
+    expect(body.sources.map((s: { speaker: string; text: string }) => [s.speaker, s.text])).toEqual([['Maria Lopez', 'Budgeting for travel is frozen.']]);
+    expect((await ask('What did maria say about the tomatoes?')).body).toEqual({ response: 'I could not find anything about that in your recordings.', sources: [] });
+    expect((await ask('What did Maria say about the quarterly review?')).body.sources).toEqual([]);
+    expect((await ask('What did Maria Lopez say?')).body.sources.map((s: { text: string }) => s.text)).toEqual(['Budgeting for travel is frozen.']);
+    // Without a name, every speaker's passages count.
+    expect((await ask('What was said about the budget?')).body.sources.map((s: { text: string }) => s.text)).toContain('The quarterly budget needs another review.');
   });
 });
