@@ -154,6 +154,16 @@ describe('local calendar-event extraction', () => {
       expect(proposes(text, text.indexOf('monday'), text.indexOf('monday') + 6)).toBe(false);
     });
 
+    it('keeps a date marked as ahead in a clause that tells of the past, and drops one called off', () => {
+      const starts = (said: string) => events([said]).map((e) => e.start_datetime);
+      expect(starts('the budget meeting was moved to next tuesday at three p m')).toEqual(['2026-11-24T15:00:00+00:00']);
+      expect(starts('we went over the agenda for the workshop tomorrow at ten')).toEqual(['2026-11-20T10:00:00+00:00']);
+      expect(starts('yesterday we booked the interview for the coming friday at 2 pm')).toEqual(['2026-11-20T14:00:00+00:00']);
+      expect(starts('we met on tuesday at 3 pm for the review')).toEqual([]);
+      expect(starts('we had the call on friday at 2 pm')).toEqual([]);
+      expect(starts('the meeting next tuesday at 3 pm was cancelled')).toEqual([]);
+    });
+
     it('drops conditions and habits', () => {
       expect(events(['if the client calls on tuesday we will meet'])).toEqual([]);
       expect(events(['we have a call every monday at 9 am'])).toEqual([]);

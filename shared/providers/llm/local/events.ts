@@ -4,7 +4,8 @@
 // against the meeting date, wall-clock times in the recording's time zone (its IANA name;
 // without one, the meeting date's own offset). A day without a time becomes 09:00 there
 // (Speakr's default); the end is the spoken end or start + 1 h. A date said in a clause about
-// the past, a negated, conditional or recurring clause proposes nothing; repeated mentions of
+// the past (unless it is marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or
+// recurring clause proposes nothing; repeated mentions of
 // one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
@@ -20,8 +21,14 @@ const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;
 const MAX_EVENTS = 50;
 
-// Said about the past, called off or hypothetical: not an appointment to keep.
-const NOT_PLANNED = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day)|ago|yesterday|earlier|cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never)\b/i;
+// Said about the past, or called off: not an appointment to keep. A bare weekday resolves
+// forward ("we met on tuesday" → the coming one), so a clause about the past proposes nothing,
+// unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
+const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day)|ago|yesterday|earlier)\b/i;
+const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never)\b/i;
+const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
+/** How far before a date a word marking it as ahead may stand ("the coming friday"). */
+const AHEAD_LEAD = 12;
 // A condition ("if the client calls on friday …") or a habit ("every monday") is no single appointment.
 const CONDITIONAL = /^\s*(?:if|unless|in case|whether|when(?:ever)?)\b/i;
 const RECURRING = /\b(?:every|each)\s+(?:day|week|month|morning|afternoon|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:daily|weekly|monthly)\b/i;
@@ -53,9 +60,11 @@ export function clauseAt(text: string, from: number, to: number): string {
 /** Whether the date at [from, to) is proposed: not past, negated, conditional or recurring in its clause. */
 export function proposes(sentence: string, from: number, to: number): boolean {
   const clause = clauseAt(sentence, from, to);
-  if (NOT_PLANNED.test(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
+  const ahead = AHEAD.test(sentence.slice(Math.max(0, from - AHEAD_LEAD), to));
+  const notPlanned = (text: string) => CALLED_OFF.test(text) || (!ahead && PAST.test(text));
+  if (notPlanned(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
   // One clause negated and no turn to a proposal: the negation covers the sentence ("on friday at 3, i can't").
-  return CONTRAST.test(sentence) || !NOT_PLANNED.test(sentence);
+  return CONTRAST.test(sentence) || !notPlanned(sentence);
 }
 
 /** The sentence without its date mentions (and their "by", "on" …) and the place it names. */
