@@ -1,7 +1,7 @@
 // The tags and speakers pages in a real browser on the test stack: a tag's colour and defaults
 // edited and stored; deleting a tag or a library speaker asks first, in a box that takes the
 // focus, answers no to Escape and gives the focus back, all from the keyboard; and these pages,
-// search and the library chat are usable 390 px wide; with none yet, each page says what tags
+// search and the library chat are usable 390 px wide (Enter asks); with none yet, each page says what tags
 // and speakers are for instead of an empty list or a table of headers.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,5 +151,18 @@ describe('search and the library chat on a phone', () => {
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByRole('list', { name: 'Sources' }).waitFor();
     await expectNoSidewaysScroll(page, 'library chat');
+  });
+
+  it('asks on Enter and writes a line break on Shift+Enter, as other chats do', async () => {
+    await page.goto(`${stack().url}/chat`);
+    const box = page.getByLabel('Your question about all your recordings');
+    await box.pressSequentially('Who spoke about the');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('crane?');
+    await expect(box.inputValue()).resolves.toBe('Who spoke about the\ncrane?');
+    await box.press('Enter');
+    await page.getByText('You: Who spoke about the crane?').waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
+    await page.locator('ol.chat > li.assistant').last().getByRole('list', { name: 'Sources' }).waitFor();
   });
 });

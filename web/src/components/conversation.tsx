@@ -11,6 +11,13 @@ interface Turn<S> {
   sources?: readonly S[];
 }
 
+/** Enter sends the question, as in other chats; Shift+Enter (or Enter while an input method composes) writes a line break. */
+function askOnEnter(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+  event.preventDefault();
+  (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+}
+
 export function Conversation<S>({ label, ask, source }: { label: string; ask: (message: string, history: History) => Promise<{ response: string; sources: readonly S[] }>; source: (s: S) => ComponentChildren }) {
   const [turns, setTurns] = useState<Turn<S>[]>([]);
   const [message, setMessage] = useState('');
@@ -44,7 +51,7 @@ export function Conversation<S>({ label, ask, source }: { label: string; ask: (m
         ))}
       </ol>
       <form onSubmit={submit}>
-        <TextArea label={label} rows={2} maxLength={4000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
+        <TextArea label={label} hint="Enter asks; Shift+Enter starts a new line." rows={2} maxLength={4000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} onKeyDown={askOnEnter} />
         <button type="submit" disabled={busy}>
           Ask
         </button>

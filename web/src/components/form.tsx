@@ -39,12 +39,17 @@ export function Field({ label, hint, ...input }: InputProps) {
   );
 }
 
-export function TextArea({ label, ...area }: Common<HTMLTextAreaElement> & { rows?: number }) {
+export function TextArea({ label, hint, ...area }: Common<HTMLTextAreaElement> & { rows?: number; hint?: string; onKeyDown?: (event: KeyboardEvent) => void }) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <textarea id={id} {...area} />
+      <textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...area} />
+      {hint && (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }
