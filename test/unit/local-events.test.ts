@@ -32,6 +32,16 @@ describe('local calendar-event extraction', () => {
     ]);
   });
 
+  it.each([
+    ['the budget review meeting is next tuesday at three p m', 'Budget review meeting'],
+    ['okay the design sync for next tuesday at three p m and maria will send the slides', 'Design sync'],
+    ['our quarterly planning session is next friday at ten to set the targets', 'Quarterly planning session: set the targets'],
+    ["let's have a call next tuesday at 3 pm and john will prepare the numbers", 'Call'],
+    ['the next meeting is on monday at ten', 'Meeting'],
+  ])('titles the appointment as it is named, never with a clause of its own: %j', (sentence, title) => {
+    expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
   it('reads wall-clock times in the meeting date offset', () => {
     const [event] = events(["let's meet next tuesday at three p m in room four to review the release"], '2026-11-19T10:00:00+01:00');
     expect(event).toMatchObject({ start_datetime: '2026-11-24T15:00:00+01:00', end_datetime: '2026-11-24T16:00:00+01:00' });

@@ -18,6 +18,8 @@ const COPULA = /^(?:(?:is|are|was|will be)\s+)+|(?:\s+(?:is|are|was|will be))+$/
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 const MAX_TITLE = 200;
+const NAMED = /\b(?:the|our|a|an|this|that|my|your|their)\s+((?:[\p{L}-]+\s+){1,3})(meeting|call|sync|session|workshop|interview|demo|presentation|lunch|dinner|stand-?up|conference)\b/iu;
+const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
 
 const tidy = (text: string, dropArticle = false): string =>
   text
@@ -35,11 +37,27 @@ function deadlineTopic(rest: string): string {
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
 
+/**
+ * The appointment as the sentence names it: up to three words between a determiner and the cue
+ * noun ("the budget review meeting" → "Budget review meeting"), none of them a verb-like or
+ * time word that would make it something else ("the next meeting" stays "Meeting").
+ */
+function namedAppointment(rest: string): string | undefined {
+  const named = NAMED.exec(rest);
+  if (!named || NOT_A_NAME.test(named[1]!)) return undefined;
+  const phrase = `${named[1]!}${named[2]!}`.toLowerCase();
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
 function appointmentTitle(kind: string, rest: string): string {
+  const label = namedAppointment(rest) ?? kind;
   const purpose = /\b(?:to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(rest);
-  if (purpose && purpose[1]!.split(' ').length >= 2) return `${kind}: ${tidy(purpose[1]!)}`;
+  // "… for murray will send it": a clause of its own, not what the appointment is for.
+  if (purpose && purpose[1]!.split(' ').length >= 2 && !MODAL.test(purpose[1]!)) return `${label}: ${tidy(purpose[1]!)}`;
+  if (label !== kind) return label;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
   const after = cue ? tidy(rest.slice(rest.search(cue)).replace(cue, '')) : '';
+  if (MODAL.test(after)) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
