@@ -4,7 +4,8 @@
 // the embedded engine's quotes say which recording and when; the sources are exactly the
 // passages handed over, so a citation always points at the words it quotes. A question naming
 // a speaker of the user's library ("What did Maria say about the budget?", by any word of the
-// name) keeps to that speaker's passages, as the recording chat does. Budgets as for the
+// name) keeps to that speaker's passages, as the recording chat does; a name in the library that
+// was never given to a voice has no passages, and does not narrow anything. Budgets as for the
 // recording chat.
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
@@ -12,7 +13,7 @@ import { answerFromSources } from '../recordings/chat.ts';
 import { searchTerms } from '../recordings/retrieval.ts';
 import { asksBeyondTheSpeakers, namedSpeakers } from '../recordings/whole-recording.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
-import { speakerNames } from '../store/speakers.ts';
+import { assignedSpeakerNames } from '../store/speakers.ts';
 import { bestPassages, type SearchHit } from './search.ts';
 
 export interface LibraryAnswer {
@@ -38,12 +39,12 @@ function asSource(hit: SearchHit, i: number): ChatSource {
 interface Asked {
   /** What to search for: the question, less the speakers' names when it asks about more than them. */
   readonly query: string;
-  /** The speakers of the user's library the question names, by a word of the name; undefined when none. */
+  /** The speakers of the user's library the question names (a word of the name), of those ever named in a transcript; undefined when none. */
   readonly speakers?: string[];
 }
 
 async function whatIsAsked(userId: number, question: string): Promise<Asked> {
-  const names = await speakerNames(userId);
+  const names = await assignedSpeakerNames(userId);
   const asSegments = names.map((speaker) => ({ speaker, sentence: '', start_time: 0, end_time: 0 }));
   const terms = searchTerms(question);
   const { speakers, nameStems } = namedSpeakers(asSegments, question, terms, searchTerms);

@@ -70,10 +70,16 @@ export async function listSpeakers(userId: number): Promise<Speaker[]> {
   return items.map((i) => withoutKeys(i) as unknown as Speaker);
 }
 
-/** The names in the user's speaker library, without the voice profiles. */
-export async function speakerNames(userId: number): Promise<string[]> {
-  const items = await queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}#SPEAKERS` }, ProjectionExpression: '#name', ExpressionAttributeNames: { '#name': 'name' } });
-  return items.map((i) => String(i.name ?? '')).filter(Boolean);
+/** The names in the user's speaker library that were ever given to a voice in a transcript, without the voice profiles. */
+export async function assignedSpeakerNames(userId: number): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}#SPEAKERS` },
+    ProjectionExpression: '#name, use_count',
+    ExpressionAttributeNames: { '#name': 'name' },
+  });
+  return items.filter((i) => Number(i.use_count) > 0).map((i) => String(i.name ?? '')).filter(Boolean);
 }
 
 /** Renames a speaker and moves its name guard; 409 when the name is another speaker's. */

@@ -201,6 +201,9 @@ describe('POST /chat', () => {
     expect((await ask('What did maria say about the tomatoes?')).body).toEqual({ response: 'I could not find anything about that in your recordings.', sources: [] });
     expect((await ask('What did Maria say about the quarterly review?')).body.sources).toEqual([]);
     expect((await ask('What did Maria Lopez say?')).body.sources.map((s: { text: string }) => s.text)).toEqual(['Budgeting for travel is frozen.']);
+    // A name in the library never given to a voice narrows nothing.
+    expect((await call('/speakers', { method: 'POST', token: alice.token, body: { name: 'Quentin' } })).status).toBe(201);
+    expect((await ask('What did Quentin say about the quarterly budget?')).body.sources.map((s: { text: string }) => s.text)).toContain('The quarterly budget needs another review.');
     // Without a name, every speaker's passages count.
     expect((await ask('What was said about the budget?')).body.sources.map((s: { text: string }) => s.text)).toContain('The quarterly budget needs another review.');
   });
