@@ -1,6 +1,7 @@
 // Reading one recording: its detail, its transcript in the four formats, its texts.
 import { getJson } from '../blob/objects.ts';
 import { NotFoundError } from '../domain/errors.ts';
+import { isBusy } from '../domain/recordings/status.ts';
 import { downloadFor, renderTranscript, type RenderedTranscript, type TranscriptFormat } from '../domain/transcript/index.ts';
 import type { Segment } from '../providers/types.ts';
 import { getOwnedRecording, getOwnedRecordingWithTexts, type Recording, type RecordingTexts } from '../store/recordings.ts';
@@ -40,10 +41,17 @@ async function readSegments(transcriptKey: string | null): Promise<readonly Segm
   }
 }
 
+/** Why there is no transcript to show: still being made, failed, or gone. */
+function noTranscript(recording: Recording): string {
+  if (isBusy(recording.status)) return `No transcription available yet: recording ${recording.id} is ${recording.status}; its status tells the progress`;
+  if (recording.status === 'FAILED') return `No transcription available: the transcription of recording ${recording.id} failed; its error_message tells why`;
+  return 'No transcription available';
+}
+
 export async function getTranscript(userId: number, id: number, format: TranscriptFormat): Promise<{ recording: Recording; transcript: RenderedTranscript }> {
   const recording = await getOwnedRecording(id, userId);
   const segments = await readSegments(recording.transcript_key);
-  if (!segments) throw new NotFoundError('No transcription available');
+  if (!segments) throw new NotFoundError(noTranscript(recording));
   const template = format === 'text' ? (await getUserSettings(userId)).transcript_template : undefined;
   return { recording, transcript: renderTranscript(segments, format, template) };
 }

@@ -179,11 +179,14 @@ describe('the transcript route', () => {
     expect((await call(`/recordings/${r.id}`, { token: owner.token })).body.transcription).toBe('');
   });
 
-  it('answers 404 without a transcript, 400 for an unknown format, 403 for another user', async () => {
+  it('answers 404 without a transcript, saying why (failed, not yet made), 400 for an unknown format, 403 for another user', async () => {
     const r = await seedRecording(owner.user.id, { status: 'FAILED' });
     const none = await call(`/recordings/${r.id}/transcript`, { token: owner.token });
     expect(none.status).toBe(404);
-    expect(none.body.error).toBe('No transcription available');
+    expect(none.body.error).toBe(`No transcription available: the transcription of recording ${r.id} failed; its error_message tells why`);
+    const pending = await seedRecording(owner.user.id, { status: 'PENDING' });
+    const waiting = await call(`/recordings/${pending.id}/transcript`, { token: owner.token });
+    expect(waiting).toMatchObject({ status: 404, body: { error: `No transcription available yet: recording ${pending.id} is PENDING; its status tells the progress` } });
     expect((await call(`/recordings/${done}/transcript?format=docx`, { token: owner.token })).status).toBe(400);
     expect((await call(`/recordings/${done}/transcript`, { token: stranger.token })).status).toBe(403);
   });
