@@ -62,7 +62,7 @@ export function normaliseLikeTranscript(text: string): string {
 }
 
 /** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
-export function searchTerms(text: string): string[] {
+function searchTerms(text: string): string[] {
   return contentStems(normaliseLikeTranscript(text));
 }
 
@@ -129,6 +129,25 @@ function fromSpeakers(segments: readonly Segment[], question: string, terms: rea
   const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
   if (asksBeyondTheSpeakers(terms, nameStems)) return within(segments, theirs, (subset) => retrieve(subset, question, k));
   return within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i)));
+}
+
+export interface SpeakerQuery {
+  /** What to search for: the question, less the speakers' names when it asks about more than them. */
+  readonly query: string;
+  /** The speakers among `names` the question names, by a word of the name; undefined when none. */
+  readonly speakers?: string[];
+}
+
+/** For a search over many recordings (the library chat): which of these speaker names the question names, and what is left to look for. */
+export function speakerQuery(names: readonly string[], question: string): SpeakerQuery {
+  const asSegments = names.map((speaker) => ({ speaker, sentence: '', start_time: 0, end_time: 0 }));
+  const terms = searchTerms(question);
+  const { speakers, nameStems } = namedSpeakers(asSegments, question, terms, searchTerms);
+  if (speakers.size === 0) return { query: question };
+  // "What did Maria say about the tomatoes?": her name would match every passage of hers.
+  const isName = (word: string) => searchTerms(word).some((stem) => nameStems.has(stem));
+  const query = asksBeyondTheSpeakers(terms, nameStems) ? question.split(/\s+/).filter((word) => !isName(word)).join(' ') : question;
+  return { query, speakers: [...speakers] };
 }
 
 /**

@@ -10,8 +10,7 @@
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources } from '../recordings/chat.ts';
-import { searchTerms } from '../recordings/retrieval.ts';
-import { asksBeyondTheSpeakers, namedSpeakers } from '../recordings/whole-recording.ts';
+import type { SpeakerQuery } from '../recordings/retrieval.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
 import { bestPassages, type SearchHit } from './search.ts';
@@ -36,23 +35,13 @@ function asSource(hit: SearchHit, i: number): ChatSource {
   };
 }
 
-interface Asked {
-  /** What to search for: the question, less the speakers' names when it asks about more than them. */
-  readonly query: string;
-  /** The speakers of the user's library the question names (a word of the name), of those ever named in a transcript; undefined when none. */
-  readonly speakers?: string[];
-}
-
-async function whatIsAsked(userId: number, question: string): Promise<Asked> {
+/** The question's speakers (of the library's names ever given to a voice) and what to search for. */
+async function whatIsAsked(userId: number, question: string): Promise<SpeakerQuery> {
   const names = await assignedSpeakerNames(userId);
-  const asSegments = names.map((speaker) => ({ speaker, sentence: '', start_time: 0, end_time: 0 }));
-  const terms = searchTerms(question);
-  const { speakers, nameStems } = namedSpeakers(asSegments, question, terms, searchTerms);
-  if (speakers.size === 0) return { query: question };
-  // "What did Maria say about the tomatoes?": her name would match every passage of hers.
-  const isName = (word: string) => searchTerms(word).some((stem) => nameStems.has(stem));
-  const query = asksBeyondTheSpeakers(terms, nameStems) ? question.split(/\s+/).filter((word) => !isName(word)).join(' ') : question;
-  return { query, speakers: [...speakers] };
+  if (names.length === 0) return { query: question };
+  // The NLP behind it loads on first use, as for the recording chat: not at the function's init.
+  const { speakerQuery } = await import('../recordings/retrieval.ts');
+  return speakerQuery(names, question);
 }
 
 export async function chatWithLibrary(userId: number, body: LibraryChatBody): Promise<LibraryAnswer> {
