@@ -150,6 +150,18 @@ describe('the web app, part 2', () => {
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     const source = page.getByRole('list', { name: 'Sources' }).getByRole('button', { name: /tuesday/i }).first();
     await source.waitFor();
+    // The list number sits on the line box's baseline: a probe put in that line box, before a
+    // source that wraps, must be on the source's first line, not its last.
+    const offset = await source.evaluate((button: any) => {
+      const probe = button.ownerDocument.createElement('span');
+      probe.textContent = '\u200b'; // zero width: the source keeps its place in the line
+      button.before(probe);
+      const [line, box] = [probe.getBoundingClientRect(), button.getBoundingClientRect()];
+      probe.remove();
+      return { below: line.top - box.top, lines: Math.round(box.height / line.height) };
+    });
+    expect(offset.lines).toBeGreaterThan(1);
+    expect(offset.below).toBeLessThan(8);
     const [m, s] = (await source.innerText()).split(' ')[0]!.split(':').map(Number);
     await source.click();
     await poll(async () => Math.floor((await audioState()).time)).toBe(m! * 60 + s!);
