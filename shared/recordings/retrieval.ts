@@ -124,7 +124,7 @@ function within(segments: readonly Segment[], indices: readonly number[], pick: 
 
 /** A question naming speakers: what they said about the rest of it, or their most central passages when it asks nothing more. */
 function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): ChatSource[] | undefined {
-  const { speakers, nameStems } = namedSpeakers(segments, question, terms, searchTerms);
+  const { speakers, nameStems } = namedSpeakers(segments.map((s) => s.speaker), question, terms, searchTerms);
   if (speakers.size === 0) return undefined;
   const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
   if (asksBeyondTheSpeakers(terms, nameStems)) return within(segments, theirs, (subset) => retrieve(subset, question, k));
@@ -140,9 +140,8 @@ export interface SpeakerQuery {
 
 /** For a search over many recordings (the library chat): which of these speaker names the question names, and what is left to look for. */
 export function speakerQuery(names: readonly string[], question: string): SpeakerQuery {
-  const asSegments = names.map((speaker) => ({ speaker, sentence: '', start_time: 0, end_time: 0 }));
   const terms = searchTerms(question);
-  const { speakers, nameStems } = namedSpeakers(asSegments, question, terms, searchTerms);
+  const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
   if (speakers.size === 0) return { query: question };
   // "What did Maria say about the tomatoes?": her name would match every passage of hers.
   const isName = (word: string) => searchTerms(word).some((stem) => nameStems.has(stem));

@@ -112,14 +112,15 @@ export function speakerSegments(segments: readonly Segment[], k: number, stemsOf
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The speakers a question names, and the stems of their names: a label written out in full
- * ("SPEAKER_01"), or any word of a given name ("Maria" for "Maria Lopez").
+ * The speakers (of `labels`, as transcripts name them) a question names, and the stems of their
+ * names: a label written out in full ("SPEAKER_01"), or any word of a given name ("Maria" for
+ * "Maria Lopez").
  */
-export function namedSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], stemsOf: (text: string) => string[]): { speakers: Set<string>; nameStems: Set<string> } {
+export function namedSpeakers(labels: Iterable<string>, question: string, terms: readonly string[], stemsOf: (text: string) => string[]): { speakers: Set<string>; nameStems: Set<string> } {
   const speakers = new Set<string>();
   const nameStems = new Set<string>();
   const asked = new Set(terms);
-  for (const label of new Set(segments.map((s) => s.speaker || '').filter(Boolean))) {
+  for (const label of new Set([...labels].filter(Boolean))) {
     const stems = stemsOf(label).filter((s) => !SPEAKERS.has(s));
     const written = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(label)}(?![\\p{L}\\p{N}_])`, 'iu').test(question);
     if (!written && !stems.some((s) => asked.has(s))) continue;

@@ -13,8 +13,7 @@ import { liveRecordings, type LiveRecording } from './live.ts';
 
 export interface SearchFilters {
   readonly tag_id?: number;
-  readonly speaker?: string;
-  /** Transcript passages of any of these speakers only (names as the transcripts have them, any case). */
+  /** Transcript passages of any of these speakers only (names or labels as the transcripts have them, any case). */
   readonly speakers?: readonly string[];
   /** Epoch ms, inclusive, on the meeting date. */
   readonly date_from?: number;
@@ -67,14 +66,12 @@ async function recordingFilter(library: Library, userId: number, f: SearchFilter
 async function rankedPassages(userId: number, q: string, f: SearchFilters, combineWith: 'AND' | 'OR'): Promise<{ library: Library; hits: EngineHit[] }> {
   const { library } = await loadLibrary(userId);
   const byRecording = await recordingFilter(library, userId, f);
-  const speaker = f.speaker?.trim().toLowerCase();
   const speakers = f.speakers ? new Set(f.speakers.map((name) => name.trim().toLowerCase())) : undefined;
   const hits = runQuery(library.index, q, {
     combineWith,
     filter: (doc) =>
       (!byRecording || byRecording(doc.recording_id)) &&
       (!f.transcriptOnly || doc.field === 'transcript') &&
-      (!speaker || (doc.field === 'transcript' && doc.speaker.toLowerCase() === speaker)) &&
       (!speakers || (doc.field === 'transcript' && speakers.has(doc.speaker.toLowerCase()))),
   });
   const newest = (id: number) => library.recordings.get(id)?.meeting_date ?? '';
@@ -146,7 +143,7 @@ export async function bestPassages(userId: number, question: string, filters: Se
 
 /** The GET /search answer: a page of hits with the list routes' pagination. */
 export async function searchLibraryPage(userId: number, query: SearchQuery): Promise<{ query: string; hits: readonly SearchHit[]; pagination: Pagination }> {
-  const { q, page, per_page, ...filters } = query;
-  const found = await searchLibrary(userId, q, filters, { page, per_page });
+  const { q, page, per_page, speaker, ...filters } = query;
+  const found = await searchLibrary(userId, q, { ...filters, ...(speaker === undefined ? {} : { speakers: [speaker] }) }, { page, per_page });
   return { query: q, hits: found.hits, pagination: paginate(found.total, page, per_page) };
 }
