@@ -1,24 +1,28 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
-const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(?:call|phone call|calls)\b/i, 'Call'],
-  [/\binterviews?\b/i, 'Interview'],
-  [/\bdemo\b/i, 'Demo'],
-  [/\bpresentation\b/i, 'Presentation'],
-  [/\bworkshop\b/i, 'Workshop'],
-  [/\blunch\b/i, 'Lunch'],
-  [/\bdinner\b/i, 'Dinner'],
-  [/\bappointment\b/i, 'Appointment'],
-  [/\b(?:meet|meeting|meetings|sync|catch up|get together|stand-?up|session|conference|review meeting)\b/i, 'Meeting'],
+/** Cue words (regular-expression alternatives) by the kind of appointment they name. */
+const CUES: ReadonlyArray<[string, string]> = [
+  ['call|phone call|calls', 'Call'],
+  ['interviews?', 'Interview'],
+  ['demo', 'Demo'],
+  ['presentation', 'Presentation'],
+  ['workshop', 'Workshop'],
+  ['lunch', 'Lunch'],
+  ['dinner', 'Dinner'],
+  ['appointment', 'Appointment'],
+  ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|conference|review meeting', 'Meeting'],
 ];
+const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b`, 'i'), label]);
+/** The one-word cue nouns ("meet" is the verb), which can end an appointment's own name. */
+const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 const DEADLINE = /\b(?:deadline|due)\b/i;
 const DEADLINE_LEAD = /\b(?:by|before|no later than|until|till)\s+(?:the\s+)?$/i;
 const COPULA = /^(?:(?:is|are|was|will be)\s+)+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 const MAX_TITLE = 200;
-const NAMED = /\b(?:the|our|a|an|this|that|my|your|their)\s+((?:[\p{L}-]+\s+){1,3})(meeting|call|sync|session|workshop|interview|demo|presentation|lunch|dinner|stand-?up|conference)\b/iu;
+const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
 
 const tidy = (text: string, dropArticle = false): string =>
