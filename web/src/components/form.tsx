@@ -30,13 +30,18 @@ export function Field({ label, hint, ...input }: InputProps) {
       <label for={id}>{label}</label>
       {/* The props are a plain subset of an input's; preact types each input type apart. */}
       <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...(input as Record<string, unknown>)} />
-      {hint && (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      )}
+      <Hint id={id} text={hint} />
     </div>
   );
+}
+
+/** The hint under a control, which the control names with aria-describedby="<id>-hint". */
+function Hint({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <small id={`${id}-hint`} class="hint">
+      {text}
+    </small>
+  ) : null;
 }
 
 export function TextArea({ label, hint, ...area }: Common<HTMLTextAreaElement> & { rows?: number; hint?: string; onKeyDown?: (event: KeyboardEvent) => void }) {
@@ -45,11 +50,7 @@ export function TextArea({ label, hint, ...area }: Common<HTMLTextAreaElement> &
     <div class="field">
       <label for={id}>{label}</label>
       <textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...area} />
-      {hint && (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      )}
+      <Hint id={id} text={hint} />
     </div>
   );
 }
