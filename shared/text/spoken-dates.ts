@@ -181,7 +181,8 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
   const found: SpokenDate[] = [];
   for (const result of results) {
     const said = result.text.toLowerCase().trim();
-    if (STOP_TEXTS.has(said)) continue;
+    // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
+    if (STOP_TEXTS.has(said) || !MAYBE_DATE.test(said)) continue;
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
     if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);

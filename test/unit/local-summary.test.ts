@@ -69,6 +69,8 @@ describe('spoken dates', () => {
     ['the export takes about two minutes', []],
     ['we interviewed five candidates last week', []],
     ['nothing dated here', []],
+    ['she asked for the money by tuesday', ['Tue 24 Nov 2026']],
+    ['the monkey and the moneybox', []],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });

@@ -2,11 +2,13 @@
 // "should", "i can …"), requests ("please", "can you") and "action item for <name>". The owner
 // is a named person when one is given, else the speaker; a request's owner is the person
 // addressed by name, else the next other speaker (who presumably answered), else the speaker.
-// The due date comes from the same clause, through spoken-dates: the first date said in the task
+// A clause ends at punctuation or, in an unpunctuated machine transcript, where the speaker
+// paused before a new commitment (pauses.ts). The due date comes from the same clause, through spoken-dates: the first date said in the task
 // itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
 // one clause, and a date said before the commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
 import { NAMING, taggedWords } from '../../../text/pos.ts';
+import { withPauseBreaks } from '../../../text/pauses.ts';
 import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
 export interface ActionItem {
@@ -129,7 +131,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
   const seen = new Set<string>();
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
-    const text = typeof segment?.sentence === 'string' ? segment.sentence : '';
+    const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
     for (const clause of text.split(/(?<=[.!?;])\s+|\n+/)) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;

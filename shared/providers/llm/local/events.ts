@@ -1,6 +1,7 @@
 // Calendar events without a model: explicit future appointments ("let's meet next tuesday at
 // three p m in room four …") and deadlines ("the deadline for X is december fifth", "… by
-// friday") found sentence by sentence in the transcript. Dates are resolved by spoken-dates
+// friday") found sentence by sentence in the transcript (where a machine transcript has no
+// punctuation, its sentences end where the speaker paused before a new clause: pauses.ts). Dates are resolved by spoken-dates
 // against the meeting date, wall-clock times in the recording's time zone (its IANA name;
 // without one, the meeting date's own offset). A day without a time becomes 09:00 there
 // (Speakr's default); the end is the spoken end or start + 1 h. A date said in a clause about
@@ -11,6 +12,7 @@
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { withPauseBreaks } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
 import { titleOf } from './event-title.ts';
@@ -99,7 +101,7 @@ function mentionOf(sentence: string, normalised: string, date: SpokenDate, rest:
 function sentencesOf(request: EventsRequest): string[] {
   const segments: readonly Partial<Segment>[] = Array.isArray(request?.segments) ? request.segments : [];
   return segments.flatMap((s) =>
-    (typeof s?.sentence === 'string' ? s.sentence : '')
+    (typeof s?.sentence === 'string' ? withPauseBreaks({ sentence: s.sentence, words: s.words }) : '')
       .split(SENTENCE_END)
       .map((t: string) => t.replace(/\s+/g, ' ').trim())
       .filter(Boolean),

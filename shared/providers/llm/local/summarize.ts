@@ -1,6 +1,6 @@
 // The embedded summary: key lines by TextRank, rule-based action items with owner and due
 // date, and the dates mentioned, as Markdown. Extractive and deterministic; no model, no I/O.
-import type { Segment, SummaryRequest } from '../../types.ts';
+import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
@@ -11,6 +11,8 @@ interface Line {
   readonly text: string;
   readonly start: number;
   readonly end: number;
+  /** The segment's timed words, which show where an unpunctuated line's sentences end. */
+  readonly words?: readonly Word[];
 }
 
 // Greetings, closings and filler do not make a line worth quoting.
@@ -30,7 +32,8 @@ function clean(segments: unknown): Line[] {
     if (!text) continue;
     const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
     const start = num(s?.start_time);
-    lines.push({ speaker: typeof s?.speaker === 'string' && s.speaker.trim() ? s.speaker.trim() : 'Speaker', text, start, end: Math.max(start, num(s?.end_time)) });
+    const speaker = typeof s?.speaker === 'string' && s.speaker.trim() ? s.speaker.trim() : 'Speaker';
+    lines.push({ speaker, text, start, end: Math.max(start, num(s?.end_time)), ...(Array.isArray(s?.words) ? { words: s.words } : {}) });
   }
   return lines;
 }
@@ -111,7 +114,7 @@ export function summarizeLocally(request: SummaryRequest): string {
   const duration = Math.max(...lines.map((l) => l.end));
   const reference = dateReference(request?.context?.meetingDate);
   const head = ['## Summary', '', `_${clock(duration)} of conversation, ${speakers.length} ${speakers.length === 1 ? 'speaker' : 'speakers'}: ${speakers.slice(0, 8).join(', ')}${speakers.length > 8 ? ', …' : ''}._`, ''];
-  const asSegments: Segment[] = lines.map((l) => ({ speaker: l.speaker, sentence: l.text, start_time: l.start, end_time: l.end }));
+  const asSegments: Segment[] = lines.map((l) => ({ speaker: l.speaker, sentence: l.text, start_time: l.start, end_time: l.end, words: l.words }));
   const sections: Record<Section, () => string[]> = {
     key: () => {
       const key = keyLines(lines, focus);
