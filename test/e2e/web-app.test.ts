@@ -204,6 +204,15 @@ describe('the web app', () => {
     await expect(page.getByRole('link', { name: 'Back to your recordings' }).getAttribute('href')).resolves.toBe('/');
     await expectAccessible(page, 'not found');
     await expectNoSidewaysScroll(page, 'not found');
+    // Signed in, the main navigation stays, so every page is a click away.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).isVisible()).resolves.toBe(true);
+  }, TIMEOUT);
+
+  it('/recordings is the list, as the API and a recording’s own address name it', async () => {
+    await page.goto(`${base}/recordings`);
+    await heading('Recordings').waitFor();
+    const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' });
+    await expect(link.getAttribute('aria-current')).resolves.toBe('page');
   }, TIMEOUT);
 
   it('administrators see users and can invite', async () => {

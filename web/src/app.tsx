@@ -45,6 +45,8 @@ export function App() {
             <Route path="/sign-in" component={SignIn} />
             <Route path="/welcome" component={Welcome} />
             <Route path="/" component={() => <Private>{<Recordings />}</Private>} />
+            {/* The list's own address, as the API names it and a recording's address ends it. */}
+            <Route path="/recordings" component={() => <Private>{<Recordings />}</Private>} />
             <Route path="/upload" component={() => <Private>{<Upload />}</Private>} />
             <Route path="/recordings/:id" component={({ id, query }: { id: string; query?: Record<string, string> }) => <Private>{<RecordingPage id={Number(id)} start={moment(query?.t)} />}</Private>} />
             <Route path="/search" component={() => <Private>{<SearchPage />}</Private>} />
@@ -54,7 +56,7 @@ export function App() {
             <Route path="/settings" component={() => <Private>{<Settings />}</Private>} />
             <Route path="/settings/webhooks/:id" component={({ id }: { id: string }) => <Private>{<WebhookPage id={Number(id)} />}</Private>} />
             <Route path="/admin" component={() => <Private>{<Admin />}</Private>} />
-            <Route default component={NotFound} />
+            <Route default component={() => (user ? <Layout>{<NotFound />}</Layout> : <NotFound />)} />
           </Router>
         </ErrorBoundary>
       </LocationProvider>

@@ -17,7 +17,7 @@ const LINKS = [
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, update } = useSession();
   const { path, route } = useLocation();
-  const current = (href: string) => ((href === '/' ? path === '/' || path.startsWith('/recordings/') : path.startsWith(href)) ? 'page' : undefined);
+  const current = (href: string) => ((href === '/' ? /^\/(?:recordings(?:\/|$)|$)/.test(path) : path.startsWith(href)) ? 'page' : undefined);
 
   async function signOut() {
     await api.POST('/auth/sign-out');
