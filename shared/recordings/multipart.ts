@@ -23,6 +23,12 @@ export interface UploadLimits {
 /** The form's own fields: a handful, plus up to 100 tag ids. */
 const MAX_FIELDS = 120;
 
+/**
+ * The part's file name. HTML's form encoding (what browsers, curl and fetch's FormData send)
+ * writes a double quote in it as %22; a name with a line break stays as sent and is refused later.
+ */
+const fileName = (sent: string | undefined): string => (sent ? sent.replace(/%22/g, '"') : 'recording');
+
 /** Streams the `file` part to `objectKey`; on any error nothing is left in storage. */
 export async function receiveMultipart(body: Readable, headers: Record<string, string | undefined>, objectKey: string, limits: UploadLimits): Promise<ReceivedUpload> {
   const contentType = headers['content-type'] ?? '';
@@ -62,7 +68,7 @@ export async function receiveMultipart(body: Readable, headers: Record<string, s
     const upload = uploadStream('audio/', objectKey, inspector, 'application/octet-stream');
     stored = pipeline(file, inspector)
       .then(() => upload.done)
-      .then(() => ({ filename: info.filename || 'recording', inspection: inspector.result() }))
+      .then(() => ({ filename: fileName(info.filename), inspection: inspector.result() }))
       .catch(async (error: unknown) => {
         await upload.abort();
         throw error;

@@ -171,6 +171,13 @@ describe('the upload form (items 10–13)', () => {
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ title: 'Réunion été', original_filename: 'Réunion été.wav' });
   });
+
+  it('reads a double quote in a file name, which browsers, curl and fetch send as %22', async () => {
+    const { token } = await newUser();
+    const response = await upload(token, { name: 'Q3 "final" plan.wav', bytes: silentWav() });
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ title: 'Q3 "final" plan', original_filename: 'Q3 "final" plan.wav' });
+  });
 });
 
 describe('ranges and integers (item 14)', () => {
