@@ -103,6 +103,14 @@ describe('action items', () => {
     expect(items.map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 
+  it('gives a request to the other speaker who answered it, else to the one it followed', () => {
+    const owners = (segments: Segment[]) => findActionItems(segments, ref).map((i) => [i.owner, i.task]);
+    const quote = say('SPEAKER_01', 'the printer quote came in this morning');
+    expect(owners([quote, say('SPEAKER_00', 'could you forward it to the office manager')])).toEqual([['SPEAKER_01', 'forward it to the office manager']]);
+    expect(owners([quote, say('SPEAKER_00', 'please forward it to the office manager'), say('SPEAKER_02', 'on it')])).toEqual([['SPEAKER_02', 'forward it to the office manager']]);
+    expect(owners([say('SPEAKER_00', 'please forward it to the office manager')])).toEqual([['SPEAKER_00', 'forward it to the office manager']]);
+  });
+
   it.each([
     ['the review is next tuesday at three p m and john will send the minutes by friday', 'John', 'send the minutes', 'Fri 20 Nov 2026'],
     ['on monday we met the vendor so maria should call them back on december fifth', 'Maria', 'call them back', 'Sat 5 Dec 2026'],

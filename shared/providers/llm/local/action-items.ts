@@ -1,10 +1,11 @@
 // Rule-based action items from spoken text: commitments ("i will", "we'll", "need to", "must",
 // "should", "i can …"), requests ("please", "can you") and "action item for <name>". The owner
 // is a named person when one is given, else the speaker; a request's owner is the person
-// addressed by name, else the next other speaker (who presumably answered), else the speaker.
+// addressed by name, else the next other speaker (who presumably answered), else the one just
+// before, else the speaker.
 // A clause ends at punctuation or, in an unpunctuated machine transcript, where the speaker
-// paused before a new commitment (pauses.ts). The due date comes from the same clause, through spoken-dates: the first date said in the task
-// itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
+// paused before a new commitment (pauses.ts). The due date comes from the same clause, through
+// spoken-dates: the first date said in the task itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
 // one clause, and a date said before the commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
 import { NAMING, taggedWords } from '../../../text/pos.ts';
@@ -50,10 +51,14 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
   return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
 }
 
+/**
+ * Who a request or a "you" is said to: the next other speaker (who presumably answered), else the
+ * other speaker just before (the request closes the conversation), else the speaker.
+ */
 function addressee(segments: readonly Segment[], at: number, speaker: string): string {
-  for (let k = at + 1; k < Math.min(segments.length, at + 3); k += 1) {
-    const next = String(segments[k]?.speaker ?? '').trim();
-    if (next && next !== speaker) return next;
+  for (const k of [at + 1, at + 2, at - 1, at - 2]) {
+    const other = String(segments[k]?.speaker ?? '').trim();
+    if (other && other !== speaker) return other;
   }
   return speaker;
 }
