@@ -61,6 +61,14 @@ describe('local calendar-event extraction', () => {
     expect(events(['i will fix the login bugs by friday'])).toMatchObject([{ title: 'Deadline: fix the login bugs', start_datetime: '2026-11-20T09:00:00+00:00' }]);
   });
 
+  it.each([
+    ['please return the signed lease by monday', 'Deadline: return the signed lease'],
+    ['could you please file the travel expenses before friday', 'Deadline: file the travel expenses'],
+    ['can you get the keys back to reception by tuesday', 'Deadline: get the keys back to reception'],
+  ])('names a requested deadline by its task, without the asking: %j', (sentence, title) => {
+    expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
   it('keeps a spoken end time', () => {
     expect(events(["let's meet from 2 to 4 pm on monday at the office"])).toMatchObject([
       { start_datetime: '2026-11-23T14:00:00+00:00', end_datetime: '2026-11-23T16:00:00+00:00', location: 'Office' },

@@ -22,7 +22,8 @@ export interface ActionItem {
 
 const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am going to|'m going to|are going to|'re going to|is going to";
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
-const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
+/** "please …", "could you please …": a request, whose task is what follows the asking. */
+export const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never)\\b)(?=(.+))`, 'giu');
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
 const BARE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\s+(.+)/iu;

@@ -1,6 +1,8 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
+import { REQUEST } from './action-items.ts';
+
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [
   ['call|phone call|calls', 'Call'],
@@ -37,7 +39,7 @@ const tidy = (text: string, dropArticle = false): string =>
 function deadlineTopic(rest: string): string {
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
-  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? MODAL.exec(rest);
+  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest);
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
 
