@@ -306,6 +306,10 @@ describe('the list, tags and speakers', () => {
     await page.getByLabel('New name').fill('Maria Lopez');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('cell', { name: 'Maria Lopez', exact: true }).waitFor();
+    // Named on one recording: one voice sample, said in the singular; the date is when she was last named.
+    const maria = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Maria Lopez', exact: true }) });
+    await expect(maria.getByRole('cell', { name: 'yes (1 sample)', exact: true }).count()).resolves.toBe(1);
+    await page.getByRole('columnheader', { name: 'Last named', exact: true }).waitFor({ timeout: 2000 });
     await expectAccessible(page, 'speakers');
     await page.goto(recordingUrl);
     await page.locator('ol.transcript .speaker', { hasText: 'Maria Lopez' }).first().waitFor();

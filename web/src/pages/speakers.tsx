@@ -53,7 +53,7 @@ export function SpeakersPage() {
       {renaming && <RenameForm name={renaming.name} busy={busy} onInput={(next) => setRenaming({ ...renaming, name: next })} onSubmit={rename} onCancel={() => setRenaming(null)} />}
       {speakers?.length === 0 && <p>No speakers yet. When you name a voice on a recording's page, the speaker is kept here, and later recordings with that voice suggest the name.</p>}
       {speakers && speakers.length > 0 && (
-        <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last heard']} actions>
+        <DataTable caption="Your speakers" columns={['Name', 'Recordings', 'Voice profile', 'Last named']} actions>
           {speakers.map((s) => (
             <SpeakerRow key={s.id} speaker={s} busy={busy} onRename={() => setRenaming({ id: s.id, name: s.name })} onDelete={() => setDeleting(s)} />
           ))}
@@ -104,7 +104,7 @@ function SpeakerRow({ speaker: s, busy, onRename, onDelete }: { speaker: Library
     <tr>
       <td>{s.name}</td>
       <td>{s.use_count}</td>
-      <td>{s.has_voice_profile ? `yes (${s.embedding_count} samples)` : 'no'}</td>
+      <td>{s.has_voice_profile ? `yes (${s.embedding_count} ${s.embedding_count === 1 ? 'sample' : 'samples'})` : 'no'}</td>
       <td>{when(s.last_used)}</td>
       <td class="actions">
         <button type="button" class="secondary" onClick={onRename}>
