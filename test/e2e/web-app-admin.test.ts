@@ -87,13 +87,16 @@ describe('the statistics on the administration page', () => {
     const [terms, values] = await Promise.all([card.locator('dt').allInnerTexts(), card.locator('dd').allInnerTexts()]);
     return Object.fromEntries(terms.map((t, i) => [t, values[i]]));
   };
-  const expected = (s: any) => ({
+  const expected = async (s: any) => ({
     Users: `${s.users.total} (${s.users.active} active)`,
-    Recordings: `${s.recordings.total} (${s.recordings.completed} completed, ${s.recordings.processing} processing, ${s.recordings.failed} failed)`,
+    Recordings: `${s.recordings.total} (${s.recordings.completed} completed, ${s.recordings.processing} processing, ${s.recordings.pending} waiting, ${s.recordings.failed} failed)`,
     Storage: s.storage.used_human,
     Queue: `${s.queue.jobs_queued} queued, ${s.queue.jobs_processing} processing`,
-    'Transcription this month': `${s.transcription.used_this_month_minutes} minutes`,
-    'Language-model tokens this month': String(s.tokens.used_this_month),
+    'Transcription this month': `${s.transcription.used_this_month_minutes.toLocaleString('en-US')} ${s.transcription.used_this_month_minutes === 1 ? 'minute' : 'minutes'}`,
+    'Estimated transcription cost this month': `$${s.transcription.estimated_cost.toFixed(2)}`,
+    'Language-model tokens this month': s.tokens.used_this_month.toLocaleString('en-US'),
+    'Recordings today': String(s.activity.recordings_today),
+    'Last transcription': s.activity.last_transcription ? await page.evaluate((iso) => new Date(iso).toLocaleString(), s.activity.last_transcription) : '—',
   });
 
   it('shows the whole service’s numbers as GET /stats?scope=all gives them', async () => {
@@ -101,7 +104,7 @@ describe('the statistics on the administration page', () => {
     const read = async () => {
       await page.goto(`${stack().url}/admin`);
       const [onPage, answer] = await Promise.all([shown(), call('/stats?scope=all', { token: admin.token })]);
-      return { onPage, fromApi: expected(answer.body) };
+      return { onPage, fromApi: await expected(answer.body) };
     };
     let reading = await read();
     for (let tries = 1; tries < 10 && !isDeepStrictEqual(reading.onPage, reading.fromApi); tries++) reading = await read();

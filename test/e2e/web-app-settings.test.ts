@@ -4,6 +4,8 @@
 // the same person.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBudgets } from '#shared/store/budgets.ts';
+import { addUsage } from '#shared/store/usage.ts';
 import { call, newUser, stack } from '../support/api.ts';
 import { expectAccessible, launch, signedIn } from './web-support.ts';
 
@@ -118,6 +120,31 @@ describe('the profile', () => {
     const shown = await Promise.all(['Name', 'Time zone', 'Language', 'Transcript template', 'Default summary prompt'].map((label) => field(label).inputValue()));
     expect(shown).toEqual([wanted.name, wanted.time_zone, wanted.language, wanted.transcript_template, wanted.summary_prompt]);
     await expectAccessible(page, 'settings with a saved profile');
+  });
+});
+
+describe('this month\'s usage in Settings', () => {
+  /** The Usage card's terms and values, as shown. */
+  const shown = async () => {
+    await settingsPage();
+    const card = page.getByRole('region', { name: 'Usage' });
+    await card.locator('dd').first().waitFor();
+    const [terms, values] = await Promise.all([card.locator('dt').allInnerTexts(), card.locator('dd').allInnerTexts()]);
+    return Object.fromEntries(terms.map((t, i) => [t, values[i]]));
+  };
+
+  it('shows what the person used against their monthly budgets, and no limit where there is none', async () => {
+    await setBudgets(me.user.id, { monthly_tokens: 1000, monthly_transcription_seconds: 600 });
+    await addUsage(me.user.id, { transcription_seconds: 150, prompt_tokens: 200, completion_tokens: 50, estimated_cost: 0.0234, transcriptions: 1 });
+    expect(await shown()).toMatchObject({
+      Recordings: '0 (0 completed, 0 processing, 0 waiting, 0 failed)',
+      'Transcription this month': '3 minutes of 10 minutes (25 %)',
+      'Estimated transcription cost this month': '$0.02',
+      'Language-model tokens this month': '250 of 1,000 (25 %)',
+    });
+    await expectAccessible(page, 'settings with usage');
+    await setBudgets(me.user.id, { monthly_tokens: null });
+    expect((await shown())['Language-model tokens this month']).toBe('250 (no monthly limit)');
   });
 });
 

@@ -1,4 +1,5 @@
-// Account settings: profile, password and sessions, API tokens, webhooks.
+// Account settings: profile, password and sessions, this month's usage, API tokens, webhooks.
+import { UsageSection } from '../components/usage.tsx';
 import { PasswordSection, SessionsSection } from '../settings/password.tsx';
 import { ProfileSection } from '../settings/profile.tsx';
 import { TokensSection } from '../settings/tokens.tsx';
@@ -13,6 +14,7 @@ export function Settings() {
         <div>
           <PasswordSection />
           <SessionsSection />
+          <UsageSection scope="user" title="Usage" />
         </div>
       </div>
       <TokensSection />
