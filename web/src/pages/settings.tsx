@@ -14,9 +14,9 @@ export function Settings() {
         <div>
           <PasswordSection />
           <SessionsSection />
-          <UsageSection scope="user" title="Usage" />
         </div>
       </div>
+      <UsageSection scope="user" title="Usage" />
       <TokensSection />
       <WebhooksSection />
     </>
