@@ -4,11 +4,8 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
 import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
 import { STATUSES } from '../domain/recordings/status.ts';
-import { dateFrom, dateString, dateTo, intParam, parseIsoDate } from './param-schemas.ts';
+import { dateFrom, dateString, dateTo, intParam } from './param-schemas.ts';
 import { oneLine } from './schemas.ts';
-
-/** A timestamp in a body, stored in the one canonical form. */
-const isoTimestamp = lazySchema(() => z.pipe(dateString(), z.transform((v) => new Date(parseIsoDate(v)!.ms).toISOString())));
 
 const boolParam = lazySchema(() => z.pipe(
   z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }),
@@ -67,7 +64,8 @@ export const updateRecordingBody = lazySchema(() => z
     participants: z.optional(z.string().check(oneLine(), z.maxLength(2000))),
     notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
     summary: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
-    meeting_date: z.optional(isoTimestamp()),
+    // Kept as given: without an offset it is wall-clock time in the recording's zone (recordings/zone.ts).
+    meeting_date: z.optional(dateString()),
     is_inbox: z.optional(z.boolean()),
     is_highlighted: z.optional(z.boolean()),
     folder_id: z.optional(z.nullable(positiveId())),

@@ -17,6 +17,7 @@ import { StaleRecordingError, transition } from '../store/recording-writes.ts';
 import type { Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
+import { recordingTimeZone } from '../recordings/zone.ts';
 import { ownerTags } from '../tags/access.ts';
 import { pickSummaryPrompt, type Tag } from '../tags/rules.ts';
 import { claim, keepLease } from './lease.ts';
@@ -126,11 +127,6 @@ async function extractCalendarEvents(
     logger.warn('calendar event extraction failed; the summary is stored without events', { recording_id: recording.id, error });
     return { count: 0, usage: NO_USAGE };
   }
-}
-
-/** decisions §9b: the recording's zone; one made before zones takes its owner's. */
-async function recordingTimeZone(recording: Recording): Promise<string> {
-  return recording.time_zone ?? (await getUserSettings(recording.user_id)).time_zone;
 }
 
 /** Events with UTC times: a model's naive wall-clock times are read in the recording's zone; unreadable ones are dropped. */

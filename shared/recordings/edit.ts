@@ -6,6 +6,7 @@ import type { RecordingPatch } from '../http/recording-schemas.ts';
 import { StaleRecordingError, writeRecording } from '../store/recording-writes.ts';
 import { getOwnedRecordingWithTexts, type Recording, type RecordingTexts } from '../store/recordings.ts';
 import { publish } from './publish.ts';
+import { meetingDateOf } from './zone.ts';
 
 export type Patch = RecordingPatch & { readonly tag_ids?: readonly number[] };
 
@@ -60,7 +61,9 @@ export async function retryOnStale<T>(step: () => Promise<T>, attempts = 3): Pro
 export async function editRecording(userId: number, id: number, patch: Patch | ((r: Recording) => Patch)): Promise<{ recording: Recording; texts: RecordingTexts }> {
   return retryOnStale(async () => {
     const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
-    const diff = diffPatch(recording, texts, typeof patch === 'function' ? patch(recording) : patch);
+    const given = typeof patch === 'function' ? patch(recording) : patch;
+    const resolved = given.meeting_date === undefined ? given : { ...given, meeting_date: await meetingDateOf(recording, given.meeting_date) };
+    const diff = diffPatch(recording, texts, resolved);
     if (Object.keys(diff.changes).length === 0 && Object.keys(diff.texts).length === 0) return { recording, texts };
     const events = diff.fields.length > 0 ? [{ type: 'recording.updated' as const, extra: { fields_changed: diff.fields } }] : [];
     const written = await writeRecording(recording, { changes: diff.changes, texts: diff.texts, events });

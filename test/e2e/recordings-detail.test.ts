@@ -232,6 +232,20 @@ describe('PATCH /recordings/{id}', () => {
     expect(await updates(r.id)).toEqual([{ recording_id: r.id, title: 'New', fields_changed: ['title', 'participants', 'meeting_date', 'is_highlighted', 'folder_id'] }]);
   });
 
+  it('reads a meeting date without an offset in the recording\'s zone, as an upload does, else in its owner\'s', async () => {
+    const berlin = await seedRecording(owner.user.id, { status: 'COMPLETED', changes: { time_zone: 'Europe/Berlin' } });
+    const patched = async (id: number, token: string, meeting_date: string) => (await call(`/recordings/${id}`, { method: 'PATCH', token, body: { meeting_date } })).body.recording?.meeting_date;
+    expect(await patched(berlin.id, owner.token, '2026-07-01T11:00')).toBe('2026-07-01T09:00:00.000Z');
+    expect(await patched(berlin.id, owner.token, '2026-11-19T11:00')).toBe('2026-11-19T10:00:00.000Z');
+    expect(await patched(berlin.id, owner.token, '2026-11-19T11:00:00Z')).toBe('2026-11-19T11:00:00.000Z');
+    expect(await patched(berlin.id, owner.token, '2026-11-19T11:00+0530')).toBe('2026-11-19T05:30:00.000Z');
+    const someone = await newUser();
+    await updateUserSettings(someone.user.id, { time_zone: 'America/New_York' });
+    const older = await seedRecording(someone.user.id, { status: 'COMPLETED' });
+    expect((await findRecording(older.id))?.time_zone ?? null).toBeNull();
+    expect(await patched(older.id, someone.token, '2026-07-01T11:00')).toBe('2026-07-01T15:00:00.000Z');
+  });
+
   it('sends no event when nothing really changes', async () => {
     const r = await seedRecording(owner.user.id, { title: 'Same', status: 'COMPLETED', notes: 'keep' });
     const response = await call(`/recordings/${r.id}`, { method: 'PATCH', token: owner.token, body: { title: 'Same', notes: 'keep', is_inbox: true, meeting_date: r.meeting_date } });

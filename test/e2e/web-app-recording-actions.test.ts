@@ -99,11 +99,19 @@ describe('a recording\'s page', () => {
     expect(json.segments.map((s: Segment) => s.sentence)).toEqual(MEETING.map((s) => s.sentence));
   });
 
-  it('saves an edited title, and adds and removes a tag', async () => {
+  it('saves an edited title, participants and meeting date (typed on the recording\'s clocks), and adds and removes a tag', async () => {
+    await writeRecording((await findRecording(ids.meeting))!, { changes: { time_zone: 'America/Sao_Paulo' } });
+    await open(ids.meeting, 'Harbour budget');
+    await page.getByText('Edit title, participants or meeting date').click();
     await page.getByLabel('Title', { exact: true }).fill('Harbour budget review');
-    await page.getByRole('button', { name: 'Save title' }).click();
+    await page.getByLabel('Participants').fill('Maria Lopez, Tom Berg');
+    await page.getByLabel('Meeting date').fill('2026-11-19T11:30');
+    await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByRole('heading', { name: 'Harbour budget review', level: 1 }).waitFor();
-    expect((await detail(ids.meeting)).title).toBe('Harbour budget review');
+    // 11:30 in São Paulo (UTC-3) is 14:30 UTC; the form shows it again on São Paulo's clocks.
+    expect(await detail(ids.meeting)).toMatchObject({ title: 'Harbour budget review', participants: 'Maria Lopez, Tom Berg', meeting_date: '2026-11-19T14:30:00.000Z' });
+    await expect(page.getByLabel('Meeting date').inputValue()).resolves.toBe('2026-11-19T11:30');
+    await expect(page.getByRole('button', { name: 'Save details' }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Add a tag').selectOption({ label: 'Finance' });
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Remove tag Finance' }).waitFor();

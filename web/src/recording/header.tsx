@@ -1,10 +1,11 @@
-// The recording's header: its title (editable), status with queue position or progress and
-// time left, meeting date,
-// participants and tags (added and removed here).
+// The recording's header: its title, status with queue position or progress and time left,
+// meeting date, participants and tags (added and removed here), then the form that edits the
+// title, participants and meeting date (details.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Select, useAction, when } from '../components/form.tsx';
 import { StatusChip } from '../recordings/status.tsx';
+import { DetailsForm } from './details.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
 
 /** From the status route while the recording is worked on. */
@@ -21,21 +22,12 @@ function progressText(p: Progress): string {
 }
 
 export function Header({ recording: r, progress, onChanged }: { recording: Recording; progress: Progress; onChanged: () => Promise<void> }) {
-  const [title, setTitle] = useState(r.title);
   const [tags, setTags] = useState<Tag[]>([]);
   const [tagId, setTagId] = useState('');
   const { busy, error, run } = useAction();
   const path = { params: { path: { id: String(r.id) } } };
-  useEffect(() => setTitle(r.title), [r.title]);
   useEffect(() => void call(api.GET('/tags')).then((t) => setTags(t.tags), () => undefined), []);
 
-  const rename = (event: Event) => {
-    event.preventDefault();
-    void run(async () => {
-      await call(api.PATCH('/recordings/{id}', { ...path, body: { title } }));
-      await onChanged();
-    });
-  };
   const addTag = () =>
     run(async () => {
       if (tagId) await call(api.POST('/recordings/{id}/tags', { ...path, body: { tag_id: Number(tagId) } }));
@@ -51,16 +43,8 @@ export function Header({ recording: r, progress, onChanged }: { recording: Recor
   return (
     <header class="recording-head">
       <h1>{r.title}</h1>
-      <form class="inline" onSubmit={rename}>
-        <div class="field">
-          <label for="recording-title">Title</label>
-          <input id="recording-title" maxLength={500} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
-        </div>
-        <button type="submit" disabled={busy || title === r.title}>
-          Save title
-        </button>
-      </form>
       <Facts recording={r} progress={progress} onDropTag={dropTag} />
+      <DetailsForm recording={r} onChanged={onChanged} />
       {free.length > 0 && (
         <div class="inline">
           <Select label="Add a tag" value={tagId} options={[['', 'Choose a tag'], ...free.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => setTagId(e.currentTarget.value)} />
