@@ -5,8 +5,9 @@
 // before, else the speaker.
 // A clause ends at punctuation or, in an unpunctuated machine transcript, where the speaker
 // paused before a new commitment (pauses.ts). The due date comes from the same clause, through
-// spoken-dates: the first date said in the task itself, else the clause's first (an unpunctuated machine transcript runs several sentences into
-// one clause, and a date said before the commitment is often another sentence's).
+// spoken-dates: the first date said in the task itself, else the clause's first (a machine
+// transcript without pauses runs several sentences into one clause, and a date said before the
+// commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
 import { NAMING, taggedWords } from '../../../text/pos.ts';
 import { withPauseBreaks } from '../../../text/pauses.ts';

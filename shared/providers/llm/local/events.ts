@@ -1,14 +1,14 @@
 // Calendar events without a model: explicit future appointments ("let's meet next tuesday at
 // three p m in room four …") and deadlines ("the deadline for X is december fifth", "… by
 // friday") found sentence by sentence in the transcript (where a machine transcript has no
-// punctuation, its sentences end where the speaker paused before a new clause: pauses.ts). Dates are resolved by spoken-dates
-// against the meeting date, wall-clock times in the recording's time zone (its IANA name;
-// without one, the meeting date's own offset). A day without a time becomes 09:00 there
-// (Speakr's default); the end is the spoken end or start + 1 h. A date said in a clause about
-// the past (unless it is marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or
-// recurring clause proposes nothing; repeated mentions of one event merge (event-merge.ts). The
-// summary is not read: locally it is made from the same transcript and would only repeat its
-// dates. Deterministic; no I/O.
+// punctuation, its sentences end where the speaker paused before a new clause: pauses.ts).
+// Dates are resolved by spoken-dates against the meeting date, wall-clock times in the
+// recording's time zone (its IANA name; without one, the meeting date's own offset). A day
+// without a time becomes 09:00 there (Speakr's default); the end is the spoken end or start +
+// 1 h. A date said in a clause about the past (unless it is marked as ahead: "next tuesday",
+// "tomorrow"), a negated, conditional or recurring clause proposes nothing; repeated mentions of
+// one event merge (event-merge.ts). The summary is not read: locally it is made from the same
+// transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
