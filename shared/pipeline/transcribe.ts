@@ -26,13 +26,14 @@ import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
 import { progressReporter } from './progress.ts';
 
-export async function runTranscription(recordingId: number): Promise<void> {
+/** Works on the recording if it is free at `now`: waiting to start, or its lease run out by then. */
+export async function runTranscription(recordingId: number, now = new Date()): Promise<void> {
   const waiting = await findRecording(recordingId);
   // decisions §4: audio gone when the worker starts fails the job without a started event.
   if (waiting?.status === 'PENDING' && !(await audioExists(waiting))) {
     return failTranscription(waiting, 'The audio file is gone').catch(ignoreStale);
   }
-  const claimed = await claim(recordingId, 'PROCESSING', 'worker-started');
+  const claimed = await claim(recordingId, 'PROCESSING', 'worker-started', now);
   if (!claimed) return;
   await publish(claimed.events);
   const provider = await transcriber();
