@@ -109,8 +109,10 @@ export interface SpokenDate {
   readonly end?: DateParts;
   /** "2026-12-05" for a day, "2026-11-24T15:00:00+00:00" for a time of day. */
   readonly iso: string;
-  /** "Sat 5 Dec 2026", "Tue 24 Nov 2026 15:00". */
+  /** "Sat 5 Dec 2026", "Tue 24 Nov 2026 15:00"; "Mar 2027" for a month said without a day. */
   readonly label: string;
+  /** A month said without a day ("before march", "next month"): `start` is its first day. */
+  readonly monthOnly?: true;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -189,13 +191,16 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     const start = parts(result.start, after);
     if (start.hour === undefined && dayNumber(start) < today) continue;
     const end = result.end ? parts(result.end, after) : undefined;
+    // "before march": a month, not its first day (a weekday said is a day: "friday").
+    const monthOnly = !result.start.isCertain('day') && !result.start.isCertain('weekday') && start.hour === undefined;
     found.push({
       text: result.text,
       index: result.index,
       start,
       ...(end ? { end } : {}),
       iso: isoDateParts(start, reference.timeZone),
-      label: formatDateParts(start),
+      label: monthOnly ? `${MONTHS[start.month - 1]} ${start.year}` : formatDateParts(start),
+      ...(monthOnly ? { monthOnly: true as const } : {}),
     });
   }
   return found;

@@ -61,6 +61,11 @@ describe('local calendar-event extraction', () => {
     expect(events(['i will fix the login bugs by friday'])).toMatchObject([{ title: 'Deadline: fix the login bugs', start_datetime: '2026-11-20T09:00:00+00:00' }]);
   });
 
+  it('puts no event on a month said without a day, and one on a day of it', () => {
+    expect(events(['the workshop is in april and the budget is due before march'])).toEqual([]);
+    expect(events(['the workshop is on april ninth']).map((e) => e.start_datetime)).toEqual(['2027-04-09T09:00:00+00:00']);
+  });
+
   it.each([
     ['please return the signed lease by monday', 'Deadline: return the signed lease'],
     ['could you please file the travel expenses before friday', 'Deadline: file the travel expenses'],

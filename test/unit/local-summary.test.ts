@@ -71,6 +71,9 @@ describe('spoken dates', () => {
     ['nothing dated here', []],
     ['she asked for the money by tuesday', ['Tue 24 Nov 2026']],
     ['the monkey and the moneybox', []],
+    ['we should hire two engineers before march', ['Mar 2027']],
+    ['the launch moved to next month', ['Dec 2026']],
+    ['the audit starts on march third', ['Wed 3 Mar 2027']],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });
@@ -101,6 +104,11 @@ describe('action items', () => {
   ])('%s: %j', (speaker, sentence, owner, task) => {
     const items = findActionItems([say(speaker, sentence), say('Maria', 'sure')], ref, ['Maria']);
     expect(items.map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
+  });
+
+  it('gives a task due in a month said without a day that month, not its first day', () => {
+    const items = findActionItems([say('SPEAKER_00', 'we should renew the insurance before june')], ref);
+    expect(items.map((i) => [i.task, i.due?.label])).toEqual([['renew the insurance', 'Jun 2027']]);
   });
 
   it('gives a request to the other speaker who answered it, else to the one it followed', () => {

@@ -52,7 +52,7 @@ describe('the offline engine on an unpunctuated line with pauses', () => {
   it('ends a commitment where the speaker paused before the next one, each with its own due date', () => {
     const line = timed('we should order new laptops before april | i will ask finance for the money by tuesday');
     expect(findActionItems([line], ref).map((i) => [i.owner, i.task, i.due?.label])).toEqual([
-      ['SPEAKER_00', 'order new laptops', 'Thu 1 Apr 2027'],
+      ['SPEAKER_00', 'order new laptops', 'Apr 2027'],
       ['SPEAKER_00', 'ask finance for the money', 'Tue 24 Nov 2026'],
     ]);
   });
