@@ -46,10 +46,10 @@ export function DetailsForm({ recording: r, onChanged }: { recording: Recording;
   return (
     <details class="edit-details">
       <summary>Edit title, participants or meeting date</summary>
-      <form class="inline" onSubmit={save}>
+      <form onSubmit={save}>
         <Field label="Title" required maxLength={500} value={form.title} onInput={set('title')} />
         <Field label="Participants" maxLength={2000} hint="Names, separated by commas: they can own action items." value={form.participants} onInput={set('participants')} />
-        <Field label="Meeting date" type="datetime-local" required hint={`On the clocks of ${zone}. "Summarize again" reads spoken dates against a new one.`} value={form.meetingDate} onInput={set('meetingDate')} />
+        <Field label="Meeting date" type="datetime-local" required hint={`Time in ${zone}, the recording's time zone. "Summarize again" reads spoken dates against a new date.`} value={form.meetingDate} onInput={set('meetingDate')} />
         <Alert message={error} />
         <button type="submit" disabled={busy || Object.keys(changed).length === 0}>
           Save details
