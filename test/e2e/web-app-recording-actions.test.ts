@@ -112,6 +112,8 @@ describe('a recording\'s page', () => {
     expect(await detail(ids.meeting)).toMatchObject({ title: 'Harbour budget review', participants: 'Maria Lopez, Tom Berg', meeting_date: '2026-11-19T14:30:00.000Z' });
     await expect(page.getByLabel('Meeting date').inputValue()).resolves.toBe('2026-11-19T11:30');
     await expect(page.getByRole('button', { name: 'Save details' }).isDisabled()).resolves.toBe(true);
+    // The header says the same time as the form, naming the zone, whatever the browser's zone.
+    await expect(page.locator('.facts dd').nth(1).textContent()).resolves.toMatch(/11:30\s?(AM)? \(America\/Sao_Paulo\)$/);
     await page.getByLabel('Add a tag').selectOption({ label: 'Finance' });
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Remove tag Finance' }).waitFor();

@@ -20,10 +20,19 @@ interface Values {
   meetingDate: string;
 }
 
-export function DetailsForm({ recording: r, onChanged }: { recording: Recording; onChanged: () => Promise<void> }) {
+/** The zone the recording's dates are read in: its own, or (made before zones existed) its owner's. */
+export function useRecordingZone(r: Recording): string {
   const { user } = useSession();
-  // A recording made before zones existed is read in its owner's zone.
-  const zone = r.time_zone ?? user?.settings.time_zone ?? 'UTC';
+  return r.time_zone ?? user?.settings.time_zone ?? 'UTC';
+}
+
+/** The meeting date as the header shows it: on the recording's clocks, naming the zone. */
+export function meetingTime(iso: string, zone: string): string {
+  return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso))} (${zone})`;
+}
+
+export function DetailsForm({ recording: r, onChanged }: { recording: Recording; onChanged: () => Promise<void> }) {
+  const zone = useRecordingZone(r);
   const saved: Values = { title: r.title, participants: r.participants, meetingDate: wallTime(r.meeting_date, zone) };
   const [form, setForm] = useState<Values>(saved);
   const { busy, error, run } = useAction();

@@ -1,11 +1,11 @@
 // The recording's header: its title, status with queue position or progress and time left,
-// meeting date, participants and tags (added and removed here), then the form that edits the
-// title, participants and meeting date (details.tsx).
+// meeting date (on the recording's clocks), participants and tags (added and removed here),
+// then the form that edits the title, participants and meeting date (details.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Select, useAction, when } from '../components/form.tsx';
+import { Alert, Select, useAction } from '../components/form.tsx';
 import { StatusChip } from '../recordings/status.tsx';
-import { DetailsForm } from './details.tsx';
+import { DetailsForm, meetingTime, useRecordingZone } from './details.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
 
 /** From the status route while the recording is worked on. */
@@ -60,6 +60,7 @@ export function Header({ recording: r, progress, onChanged }: { recording: Recor
 
 /** Status, meeting date, participants and tags, each tag with its remove button. */
 function Facts({ recording: r, progress, onDropTag }: { recording: Recording; progress: Progress; onDropTag: (id: number) => void }) {
+  const zone = useRecordingZone(r);
   return (
     <dl class="facts">
       <dt>Status</dt>
@@ -71,7 +72,7 @@ function Facts({ recording: r, progress, onDropTag }: { recording: Recording; pr
         </div>
       </dd>
       <dt>Meeting date</dt>
-      <dd>{when(r.meeting_date)}</dd>
+      <dd>{meetingTime(r.meeting_date, zone)}</dd>
       <dt>Participants</dt>
       <dd>{r.participants || '—'}</dd>
       <dt>Tags</dt>
