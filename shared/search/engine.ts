@@ -1,11 +1,15 @@
 // The search engine: one MiniSearch index per user (BM25+ ranking), whose documents are the
 // transcript segments of the user's recordings plus their titles, notes and summaries (split
 // into paragraphs), so every hit points at a moment or a passage. The query language is small:
-// words (all must match; words of 5+ letters tolerate a typo), "exact phrases" and prefixes
-// (budg*). Highlights are character ranges of the words that matched, computed on the text
-// returned, with the same tokenizer the index used.
+// words (all must match, in any form: "hiring" finds "hire" and "hired"; words of 5+ letters
+// tolerate a typo), "exact phrases" and prefixes (budg*). Each word is indexed as written (for
+// phrases, prefixes and typos) and as its Porter2 stem (for forms), as the recording's own chat
+// (wink-nlp stems) already reads questions. Highlights are character ranges of the words that
+// matched, computed on the text returned, with the same tokenizer the index used.
 import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
 import { eng } from 'stopword';
+// @ts-expect-error -- wink-porter2-stemmer ships no type declarations: one function, string to string.
+import porter2 from 'wink-porter2-stemmer';
 
 export type HitField = 'transcript' | 'title' | 'notes' | 'summary';
 
@@ -36,6 +40,28 @@ function normalize(term: string): string {
   return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'");
 }
 
+const stemOf = porter2 as (word: string) => string;
+/** Stems already worked out: a library repeats a few thousand words millions of times. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 100_000;
+
+/** A normalised word's stem: "hiring", "hires" and "hired" → "hire". */
+function stem(term: string): string {
+  let found = stems.get(term);
+  if (found === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(term, (found = stemOf(term)));
+  }
+  return found;
+}
+
+/** What the index holds for a word: as written, and its stem when that differs. */
+function indexTerms(term: string): string | string[] {
+  const written = normalize(term);
+  const stemmed = stem(written);
+  return stemmed === written ? written : [written, stemmed];
+}
+
 function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
@@ -49,9 +75,10 @@ export const INDEX_OPTIONS: Options<SearchDoc> = {
   fields: ['text', 'speaker_terms'],
   storeFields: ['recording_id', 'field', 'segment_index', 'speaker', 'start_time', 'end_time', 'text'],
   tokenize,
-  processTerm: (term: string) => normalize(term),
+  processTerm: indexTerms,
   extractField: (doc: SearchDoc, name: string): unknown => (name === 'speaker_terms' ? doc.speaker : doc[name as keyof SearchDoc]),
-  searchOptions: { boost: { text: 1, speaker_terms: 0.3 } },
+  // Queries are built from terms parseQuery already normalised (and stemmed where wanted).
+  searchOptions: { boost: { text: 1, speaker_terms: 0.3 }, processTerm: (term: string) => term },
 };
 
 export function createIndex(): MiniSearch<SearchDoc> {
@@ -88,10 +115,18 @@ function contentWords(parsed: ParsedQuery): ParsedQuery {
   return words.length > 0 || parsed.phrases.length > 0 ? { ...parsed, words } : parsed;
 }
 
+/** A word as typed (prefix or typo allowed), or any word of its stem (an exact form ranks higher). */
+function wordQuery(w: ParsedQuery['words'][number]): Query {
+  const typed = { queries: [w.term], prefix: w.prefix, fuzzy: !w.prefix && w.term.length >= FUZZY_MIN_LENGTH ? 1 : false };
+  const stemmed = stem(w.term);
+  if (w.prefix || stemmed === w.term) return typed;
+  return { combineWith: 'OR', queries: [typed, { queries: [stemmed], prefix: false, fuzzy: false }] };
+}
+
 /** The MiniSearch query: every word and every phrase word must match (AND), or any (OR, for chat). */
 function toQuery(parsed: ParsedQuery, combineWith: 'AND' | 'OR'): Query | null {
   const queries: Query[] = [
-    ...parsed.words.map((w) => ({ queries: [w.term], prefix: w.prefix, fuzzy: !w.prefix && w.term.length >= FUZZY_MIN_LENGTH ? 1 : false })),
+    ...parsed.words.map(wordQuery),
     ...parsed.phrases.flatMap((p) => p.map((term) => ({ queries: [term], prefix: false, fuzzy: false }))),
   ];
   if (queries.length === 0) return null;
@@ -119,11 +154,11 @@ function highlight(text: string, parsed: ParsedQuery, matched: readonly string[]
     if (runs.length === 0) return null;
     for (const start of runs) for (let j = 0; j < phrase.length; j++) marked.add(start + j);
   }
-  const wordTerms = new Set(matched);
-  for (const w of parsed.words) wordTerms.add(w.term);
+  // A word is marked in any form of what matched (its stem may be what the index matched).
   const phraseTerms = new Set(parsed.phrases.flat());
+  const wordTerms = new Set([...matched, ...parsed.words.map((w) => w.term)].filter((t) => !phraseTerms.has(t)));
   tokens.forEach((t, i) => {
-    if (wordTerms.has(t.term) && !phraseTerms.has(t.term)) marked.add(i);
+    if (!phraseTerms.has(t.term) && (wordTerms.has(t.term) || wordTerms.has(stem(t.term)))) marked.add(i);
   });
   return [...marked].sort((a, b) => a - b).map((i) => [tokens[i]!.start, tokens[i]!.end]);
 }

@@ -30,8 +30,14 @@ export interface RecordingContent {
   readonly segments: readonly Segment[];
 }
 
+/**
+ * 2: words indexed as written and as their stems. A version 1 object (written before stems)
+ * is indexed again from the passages it stores when loaded, and saved as 2 by the next write.
+ */
+const VERSION = 2;
+
 export interface StoredLibrary {
-  readonly version: 1;
+  readonly version: 1 | typeof VERSION;
   readonly user_id: number;
   readonly recordings: Record<string, RecordingMeta>;
   readonly index: ReturnType<MiniSearch['toJSON']>;
@@ -49,12 +55,13 @@ export class Library {
   }
 
   static fromStored(stored: StoredLibrary): Library {
+    const recordings = new Map(Object.entries(stored.recordings).map(([id, m]) => [Number(id), m]));
     const index = MiniSearchClass.loadJS<SearchDoc>(stored.index, INDEX_OPTIONS);
-    return new Library(stored.user_id, index, new Map(Object.entries(stored.recordings).map(([id, m]) => [Number(id), m])));
+    return new Library(stored.user_id, stored.version === VERSION ? index : reindexed(index, recordings), recordings);
   }
 
   toStored(): StoredLibrary {
-    return { version: 1, user_id: this.userId, recordings: Object.fromEntries(this.recordings), index: this.index.toJSON() };
+    return { version: VERSION, user_id: this.userId, recordings: Object.fromEntries(this.recordings), index: this.index.toJSON() };
   }
 
   /** Replaces everything indexed for the recording with these passages (documents.ts makes them). */
@@ -75,4 +82,16 @@ export class Library {
   get documentCount(): number {
     return this.index.documentCount;
   }
+}
+
+/** An index of an older version built again, with today's terms, from the passages it stores. */
+function reindexed(old: MiniSearch<SearchDoc>, recordings: ReadonlyMap<number, RecordingMeta>): MiniSearch<SearchDoc> {
+  const index = createIndex();
+  for (const meta of recordings.values()) {
+    for (const id of meta.docs) {
+      const fields = old.getStoredFields(id) as Omit<SearchDoc, 'id'> | undefined;
+      if (fields) index.add({ ...fields, id });
+    }
+  }
+  return index;
 }

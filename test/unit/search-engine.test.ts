@@ -1,9 +1,10 @@
 // The search engine on its own: query parsing, phrases, prefixes, typos, highlights, and a
 // library that replaces a recording's passages and survives being stored and loaded.
+import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { parseQuery, runQuery } from '#shared/search/engine.ts';
+import { INDEX_OPTIONS, parseQuery, runQuery, type SearchDoc } from '#shared/search/engine.ts';
 import { putRecording } from '#shared/search/documents.ts';
-import { Library, type RecordingContent } from '#shared/search/library.ts';
+import { Library, type RecordingContent, type StoredLibrary } from '#shared/search/library.ts';
 
 const recording = (id: number, sentences: string[], extra: Partial<RecordingContent> = {}): RecordingContent => ({
   id, title: `Recording ${id}`, status: 'COMPLETED', meeting_date: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', tag_ids: [], notes: '', summary: '',
@@ -48,6 +49,32 @@ describe('runQuery', () => {
   });
 });
 
+describe('runQuery over word forms', () => {
+  const library = Library.empty(2);
+  putRecording(library, recording(1, ['Let us talk about the hiring plan.', 'I think we should hire two engineers.', 'Nobody was hired last year.', 'The fire drill is on Monday.']));
+  const marked = (q: string, combineWith: 'AND' | 'OR' = 'AND') =>
+    runQuery(library.index, q, { combineWith }).map((h) => h.highlights.map(([a, b]) => h.doc.text.slice(a, b)).join(' '));
+
+  it('finds any form of a word and marks the form the text uses, the form asked for first', () => {
+    const forms = marked('hiring');
+    expect(forms[0]).toBe('hiring');
+    expect(forms.slice(1).sort()).toEqual(['hire', 'hired']);
+    expect(marked('hires').sort()).toEqual(['hire', 'hired', 'hiring']);
+    expect(marked('engineer')).toEqual(['engineers']);
+  });
+
+  it('answers a question in other forms than the transcript\'s', () => {
+    expect(marked('What did they decide about hiring engineers?', 'OR')[0]).toBe('hire engineers');
+  });
+
+  it('keeps prefixes and phrases to the words as written', () => {
+    expect(marked('hiri*')).toEqual(['hiring']);
+    expect(marked('"hiring plan"')).toEqual(['hiring plan']);
+    expect(marked('"hire plan"')).toEqual([]);
+    expect(marked('drills')).toEqual(['drill']);
+  });
+});
+
 describe('Library', () => {
   it('indexes a Markdown summary as the text a reader sees, and marks the words there', () => {
     const library = Library.empty(3);
@@ -72,5 +99,19 @@ describe('Library', () => {
     loaded.remove(1);
     expect(texts(loaded, 'new')).toEqual([]);
     expect(loaded.recordings.size).toBe(0);
+  });
+
+  it('indexes an object stored before stems (version 1) again when loading it, and stores it as version 2', () => {
+    const library = Library.empty(8);
+    putRecording(library, recording(1, ['We are hiring two engineers.']));
+    const current = library.toStored();
+    const v1 = new MiniSearch<SearchDoc>({ ...INDEX_OPTIONS, processTerm: (term: string) => term.toLowerCase() });
+    v1.addAll(current.recordings['1']!.docs.map((id) => ({ ...(library.index.getStoredFields(id) as Omit<SearchDoc, 'id'>), id })));
+    const stored: StoredLibrary = JSON.parse(JSON.stringify({ ...current, version: 1, index: v1.toJSON() }));
+    expect(runQuery(MiniSearch.loadJS(stored.index, INDEX_OPTIONS), 'hired', { combineWith: 'AND' })).toEqual([]);
+    const loaded = Library.fromStored(stored);
+    expect(texts(loaded, 'hired')).toEqual(['We are hiring two engineers.']);
+    expect(texts(loaded, 'Recording')).toEqual(['Recording 1']);
+    expect(loaded.toStored().version).toBe(2);
   });
 });
