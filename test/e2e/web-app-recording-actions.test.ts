@@ -155,6 +155,13 @@ describe('a recording\'s page', () => {
     await poll(async () => (await detail(ids.meeting)).summary as string, 90_000).toMatch(/## Action items[\s\S]*## Key points/);
     expect((await detail(ids.meeting)).status).toBe('COMPLETED');
     await poll(() => page.getByRole('region', { name: 'Summary text' }).getByRole('heading').allInnerTexts(), 30_000).toEqual(expect.arrayContaining(['Action items', 'Key points']));
+    // Its calendar events ("on Friday", "next Tuesday") are listed on the recording's clocks (São
+    // Paulo since the details test), as its meeting date is, not on the browser's (UTC).
+    const events = (await call(`/recordings/${ids.meeting}/events`, { token })).body.events as { start_datetime: string }[];
+    expect(events.length).toBeGreaterThan(0);
+    const inSaoPaulo = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+    const shown = async () => (await page.locator('ul.events li').allInnerTexts()).map((t) => t.replace(/\s/g, ' '));
+    await poll(shown).toEqual(events.map((e) => expect.stringMatching(new RegExp(`${inSaoPaulo(e.start_datetime).replace(/\s/g, ' ')} \\(America/Sao_Paulo\\)$`))));
   });
 
   it('shows the progress and the time left while transcribing, and follows the status to completed', async () => {

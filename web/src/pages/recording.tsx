@@ -52,7 +52,7 @@ export function RecordingPage({ id, start }: { id: number; start?: number }) {
       </div>
       <Summary id={id} summary={recording.summary ?? ''} onSaved={load} />
       <Notes id={id} notes={recording.notes ?? ''} />
-      <Events id={id} version={`${recording.status}:${recording.has_summary}`} />
+      <Events recording={recording} />
       <Downloads id={id} />
       <Processing id={id} onQueued={load} />
     </>

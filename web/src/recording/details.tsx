@@ -26,8 +26,8 @@ export function useRecordingZone(r: Recording): string {
   return r.time_zone ?? user?.settings.time_zone ?? 'UTC';
 }
 
-/** The meeting date as the header shows it: on the recording's clocks, naming the zone. */
-export function meetingTime(iso: string, zone: string): string {
+/** An instant on the recording's clocks, naming the zone: "Nov 19, 2026, 11:30 AM (America/Sao_Paulo)". */
+export function zonedTime(iso: string, zone: string): string {
   return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso))} (${zone})`;
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Select, useAction } from '../components/form.tsx';
 import { StatusChip } from '../recordings/status.tsx';
-import { DetailsForm, meetingTime, useRecordingZone } from './details.tsx';
+import { DetailsForm, zonedTime, useRecordingZone } from './details.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
 
 /** From the status route while the recording is worked on. */
@@ -72,7 +72,7 @@ function Facts({ recording: r, progress, onDropTag }: { recording: Recording; pr
         </div>
       </dd>
       <dt>Meeting date</dt>
-      <dd>{meetingTime(r.meeting_date, zone)}</dd>
+      <dd>{zonedTime(r.meeting_date, zone)}</dd>
       <dt>Participants</dt>
       <dd>{r.participants || '—'}</dd>
       <dt>Tags</dt>

@@ -3,12 +3,16 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Confirm, Section, TextArea, useAction, when } from '../components/form.tsx';
-import type { CalendarEvent } from '../recordings/types.ts';
+import { Alert, Confirm, Section, TextArea, useAction } from '../components/form.tsx';
+import type { CalendarEvent, Recording } from '../recordings/types.ts';
+import { useRecordingZone, zonedTime } from './details.tsx';
 
-export function Events({ id, version }: { id: number; version: string }) {
+/** The events found in the recording, on its own clocks: "at three" said in a meeting meant its zone's three. */
+export function Events({ recording }: { recording: Recording }) {
+  const { id, status, has_summary } = recording;
+  const zone = useRecordingZone(recording);
   const [events, setEvents] = useState<CalendarEvent[]>([]);
-  useEffect(() => void call(api.GET('/recordings/{id}/events', { params: { path: { id: String(id) } } })).then((r) => setEvents(r.events), () => undefined), [id, version]);
+  useEffect(() => void call(api.GET('/recordings/{id}/events', { params: { path: { id: String(id) } } })).then((r) => setEvents(r.events), () => undefined), [id, status, has_summary]);
   return (
     <Section title="Calendar events">
       {events.length === 0 ? (
@@ -18,7 +22,7 @@ export function Events({ id, version }: { id: number; version: string }) {
           <ul class="events">
             {events.map((e) => (
               <li key={e.id}>
-                <strong>{e.title}</strong> — {when(e.start_datetime)}
+                <strong>{e.title}</strong> — {zonedTime(e.start_datetime, zone)}
                 {e.location && ` — ${e.location}`}
               </li>
             ))}
