@@ -6,7 +6,8 @@ import { basename, extname } from 'node:path';
 import type { paths } from '#shared/http/api-schema.d.ts';
 import { answer, reach, type Api } from './api-client.ts';
 
-export type UploadFields = Pick<paths['/recordings/uploads']['post']['requestBody']['content']['application/json'], 'title' | 'notes' | 'language'>;
+type Declaration = paths['/recordings/uploads']['post']['requestBody']['content']['application/json'];
+export type UploadFields = Pick<Declaration, 'title' | 'notes' | 'language' | 'meeting_date' | 'time_zone' | 'min_speakers' | 'max_speakers' | 'tag_ids'>;
 type Plan = paths['/recordings/uploads']['post']['responses'][201]['content']['application/json'];
 export type UploadResult = paths['/recordings/uploads/{id}/complete']['post']['responses'][202]['content']['application/json'];
 

@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, stack } from '../support/api.ts';
+import { findRecording } from '#shared/store/recordings.ts';
+import { call, newUser, stack } from '../support/api.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'verbatim-cli-recordings-'));
@@ -35,8 +36,12 @@ function cli(args: readonly string[], env: Record<string, string | undefined>): 
 
 /** A fresh user per test: their own recordings, and their own budget of 10 uploads a minute. */
 async function asNewUser(): Promise<(args: readonly string[]) => Promise<CliResult>> {
+  return (await newUserWithToken()).run;
+}
+
+async function newUserWithToken(): Promise<{ token: string; run: (args: readonly string[]) => Promise<CliResult> }> {
   const { token } = await newUser();
-  return (args) => cli(args, { VERBATIM_TOKEN: token });
+  return { token, run: (args) => cli(args, { VERBATIM_TOKEN: token }) };
 }
 
 /** A port nothing listens on: bound once by us, then released. */
@@ -85,6 +90,29 @@ describe('the recordings commands, a client of the HTTP API', () => {
     const table = await run(['list', '--query', 'budget']);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TITLE\s+STATUS\s+CREATED\s+SIZE$/);
     expect(table.stdout).toMatch(new RegExp(`^${result.id}\\s+Budget call\\s+COMPLETED\\s+.+UTC\\s+\\d+ KB$`, 'm'));
+  });
+
+  it('uploads with a tag by name, a meeting date in a given zone and speaker counts, as the API takes them', async () => {
+    const { token, run } = await newUserWithToken();
+    const tag = (await call('/tags', { method: 'POST', token, body: { name: 'Board Meetings', color: '#2266aa' } })).body as { id: number };
+    const uploaded = await run(['upload', file('budget.wav'), '--json', '--tag', 'board meetings', '--meeting-date', '2026-11-19T14:30', '--time-zone', 'America/Sao_Paulo', '--min-speakers', '1', '--max-speakers', '2']);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    const { id } = JSON.parse(uploaded.stdout) as { id: number };
+    const stored = (await call(`/recordings/${id}`, { token })).body;
+    // 14:30 in São Paulo (UTC-3) is 17:30 UTC.
+    expect(stored).toMatchObject({ meeting_date: '2026-11-19T17:30:00.000Z', time_zone: 'America/Sao_Paulo', tags: [expect.objectContaining({ id: tag.id, name: 'Board Meetings' })] });
+    expect(await findRecording(id)).toMatchObject({ min_speakers: 1, max_speakers: 2 });
+  });
+
+  it('refuses a tag the person does not have before sending anything, naming their tags', async () => {
+    const { token, run } = await newUserWithToken();
+    await call('/tags', { method: 'POST', token, body: { name: 'Finance', color: '#2266aa' } });
+    const refused = await run(['upload', file('budget.wav'), '--tag', 'Fiance']);
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: you have no tag "Fiance"; your tags: Finance\n' });
+    expect((await call('/recordings', { token })).body.recordings).toEqual([]);
+    const badSpeakers = await run(['upload', file('budget.wav'), '--max-speakers', 'two']);
+    expect(badSpeakers.code).toBe(1);
+    expect(badSpeakers.stderr).toMatch(/a number of speakers/);
   });
 
   it('streams a file over the multipart threshold up in parts', async () => {

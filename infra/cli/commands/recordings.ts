@@ -20,6 +20,11 @@ interface UploadOptions {
   readonly title?: string;
   readonly notes?: string;
   readonly language?: string;
+  readonly meetingDate?: string;
+  readonly timeZone?: string;
+  readonly minSpeakers?: number;
+  readonly maxSpeakers?: number;
+  readonly tag: readonly string[];
   readonly wait?: boolean;
   readonly timeout: number;
 }
@@ -53,6 +58,11 @@ export function addRecordingsCommand(program: Command): void {
     .option('--title <title>', 'title (default: the file name without its extension)')
     .option('--notes <notes>', 'notes to keep with it')
     .option('--language <code>', 'spoken language, e.g. en (default: detected)')
+    .option('--meeting-date <date>', 'when it was said, ISO 8601 such as 2026-11-19T14:30 (without an offset: in --time-zone; default: the file\'s modification time)')
+    .option('--time-zone <zone>', 'IANA zone spoken times are read in, e.g. Europe/Berlin (default: yours)')
+    .option('--min-speakers <n>', 'fewest voices to tell apart', positive('a number of speakers'))
+    .option('--max-speakers <n>', 'most voices to tell apart', positive('a number of speakers'))
+    .option('--tag <name>', 'a tag of yours, by name or id (repeat for more); its defaults and prompt apply', (value: string, all: string[]) => [...all, value], [])
     .option('--wait', 'wait until processing ends; exit 1 if it fails or times out')
     .addOption(new Option('--timeout <seconds>', 'how long --wait waits').argParser(positive('seconds')).default(600))
     .action(upload);
@@ -79,10 +89,12 @@ export function addRecordingsCommand(program: Command): void {
 
 async function upload(file: string, options: UploadOptions, command: Command): Promise<void> {
   const { api, globals } = session(command);
+  const { title, notes, language, meetingDate, timeZone, minSpeakers, maxSpeakers } = options;
+  const declared = { title, notes, language, meeting_date: meetingDate, time_zone: timeZone, min_speakers: minSpeakers, max_speakers: maxSpeakers, tag_ids: await tagIds(api, options.tag) };
   const bar = uploadBar(interactive(globals));
   let result: UploadResult;
   try {
-    result = await uploadFile(api, file, { title: options.title, notes: options.notes, language: options.language }, bar);
+    result = await uploadFile(api, file, declared, bar);
   } finally {
     bar.stop();
   }
@@ -93,6 +105,17 @@ async function upload(file: string, options: UploadOptions, command: Command): P
   emit(globals, { ...result, ...last }, describeStatus);
   if (timedOut) throw new Error(`gave up after ${options.timeout} s with recording ${result.id} still ${last.status}; follow it with \`status ${result.id}\``);
   if (last.status === 'FAILED') throw new Error(`processing failed: ${last.error_message ?? 'no reason given'}`);
+}
+
+/** The ids of the tags named (by name, any case, or by id), before anything is sent. */
+async function tagIds(api: Api, names: readonly string[]): Promise<number[] | undefined> {
+  if (names.length === 0) return undefined;
+  const { tags } = await answer(api.GET('/tags'));
+  return names.map((name) => {
+    const found = tags.find((t) => String(t.id) === name || t.name.toLowerCase() === name.toLowerCase());
+    if (found) return found.id;
+    throw new Error(`you have no tag "${name}"${tags.length ? `; your tags: ${tags.map((t) => t.name).join(', ')}` : ''}`);
+  });
 }
 
 /** Polls every second until processing ends or time runs out; a 429 only slows the polling. */
