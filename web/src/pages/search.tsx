@@ -55,7 +55,7 @@ export function SearchPage() {
           go(words.trim());
         }}
       >
-        <Field label="Search every recording" type="search" value={words} maxLength={500} onInput={(e) => setWords(e.currentTarget.value)} hint='All words must match; "exact phrases" and prefixes (budg*) work' />
+        <Field label="Search every recording" type="search" value={words} maxLength={500} onInput={(e) => setWords(e.currentTarget.value)} hint='All words must match, in any form (hiring finds hire); "exact phrases" and prefixes (budg*) work' />
         <button type="submit" disabled={busy || !words.trim()}>
           Search
         </button>
