@@ -1,8 +1,8 @@
 // Sentence ends from the speaker's pauses in an unpunctuated machine transcript, and what the
-// offline summary and events make of them. The lines are written for these tests: "|" marks a
+// offline summary (action items, the sentence quoted for a key date) and events make of them. The lines are written for these tests: "|" marks a
 // pause of 0.35 s, "~" one of 0.05 s; every other gap is 0.01 s, as a recogniser times fluent speech.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
+import { dateReference, findActionItems, localLanguageModel } from '#shared/providers/llm/local/index.ts';
 import { extractEventsLocally } from '#shared/providers/llm/local/events.ts';
 import { withPauseBreaks } from '#shared/text/pauses.ts';
 import type { Segment, Word } from '#shared/providers/types.ts';
@@ -61,5 +61,21 @@ describe('the offline engine on an unpunctuated line with pauses', () => {
     const line = timed('the printer will need new toner soon | you should call the technician by monday');
     const found = extractEventsLocally({ segments: [line], summary: '', context: { title: 'Office', meetingDate: MEETING } });
     expect(found.map((e) => [e.title, e.start_datetime])).toEqual([['Deadline: call the technician', '2026-11-23T09:00:00+00:00']]);
+  });
+
+  it('quotes for a key date the sentence that says it, not the whole line', async () => {
+    const line = timed('the audit of the warehouse went well overall | we will file the final report by friday');
+    const { markdown } = await localLanguageModel().summarize({ segments: [line], prompt: 'Summarise.', context: { title: 'Audit', meetingDate: MEETING } });
+    expect(markdown).toContain('- **Fri 20 Nov 2026**: we will file the final report by friday (SPEAKER_00, 00:01)');
+  });
+});
+
+describe('key dates of a punctuated line', () => {
+  it('quote the sentence with the date, and a line of one sentence whole', async () => {
+    const summarize = (sentence: string) =>
+      localLanguageModel().summarize({ segments: [{ speaker: 'Ines', sentence, start_time: 3, end_time: 12 }], prompt: 'Summarise.', context: { title: 'Ops', meetingDate: MEETING } });
+    const { markdown } = await summarize('Thanks for coming, everyone. The vendor demo moved to next Wednesday at ten. Lunch is on me!');
+    expect(markdown).toContain('- **Wed 25 Nov 2026 10:00**: The vendor demo moved to next Wednesday at ten. (Ines, 00:03)');
+    expect((await summarize('The demo is on the 3rd of December.')).markdown).toContain('- **Thu 3 Dec 2026**: The demo is on the 3rd of December. (Ines, 00:03)');
   });
 });

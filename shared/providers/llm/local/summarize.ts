@@ -1,8 +1,9 @@
 // The embedded summary: key lines by TextRank, rule-based action items with owner and due
-// date, and the dates mentioned, as Markdown. Extractive and deterministic; no model, no I/O.
+// date, and the dates mentioned (each with the sentence that says it), as Markdown. Extractive and deterministic; no model, no I/O.
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { withPauseBreaks } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
 import { focusWeight, readFocus, type Focus, type Section } from './steer.ts';
 
@@ -79,14 +80,29 @@ interface Mention {
   readonly line: Line;
 }
 
+type Reference = NonNullable<ReturnType<typeof dateReference>>;
+
+// "see you next week" is a closing, not a date; a bare "today" is the meeting itself.
+const datesIn = (text: string, reference: Reference) => findDates(text.replace(SMALL_TALK, ' '), reference);
+
+/**
+ * The line quoted for a date: the sentence of it that says the date (sentence ends from its
+ * punctuation, or from its pauses when it has none), else the whole line.
+ */
+function quoteFor(line: Line, date: SpokenDate, reference: Reference): Line {
+  const sentences = withPauseBreaks({ sentence: line.text, words: line.words }).split(/(?<=[.!?;])\s+/);
+  if (sentences.length < 2) return line;
+  const said = sentences.find((sentence) => datesIn(sentence, reference).some((d) => d.iso === date.iso));
+  return said ? { ...line, text: said } : line;
+}
+
 function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateReference>): Mention[] {
   if (!reference) return [];
   const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000).toISOString().slice(0, 10);
   const byWhen = new Map<string, Mention>();
   for (const line of lines) {
-    // "see you next week" is a closing, not a date; a bare "today" is the meeting itself.
-    for (const date of findDates(line.text.replace(SMALL_TALK, ' '), reference)) {
-      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line });
+    for (const date of datesIn(line.text, reference)) {
+      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line: quoteFor(line, date, reference) });
     }
   }
   return [...byWhen.values()].sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
