@@ -1,7 +1,7 @@
 // Library search and library chat in a real browser on the test stack: the recordings page's
 // box opens results grouped by recording, a hit opens its recording with the audio at the hit's
-// moment, the library chat's source does the same, and words typed as markup stay text. axe
-// checks both pages.
+// moment, the library chat's source does the same, questions and answers keep their lines, and
+// words typed as markup stay text. axe checks both pages.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
@@ -79,5 +79,19 @@ describe('search and library chat in the web app', () => {
     await page.getByRole('heading', { name: 'Harbour budget' }).waitFor();
     await expect.poll(audioTime, { timeout: 30_000 }).toBeCloseTo(4.5, 1);
     expect(alerts).toEqual([]);
+  });
+
+  it('shows a question typed on two lines, and an answer quoting two passages, line by line', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask' }).click();
+    const field = page.getByLabel('Your question about all your recordings');
+    await field.fill('What about the harbour?');
+    await field.press('Shift+Enter');
+    await field.pressSequentially('And the tour?');
+    await field.press('Enter');
+    await page.getByRole('list', { name: 'Sources' }).waitFor();
+    const [question, answer] = await page.locator('ol.chat > li > p').allInnerTexts();
+    expect(question).toBe('You: What about the harbour?\nAnd the tour?');
+    // The offline engine quotes each passage on a line of its own ("At 0:06, Cleo in …").
+    expect(answer!.split('\n').filter((line) => /\bAt \d\d:\d\d, /.test(line)).length).toBeGreaterThanOrEqual(2);
   });
 });
