@@ -2,7 +2,7 @@
 // through the store: pages of 20 with next and previous, sorting by title both ways, the status,
 // tag, inbox and upload-date filters (dates are the browser's days), the inbox toggle, the batch
 // tag, untag, star and reprocess (each checked through the API), and a status chip that follows
-// processing to completed while the list stays open.
+// processing to completed while the list stays open; filters and page kept in the address.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRecording } from '#shared/store/recording-writes.ts';
@@ -86,6 +86,31 @@ describe('the recordings list', () => {
     await poll(titles).toEqual(['Call 11', 'Call 10']);
     await page.getByLabel('Inbox only').uncheck();
     await poll(titles).toHaveLength(20);
+  });
+
+  it('keeps the filters and page in the address: Back from a recording, a reload and a link show the same list', async () => {
+    const status = () => page.getByLabel('Status').inputValue();
+    await page.getByLabel('Status').selectOption({ label: 'Failed' });
+    await poll(titles).toEqual(['Call 07', 'Call 03']);
+    expect(new URL(page.url()).search).toBe('?status=failed');
+    await page.getByRole('link', { name: 'Call 07', exact: true }).click();
+    await page.getByRole('heading', { name: 'Call 07', level: 1 }).waitFor();
+    await page.goBack();
+    await poll(titles).toEqual(['Call 07', 'Call 03']);
+    await expect(status()).resolves.toBe('failed');
+    await page.reload();
+    await poll(titles).toEqual(['Call 07', 'Call 03']);
+    await page.goto(`${stack().url}/recordings?q=Call+12`);
+    await poll(titles).toEqual(['Call 12']);
+    await expect(page.getByLabel('Search recordings').inputValue()).resolves.toBe('Call 12');
+    await page.goto(`${stack().url}/recordings?page=2&sort=bogus&status=nonsense`);
+    await poll(titles).toEqual(['Call 02', 'Call 01']);
+    await expect(status()).resolves.toBe('all');
+    // The menu's "Recordings" is the list unfiltered, from page 1.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
+    await poll(titles).toHaveLength(20);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByLabel('Search recordings').inputValue()).resolves.toBe('');
   });
 
   it('filters by upload date, not meeting date, in the browser\'s days', async () => {

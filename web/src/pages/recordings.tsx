@@ -1,19 +1,23 @@
 // Your recordings: search, filters, sort, pages; status chips that follow processing; star and
 // inbox toggles; several selected at once for the batch operations.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import { BatchBar } from '../recordings/batch.tsx';
 import { LibrarySearch } from '../recordings/library-search.tsx';
-import { FilterBar, NO_FILTERS, toQuery, type Filters } from '../recordings/filters.tsx';
+import { FilterBar, fromAddress, isUnfiltered, toAddress, toQuery, type Filters } from '../recordings/filters.tsx';
 import { usePolling } from '../recordings/poll.ts';
 import { StatusChip } from '../recordings/status.tsx';
 import { isWorking, type ListPage, type RecordingRow, type Tag } from '../recordings/types.ts';
 
 export function Recordings() {
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  // The address holds the filters and page (filters.tsx): a change replaces it, Back and a
+  // reload read it, and "Recordings" in the menu shows the list unfiltered.
+  const { url, path, route } = useLocation();
+  const { filters, page } = useMemo(() => fromAddress(new URL(url, location.origin).search), [url]);
+  const show = (f: Filters, p: number) => route(`${path}${toAddress(f, p)}`, true);
   const [list, setList] = useState<ListPage | null>(null);
   const [tags, setTags] = useState<Tag[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -37,8 +41,7 @@ export function Recordings() {
   usePolling(list?.recordings.some((r) => isWorking(r.status)) ?? false, load);
 
   const choose = (f: Filters) => {
-    setFilters(f);
-    setPage(1);
+    show(f, 1);
     setSelected(new Set());
   };
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? new Set([...s, id]) : new Set([...s].filter((x) => x !== id))));
@@ -62,7 +65,7 @@ export function Recordings() {
       <Alert message={error} />
       <Alert message={notice} kind="info" />
       {selected.size > 0 && <BatchBar ids={[...selected]} tags={tags} onDone={afterBatch} />}
-      {list && rows.length === 0 && <p>{filters === NO_FILTERS ? 'No recordings yet. Upload one to begin.' : 'No recording matches these filters.'}</p>}
+      {list && rows.length === 0 && <p>{isUnfiltered(filters) ? 'No recordings yet. Upload one to begin.' : 'No recording matches these filters.'}</p>}
       {rows.length > 0 && (
         <DataTable caption="Your recordings" columns={['Select', 'Title', 'Status', 'Meeting date', 'Tags']} actions>
           {rows.map((r) => (
@@ -70,7 +73,7 @@ export function Recordings() {
           ))}
         </DataTable>
       )}
-      {list && list.pagination.total_pages > 1 && <Pager pagination={list.pagination} onPage={(step) => setPage(page + step)} />}
+      {list && list.pagination.total_pages > 1 && <Pager pagination={list.pagination} onPage={(step) => show(filters, page + step)} />}
     </>
   );
 }

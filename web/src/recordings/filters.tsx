@@ -1,6 +1,8 @@
 // The list's search box, filters and sort order. Changes apply at once (the search box on
 // submit or after a pause in typing), and always go back to page 1. The date range is the
 // API's: the upload date (created_at), so its fields say so; its days are the browser's.
+// Filters and page live in the address (`?status=failed&page=2`), so going back from a
+// recording, reloading or sharing the link shows the same list.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Check, Field, Select } from '../components/form.tsx';
 import type { ListQuery, Tag } from './types.ts';
@@ -35,6 +37,39 @@ const STATUSES = [
   ['failed', 'Failed'],
 ] as const;
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const known = <T extends string>(value: string | null, options: readonly (readonly [T, string])[], fallback: T): T =>
+  options.find(([v]) => v === value)?.[0] ?? fallback;
+
+/** The filters and page an address asks for; anything unknown or malformed is left at its default. */
+export function fromAddress(search: string): { filters: Filters; page: number } {
+  const p = new URLSearchParams(search);
+  const day = (name: string) => (DAY.test(p.get(name) ?? '') ? p.get(name)! : '');
+  const page = Number(p.get('page'));
+  const filters: Filters = {
+    q: p.get('q') ?? '',
+    status: known(p.get('status'), STATUSES, NO_FILTERS.status),
+    tag_id: /^[1-9]\d{0,15}$/.test(p.get('tag_id') ?? '') ? p.get('tag_id')! : '',
+    starred: p.get('starred') === 'true',
+    inbox: p.get('inbox') === 'true',
+    date_from: day('date_from'),
+    date_to: day('date_to'),
+    sort: known(p.get('sort'), SORTS, NO_FILTERS.sort),
+  };
+  return { filters, page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
+}
+
+/** The address's query for these filters and page: only what differs from no filters, page 1. */
+export function toAddress(f: Filters, page: number): string {
+  const p = new URLSearchParams();
+  for (const key of Object.keys(NO_FILTERS) as (keyof Filters)[]) if (f[key] !== NO_FILTERS[key]) p.set(key, String(f[key]));
+  if (page > 1) p.set('page', String(page));
+  const query = p.toString();
+  return query ? `?${query}` : '';
+}
+
+export const isUnfiltered = (f: Filters): boolean => toAddress(f, 1) === '';
+
 /** The API's query for these filters and a page. */
 export function toQuery(f: Filters, page: number): ListQuery {
   const [sort_by, sort_order] = f.sort.split(':') as [ListQuery['sort_by'], ListQuery['sort_order']];
@@ -56,6 +91,8 @@ export function toQuery(f: Filters, page: number): ListQuery {
 
 export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags: readonly Tag[]; onChange: (f: Filters) => void }) {
   const [q, setQ] = useState(filters.q);
+  // The address can change the filters too (Back, the menu's "Recordings").
+  useEffect(() => setQ(filters.q), [filters.q]);
   // The search waits for a pause in typing, then joins the filters as they are by then: another
   // filter changed meanwhile must not be undone by the ones current when typing began.
   const latest = useRef(filters);
