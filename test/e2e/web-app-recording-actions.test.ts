@@ -177,9 +177,15 @@ describe('a recording\'s page', () => {
     await poll(() => status.innerText()).toBe('completed');
   });
 
-  it('transcribes again: the job runs and the page follows it back to completed', async () => {
+  it('transcribes again with a most speakers count: the job runs and the page follows it back to completed', async () => {
     await open(ids.old, 'Old call');
     const before = (await call(`/recordings/${ids.old}/status`, { token })).body.completed_at as string | null;
+    // Fewer voices than the last run found: the counts travel with the request and stay on the recording.
+    await page.getByLabel('Fewest speakers').fill('3');
+    await page.getByLabel('Most speakers').fill('2');
+    await page.getByRole('button', { name: 'Transcribe again' }).click();
+    await page.getByText('Fewest speakers must not be more than most speakers.').waitFor();
+    await page.getByLabel('Fewest speakers').fill('');
     await page.getByRole('button', { name: 'Transcribe again' }).click();
     await page.getByText('Transcription queued').waitFor();
     await poll(async () => {
@@ -187,6 +193,7 @@ describe('a recording\'s page', () => {
       return status === 'COMPLETED' && completed_at !== null && completed_at !== before;
     }, 120_000).toBe(true);
     await page.locator('.chip.status-completed').waitFor({ timeout: 30_000 });
+    expect(await findRecording(ids.old)).toMatchObject({ min_speakers: null, max_speakers: 2 });
   });
 
   it('deletes the recording after a confirmation given with the keyboard', async () => {

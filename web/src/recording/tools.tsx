@@ -1,9 +1,9 @@
 // Calendar events with their .ics file, transcript downloads, processing again (transcription,
-// or the summary with a custom prompt), and deleting the recording.
+// with other speaker counts, or the summary with a custom prompt), and deleting the recording.
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Confirm, Section, TextArea, useAction } from '../components/form.tsx';
+import { Alert, Confirm, Field, Section, TextArea, useAction } from '../components/form.tsx';
 import type { CalendarEvent, Recording } from '../recordings/types.ts';
 import { useRecordingZone, zonedTime } from './details.tsx';
 
@@ -64,8 +64,30 @@ export function Downloads({ id }: { id: number }) {
   );
 }
 
+interface Counts {
+  min: string;
+  max: string;
+}
+
+/** The transcribe request for the counts typed: one left blank keeps the recording's own. */
+function transcribeBody({ min, max }: Counts): { min_speakers?: number; max_speakers?: number } {
+  if (min.trim() && max.trim() && Number(min) > Number(max)) throw new Error('Fewest speakers must not be more than most speakers.');
+  return { ...(min.trim() ? { min_speakers: Number(min) } : {}), ...(max.trim() ? { max_speakers: Number(max) } : {}) };
+}
+
+function SpeakerCounts({ value, onChange }: { value: Counts; onChange: (counts: Counts) => void }) {
+  return (
+    <fieldset class="inline">
+      <legend>Speakers to tell apart when transcribing again (blank: as before)</legend>
+      <Field label="Fewest speakers" type="number" min={1} max={50} value={value.min} onInput={(e) => onChange({ ...value, min: e.currentTarget.value })} />
+      <Field label="Most speakers" type="number" min={1} max={50} value={value.max} onInput={(e) => onChange({ ...value, max: e.currentTarget.value })} />
+    </fieldset>
+  );
+}
+
 export function Processing({ id, onQueued }: { id: number; onQueued: () => Promise<void> }) {
   const [prompt, setPrompt] = useState('');
+  const [speakers, setSpeakers] = useState<Counts>({ min: '', max: '' });
   const [confirming, setConfirming] = useState(false);
   const [queued, setQueued] = useState<string | null>(null);
   const { route } = useLocation();
@@ -73,7 +95,7 @@ export function Processing({ id, onQueued }: { id: number; onQueued: () => Promi
   const path = { params: { path: { id: String(id) } } };
   const transcribe = () =>
     run(async () => {
-      setQueued((await call(api.POST('/recordings/{id}/transcribe', { ...path, body: {} }))).message);
+      setQueued((await call(api.POST('/recordings/{id}/transcribe', { ...path, body: transcribeBody(speakers) }))).message);
       await onQueued();
     });
   const summarize = () =>
@@ -88,6 +110,7 @@ export function Processing({ id, onQueued }: { id: number; onQueued: () => Promi
     });
   return (
     <Section title="Process again or delete">
+      <SpeakerCounts value={speakers} onChange={setSpeakers} />
       <div class="actions">
         <button type="button" class="secondary" disabled={busy} onClick={transcribe}>
           Transcribe again
