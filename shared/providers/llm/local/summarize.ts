@@ -1,5 +1,6 @@
 // The embedded summary: key lines by TextRank, rule-based action items with owner and due
-// date, and the dates mentioned (each with the sentence that says it), as Markdown. Extractive and deterministic; no model, no I/O.
+// date, and the dates mentioned (each with the sentence that says it), as Markdown.
+// Extractive and deterministic; no model, no I/O.
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
