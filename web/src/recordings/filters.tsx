@@ -18,7 +18,7 @@ export interface Filters {
   sort: string;
 }
 
-export const NO_FILTERS: Filters = { q: '', status: 'all', tag_id: '', starred: false, inbox: false, date_from: '', date_to: '', sort: 'created_at:desc' };
+const NO_FILTERS: Filters = { q: '', status: 'all', tag_id: '', starred: false, inbox: false, date_from: '', date_to: '', sort: 'created_at:desc' };
 
 const SORTS = [
   ['created_at:desc', 'Newest first'],
