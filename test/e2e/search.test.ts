@@ -99,6 +99,16 @@ describe('GET /search', () => {
     expect((await search('q=plam')).body.hits).toEqual([]);
   });
 
+  it('finds a word in another form than the one said, through the deployed worker and route', async () => {
+    // "watering" was said; "watered" and "waters" share its stem. A typo of one letter could not reach either.
+    for (const q of ['watered', 'waters']) {
+      const { body } = await search(`q=${q}`);
+      expect(body.hits.map((h: { recording_id: number; field: string }) => [h.recording_id, h.field]), q).toEqual([[seeded.garden, 'transcript']]);
+      const hit = body.hits[0];
+      expect(hit.highlights.map(([a, b]: [number, number]) => hit.text.slice(a, b)), q).toEqual(['watering']);
+    }
+  });
+
   it('finds words in notes, summaries and titles and says where', async () => {
     expect((await search('q=onboarding')).body.hits[0]).toMatchObject({ recording_id: seeded.hiring, field: 'notes', start_time: null });
     expect((await search('q=neighbours')).body.hits[0]).toMatchObject({ recording_id: seeded.garden, field: 'summary' });
