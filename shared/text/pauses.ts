@@ -53,3 +53,14 @@ export function withPauseBreaks(segment: TimedText): string {
   }
   return out;
 }
+
+// A sentence ends at . ! or ? and a space, except after "p.m.", "Dr." and the like, or at a line break.
+const SENTENCE_END = /(?<=[.!?])(?<!\b(?:[ap]\.m|mr|mrs|ms|dr|st|e\.g|i\.e|vs)\.)\s+|\n+/i;
+
+/** The segment's sentences: by its punctuation, or by its pauses when it has none (withPauseBreaks). */
+export function sentencesOf(segment: TimedText): string[] {
+  return withPauseBreaks(segment)
+    .split(SENTENCE_END)
+    .map((t) => t.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}

@@ -77,5 +77,7 @@ describe('key dates of a punctuated line', () => {
     const { markdown } = await summarize('Thanks for coming, everyone. The vendor demo moved to next Wednesday at ten. Lunch is on me!');
     expect(markdown).toContain('- **Wed 25 Nov 2026 10:00**: The vendor demo moved to next Wednesday at ten. (Ines, 00:03)');
     expect((await summarize('The demo is on the 3rd of December.')).markdown).toContain('- **Thu 3 Dec 2026**: The demo is on the 3rd of December. (Ines, 00:03)');
+    // "p.m." ends no sentence: the quote keeps the day said after it.
+    expect((await summarize('The audit call is at 4 p.m. on Monday. Bring coffee.')).markdown).toContain('- **Mon 23 Nov 2026 16:00**: The audit call is at 4 p.m. on Monday. (Ines, 00:03)');
   });
 });

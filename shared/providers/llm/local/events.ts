@@ -12,7 +12,7 @@
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
-import { withPauseBreaks } from '../../../text/pauses.ts';
+import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
 import { titleOf } from './event-title.ts';
@@ -42,7 +42,6 @@ const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|from|no later than|
 // A calendar day must be said: "the year" or "next week" alone is no appointment.
 const EXPLICIT_DAY =
   /\d|\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight)\b/i;
-const SENTENCE_END = /(?<=[.!?])(?<!\b(?:[ap]\.m|mr|mrs|ms|dr|st|e\.g|i\.e|vs)\.)\s+|\n+/i;
 
 /** The clause of `text` that holds the span [from, to). */
 export function clauseAt(text: string, from: number, to: number): string {
@@ -98,14 +97,9 @@ function mentionOf(sentence: string, normalised: string, date: SpokenDate, rest:
   };
 }
 
-function sentencesOf(request: EventsRequest): string[] {
+function sentencesIn(request: EventsRequest): string[] {
   const segments: readonly Partial<Segment>[] = Array.isArray(request?.segments) ? request.segments : [];
-  return segments.flatMap((s) =>
-    (typeof s?.sentence === 'string' ? withPauseBreaks({ sentence: s.sentence, words: s.words }) : '')
-      .split(SENTENCE_END)
-      .map((t: string) => t.replace(/\s+/g, ' ').trim())
-      .filter(Boolean),
-  );
+  return segments.flatMap((s) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }) : []));
 }
 
 /** Every proposed date of every sentence, each as a mention. */
@@ -128,7 +122,7 @@ function mentionsIn(sentences: readonly string[], reference: DateReference): Men
 export function extractEventsLocally(request: EventsRequest): FoundEvent[] {
   const reference = dateReference(request?.context?.meetingDate, request?.context?.timeZone);
   if (!reference) return [];
-  return mergeMentions(mentionsIn(sentencesOf(request), reference))
+  return mergeMentions(mentionsIn(sentencesIn(request), reference))
     .slice(0, MAX_EVENTS)
     .map((e) => ({
       title: e.title,

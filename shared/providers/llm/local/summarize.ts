@@ -4,7 +4,7 @@
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
-import { withPauseBreaks } from '../../../text/pauses.ts';
+import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
 import { focusWeight, readFocus, type Focus, type Section } from './steer.ts';
 
@@ -91,7 +91,7 @@ const datesIn = (text: string, reference: Reference) => findDates(text.replace(S
  * punctuation, or from its pauses when it has none), else the whole line.
  */
 function quoteFor(line: Line, date: SpokenDate, reference: Reference): Line {
-  const sentences = withPauseBreaks({ sentence: line.text, words: line.words }).split(/(?<=[.!?;])\s+/);
+  const sentences = sentencesOf({ sentence: line.text, words: line.words });
   if (sentences.length < 2) return line;
   const said = sentences.find((sentence) => datesIn(sentence, reference).some((d) => d.iso === date.iso));
   return said ? { ...line, text: said } : line;
