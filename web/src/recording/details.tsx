@@ -5,30 +5,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Field, useAction } from '../components/form.tsx';
 import type { Recording } from '../recordings/types.ts';
-import { useSession } from '../session.ts';
-
-/** An instant as a datetime-local value ("2026-11-19T11:00") on the clocks of `zone`. */
-function wallTime(iso: string, zone: string): string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const part = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
-}
+import { useRecordingZone, wallTime } from './clock.ts';
 
 interface Values {
   title: string;
   participants: string;
   meetingDate: string;
-}
-
-/** The zone the recording's dates are read in: its own, or (made before zones existed) its owner's. */
-export function useRecordingZone(r: Recording): string {
-  const { user } = useSession();
-  return r.time_zone ?? user?.settings.time_zone ?? 'UTC';
-}
-
-/** An instant on the recording's clocks, naming the zone: "Nov 19, 2026, 11:30 AM (America/Sao_Paulo)". */
-export function zonedTime(iso: string, zone: string): string {
-  return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso))} (${zone})`;
 }
 
 export function DetailsForm({ recording: r, onChanged }: { recording: Recording; onChanged: () => Promise<void> }) {

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Select, useAction } from '../components/form.tsx';
 import { StatusChip } from '../recordings/status.tsx';
-import { DetailsForm, zonedTime, useRecordingZone } from './details.tsx';
+import { useRecordingZone, zonedTime } from './clock.ts';
+import { DetailsForm } from './details.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
 
 /** From the status route while the recording is worked on. */

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Confirm, Field, Section, TextArea, useAction } from '../components/form.tsx';
 import type { CalendarEvent, Recording } from '../recordings/types.ts';
-import { useRecordingZone, zonedTime } from './details.tsx';
+import { useRecordingZone, zonedTime } from './clock.ts';
 
 /** The events found in the recording, on its own clocks: "at three" said in a meeting meant its zone's three. */
 export function Events({ recording }: { recording: Recording }) {
