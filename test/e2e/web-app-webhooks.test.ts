@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
-import { expectAccessible, launch } from './web-support.ts';
+import { expectAccessible, expectNoSidewaysScroll, launch } from './web-support.ts';
 
 const TIMEOUT = 120_000;
 const PASSWORD = 'a long enough passphrase';
@@ -102,6 +102,8 @@ describe('webhooks in the web app', () => {
     await page.getByLabel('URL').fill(receiver.url);
     await page.getByLabel('Allow plain http:// (not encrypted)').check();
     await chooseEvents(['recording.created', 'recording.summary.completed']);
+    // The longest event names fit their column, wide and on a phone.
+    await expectNoSidewaysScroll(page, 'the new webhook form');
     await page.getByRole('button', { name: 'Save webhook' }).click();
     await page.getByRole('textbox', { name: 'Signing secret' }).waitFor();
     const stored = ((await api('/webhooks')).body.webhooks as StoredWebhook[]).find((w) => w.name === 'chosen events')!;

@@ -42,19 +42,34 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The page at its present width must not scroll sideways; the elements that stick out on the right are named. */
+/**
+ * The page at its present width must not scroll sideways, and no box's content may spill out of
+ * it (a label wider than its column runs over the next one); the elements at fault are named.
+ */
 async function expectNoOverflow(page: Page, where: string): Promise<void> {
   // (This runs in the page, where `document` exists; this project's types have no DOM.)
-  const sticking: { overflow: number; wide: string[] } = await page.evaluate(() => {
+  const sticking: { overflow: number; wide: string[]; spilling: string[] } = await page.evaluate(() => {
     const doc = (globalThis as any).document;
     const limit = doc.documentElement.clientWidth;
     const right = (e: any) => e.getBoundingClientRect().right;
-    const wide = [...doc.querySelectorAll('body *')]
+    const name = (e: any) => `${e.tagName.toLowerCase()}.${e.className}`;
+    const boxes = [...doc.querySelectorAll('body *')];
+    const wide = boxes
       .filter((e: any) => right(e) > limit + 1 && ![...e.children].some((c: any) => right(c) > limit + 1))
-      .map((e: any) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
-    return { overflow: doc.documentElement.scrollWidth - limit, wide };
+      .map((e: any) => `${name(e)} (${Math.round(right(e))} px): ${(e.textContent ?? '').slice(0, 40)}`);
+    // A box that shows what overflows it (a scrolling box is meant to hold more than it shows).
+    const spills = (e: any) => {
+      const style = (globalThis as any).getComputedStyle(e);
+      const box = !['inline', 'contents', 'none'].includes(style.display) && style.overflowX === 'visible';
+      return box && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1;
+    };
+    const spilling = boxes
+      .filter((e: any) => spills(e) && ![...e.children].some(spills))
+      .map((e: any) => `${name(e)} (${e.scrollWidth} px in ${e.clientWidth} px): ${(e.textContent ?? '').slice(0, 40)}`);
+    return { overflow: doc.documentElement.scrollWidth - limit, wide, spilling };
   });
   expect(sticking.overflow, `${where} scrolls sideways: ${sticking.wide.join('; ')}`).toBeLessThanOrEqual(0);
+  expect(sticking.spilling, `${where}: content spills out of its box`).toEqual([]);
 }
 
 export interface SignedIn {
@@ -97,7 +112,7 @@ export async function signedIn(baseUrl: string, user: { id: number; email: strin
   return { context, page, alerts };
 }
 
-/** The page at 1280 and 390 px wide must not scroll sideways; no picture is kept (for pages the README does not show). */
+/** The page at 1280 and 390 px wide must not scroll sideways nor spill out of a box; no picture is kept (for pages the README does not show). */
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });

@@ -76,9 +76,14 @@ export function Check({ label, ...input }: CheckProps) {
   return (
     <div class="check">
       <input id={id} type="checkbox" {...input} />
-      <label for={id}>{label}</label>
+      <label for={id}>{breakable(label)}</label>
     </div>
   );
+}
+
+/** A dotted name ("recording.transcription.completed") may break after its dots on a narrow screen. */
+function breakable(label: string): ComponentChildren {
+  return label.split(/(?<=\.)(?=\w)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
 }
 
 export function Alert({ message, kind = 'error' }: { message: string | null; kind?: 'error' | 'info' }) {

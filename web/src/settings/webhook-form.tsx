@@ -36,7 +36,7 @@ export function WebhookForm({ eventTypes, initial, submitLabel, onSave, onCancel
     <form onSubmit={submit} class="webhook-form">
       <Field label="Webhook name" required maxLength={100} value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
       <Field label="URL" type="url" required maxLength={2048} placeholder="https://example.com/hooks/verbatim" value={form.url} onInput={(e) => setForm({ ...form, url: e.currentTarget.value })} />
-      <fieldset>
+      <fieldset class="choices">
         <legend>Events</legend>
         <Check label="All events" checked={all} onChange={(e) => setForm({ ...form, events: e.currentTarget.checked ? ['*'] : [] })} />
         {eventTypes.map((type) => (
