@@ -79,6 +79,12 @@ describe('administrators on the administration page', () => {
   });
 });
 
+/** Seconds as the page says them, written out for the numbers the tests meet. */
+const transcribed = (seconds: number) => {
+  const [n, unit] = seconds < 59.5 ? [Math.round(seconds), 'second'] : [Math.round(seconds / 60), 'minute'];
+  return `${n.toLocaleString('en-US')} ${unit}${n === 1 ? '' : 's'}`;
+};
+
 describe('the statistics on the administration page', () => {
   /** The Statistics card's terms and values, as shown. */
   const shown = async () => {
@@ -92,7 +98,7 @@ describe('the statistics on the administration page', () => {
     Recordings: `${s.recordings.total} (${s.recordings.completed} completed, ${s.recordings.processing} processing, ${s.recordings.pending} waiting, ${s.recordings.failed} failed)`,
     Storage: s.storage.used_human,
     Queue: `${s.queue.jobs_queued} queued, ${s.queue.jobs_processing} processing`,
-    'Transcription this month': `${s.transcription.used_this_month_minutes.toLocaleString('en-US')} ${s.transcription.used_this_month_minutes === 1 ? 'minute' : 'minutes'}`,
+    'Transcription this month': transcribed(s.transcription.used_this_month_seconds),
     'Estimated transcription cost this month': `$${s.transcription.estimated_cost.toFixed(2)}`,
     'Language-model tokens this month': s.tokens.used_this_month.toLocaleString('en-US'),
     'Recordings today': String(s.activity.recordings_today),

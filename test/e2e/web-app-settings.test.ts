@@ -135,7 +135,10 @@ describe('this month\'s usage in Settings', () => {
 
   it('shows what the person used against their monthly budgets, and no limit where there is none', async () => {
     await setBudgets(me.user.id, { monthly_tokens: 1000, monthly_transcription_seconds: 600 });
-    await addUsage(me.user.id, { transcription_seconds: 150, prompt_tokens: 200, completion_tokens: 50, estimated_cost: 0.0234, transcriptions: 1 });
+    // Under a minute, the seconds (not "0 minutes"); from a minute up, whole minutes.
+    await addUsage(me.user.id, { transcription_seconds: 21, prompt_tokens: 0, completion_tokens: 0, estimated_cost: 0, transcriptions: 1 });
+    expect((await shown())['Transcription this month']).toBe('21 seconds of 10 minutes (3.5 %)');
+    await addUsage(me.user.id, { transcription_seconds: 129, prompt_tokens: 200, completion_tokens: 50, estimated_cost: 0.0234, transcriptions: 0 });
     expect(await shown()).toMatchObject({
       Recordings: '0 (0 completed, 0 processing, 0 waiting, 0 failed)',
       'Transcription this month': '3 minutes of 10 minutes (25 %)',

@@ -10,6 +10,9 @@ type Stats = paths['/stats']['get']['responses'][200]['content']['application/js
 /** "1 minute", "3 minutes". */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
+/** Transcribed time: "21 seconds" under a minute (not "0 minutes"), else "12 minutes" to the nearest minute. */
+const duration = (seconds: number) => (seconds < 59.5 ? count(Math.round(seconds), 'second', 'seconds') : count(Math.round(seconds / 60), 'minute', 'minutes'));
+
 /** Use against a monthly budget: "12 minutes of 600 (2 %)"; a budget of 0 is none. */
 function ofBudget(used: string, budget: number, percentage: number, unit = '') {
   return budget > 0 ? `${used} of ${budget.toLocaleString()}${unit} (${percentage.toLocaleString()} %)` : `${used} (no monthly limit)`;
@@ -17,7 +20,7 @@ function ofBudget(used: string, budget: number, percentage: number, unit = '') {
 
 function Facts({ stats, scope }: { stats: Stats; scope: 'user' | 'all' }) {
   const { recordings, transcription, tokens } = stats;
-  const minutes = count(transcription.used_this_month_minutes, 'minute', 'minutes');
+  const minutes = duration(transcription.used_this_month_seconds);
   return (
     <dl class="facts">
       {scope === 'all' && (
