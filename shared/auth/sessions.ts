@@ -50,8 +50,10 @@ export async function createSignInLink(user: User, baseUrl: string, now = new Da
   const code = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + LINK_HOURS * 3_600_000);
   await insertSignInLink(createHash('sha256').update(code).digest('hex'), user.id, expires);
-  // The code travels in the fragment, which browsers never send to a server or its logs.
-  return { url: `${baseUrl.replace(/\/+$/, '')}/welcome#code=${code}`, expires_at: expires.toISOString() };
+  // The code travels in the fragment, which browsers never send to a server or its logs; the
+  // email beside it lets the page name the account, and a password manager save the pair.
+  const fragment = new URLSearchParams({ code, email: user.email });
+  return { url: `${baseUrl.replace(/\/+$/, '')}/welcome#${fragment}`, expires_at: expires.toISOString() };
 }
 
 /** Sets the password with a one-time link; every earlier session of the user ends. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startLocalProcess } from '../support/local-process.ts';
-import { call, newSession, newUser, sessionHeaders, stack } from '../support/api.ts';
+import { call, linkCode, newSession, newUser, sessionHeaders, stack } from '../support/api.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -177,7 +177,7 @@ describe('the CLI while the local stack runs', () => {
     const email = newEmail();
     const invited = await cliJson(['users', 'invite', '--email', email, '--name', '  Ada  ', '--admin', '--base-url', stack().url]);
     expect(invited.user).toMatchObject({ email, name: 'Ada', is_admin: true });
-    const code = new URL(invited.link.url).hash.replace('#code=', '');
+    const code = linkCode(invited.link.url);
     const accept = () => call('/auth/links/accept', { method: 'POST', body: { code, password: 'correct horse battery staple' } });
     expect((await accept()).status).toBe(200);
     expect((await accept()).status).toBe(401);

@@ -13,7 +13,7 @@ import { countRequest } from '#shared/store/rate-counters.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { findUserByEmail, getUser } from '#shared/store/users.ts';
 import { send } from '../fuzz/http.ts';
-import { newSession, newUser, sessionHeaders, stack, type WebSession } from '../support/api.ts';
+import { linkCode, newSession, newUser, sessionHeaders, stack, type WebSession } from '../support/api.ts';
 
 const asSession = (session: WebSession, method: string, path: string, body?: unknown) =>
   send({ method, path, headers: sessionHeaders(session), body: body === undefined ? undefined : { kind: 'json', value: body } });
@@ -144,7 +144,7 @@ describe('what is stored', () => {
   it('a session from a sign-in link is stored by its SHA-256 only, with a TTL at its idle end', async () => {
     const { user } = await newUser();
     const link = await createSignInLink(user, stack().url);
-    const code = new URL(link.url).hash.replace('#code=', '');
+    const code = linkCode(link.url);
     const res = await send({ method: 'POST', path: '/auth/links/accept', body: { kind: 'json', value: { code, password: 'a passphrase of mine' } } });
     expect(res.status, res.text).toBe(200);
     const cookie = String(res.headers['set-cookie']);
@@ -159,7 +159,7 @@ describe('what is stored', () => {
   it('a one-time sign-in link works until 24 hours after it was made, then no more', async () => {
     const { user } = await newUser();
     const made = new Date();
-    const codeOf = (link: { url: string }) => new URL(link.url).hash.replace('#code=', '');
+    const codeOf = (link: { url: string }) => linkCode(link.url);
     const late = await createSignInLink(user, stack().url, made);
     expect(Date.parse(late.expires_at) - made.getTime()).toBe(24 * 3_600_000);
     await expect(acceptSignInLink(codeOf(late), 'a passphrase of mine', new Date(made.getTime() + 24 * 3_600_000))).rejects.toThrow(/invalid, used or expired/);

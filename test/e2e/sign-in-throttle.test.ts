@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkCode } from '../support/api.ts';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 
 const FREE_PER_ACCOUNT = 2;
@@ -66,7 +67,7 @@ async function newAccount(): Promise<string> {
   const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   const invited = await post('/admin/invitations', { email }, { headers: { authorization: `Bearer ${adminToken}` } });
   expect(invited.status).toBe(201);
-  const accepted = await post('/auth/links/accept', { code: new URL(invited.body.link.url).hash.replace('#code=', ''), password: PASSWORD });
+  const accepted = await post('/auth/links/accept', { code: linkCode(invited.body.link.url), password: PASSWORD });
   expect(accepted.status).toBe(200);
   return email;
 }

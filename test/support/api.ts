@@ -60,3 +60,6 @@ export async function newSession(userId: number): Promise<WebSession> {
 
 /** The headers a browser of our own origin sends with the session: the cookie, Origin and the CSRF token. */
 export const sessionHeaders = (session: WebSession): Record<string, string> => ({ cookie: session.cookie, origin: new URL(stack().url).origin, 'x-csrf-token': session.csrfToken });
+
+/** The one-time code of a sign-in link (`…/welcome#code=…&email=…`). */
+export const linkCode = (url: string): string => new URLSearchParams(new URL(url).hash.slice(1)).get('code') ?? '';

@@ -8,7 +8,10 @@ import { useSession } from '../session.ts';
 export function Welcome() {
   const { update } = useSession();
   const { route } = useLocation();
-  const [code] = useState(() => new URLSearchParams(location.hash.slice(1)).get('code') ?? '');
+  const [{ code, email }] = useState(() => {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    return { code: fragment.get('code') ?? '', email: fragment.get('email') ?? '' };
+  });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const { busy, error, setError, run } = useAction();
@@ -28,6 +31,8 @@ export function Welcome() {
       <h1>Set your password</h1>
       {!code && <Alert message="This page needs the one-time link you were given." />}
       <form onSubmit={submit} class="card">
+        {/* Whose password this is, for the person and for a password manager saving it. */}
+        {email && <Field label="Email" type="email" autoComplete="username" readOnly value={email} />}
         <Field label="New password" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters." value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
         <Field label="Repeat the password" type="password" autoComplete="new-password" required value={repeat} onInput={(e) => setRepeat(e.currentTarget.value)} />
         <Alert message={error} />

@@ -5,6 +5,7 @@ import { Alert, Field, Section, useAction } from '../components/form.tsx';
 import { useSession } from '../session.ts';
 
 export function PasswordSection() {
+  const { user } = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -24,6 +25,8 @@ export function PasswordSection() {
   return (
     <Section title="Password">
       <form onSubmit={submit}>
+        {/* The account the new password belongs to, for a password manager (shown above as "Email address"). */}
+        <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
         <Field label="Current password" type="password" autoComplete="current-password" value={current} onInput={(e) => setCurrent(e.currentTarget.value)} />
         <Field label="New password" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters; your other sessions end." value={next} onInput={(e) => setNext(e.currentTarget.value)} />
         <Alert message={error} />
