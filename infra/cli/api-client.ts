@@ -43,8 +43,35 @@ export function connect(options: ConnectionOptions): Api {
   return createClient<paths, 'application/json'>({
     baseUrl: `${url}/api/v1`,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    fetch: (request) => reach(request.url, () => fetch(request)),
+    fetch: (request) => patiently(request),
   });
+}
+
+/** The longest wait a 429 may ask for that the CLI sits out: a rate window is one minute; a
+ *  used-up monthly budget asks for days, and is said at once. */
+const MAX_WAIT_SECONDS = 65;
+const MAX_RATE_RETRIES = 3;
+
+/**
+ * Sends a call; refused with 429 by a rate limit (before anything was done), waits as
+ * Retry-After says and sends it again, a few times, saying so on stderr (stdout stays the
+ * command's answer, so `--json` output is unchanged).
+ */
+async function patiently(request: Request): Promise<Response> {
+  for (let retries = 0; ; retries++) {
+    const response = await reach(request.url, () => fetch(request.clone()));
+    const wait = response.status === 429 ? retryAfterOf(response) : undefined;
+    if (wait === undefined || wait > MAX_WAIT_SECONDS || retries === MAX_RATE_RETRIES) return response;
+    await response.body?.cancel();
+    process.stderr.write(`The service's rate limit was reached; trying again in ${wait} s.\n`);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+/** Retry-After in seconds (the API sends whole seconds), or undefined when absent or not a number. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /** What every call of the generated client resolves to. */
@@ -60,8 +87,7 @@ export async function answer<T>(call: Promise<Answer<T>>): Promise<T> {
   if (response.ok) return data as T;
   const said = (error as { error?: unknown } | undefined)?.error;
   const message = typeof said === 'string' ? said : `HTTP ${response.status} from ${new URL(response.url || 'http://service/').pathname}`;
-  const retryAfter = Number(response.headers.get('retry-after'));
-  throw new ApiError(message, response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  throw new ApiError(message, response.status, retryAfterOf(response));
 }
 
 /**

@@ -6,6 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '#shared/config.ts';
+import { windowAt } from '#shared/domain/rate-limit.ts';
+import { countRequest } from '#shared/store/rate-counters.ts';
 import { findRecording } from '#shared/store/recordings.ts';
 import { call, newUser, stack } from '../support/api.ts';
 
@@ -113,6 +116,23 @@ describe('the recordings commands, a client of the HTTP API', () => {
     const badSpeakers = await run(['upload', file('budget.wav'), '--max-speakers', 'two']);
     expect(badSpeakers.code).toBe(1);
     expect(badSpeakers.stderr).toMatch(/a number of speakers/);
+  });
+
+  it('waits out a rate limit as Retry-After says and then uploads, saying so on stderr only', { timeout: 150_000 }, async () => {
+    const { user, token } = await newUser();
+    // The person's 10 processing calls of this minute are spent (with 15 s of it left at least,
+    // so the CLI meets the limit rather than the next window).
+    const left = 60 - ((Date.now() / 1000) % 60);
+    if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+    const window = windowAt(Date.now());
+    await countRequest(user.id, 'processing', window.start, window.resetAt + 60, settings().rateLimits.processing);
+    expect((await call('/recordings/uploads', { method: 'POST', token, body: {} })).status).toBe(429);
+
+    const uploaded = await cli(['upload', file('budget.wav'), '--json', '--title', 'After the wait'], { VERBATIM_TOKEN: token });
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    expect(Date.now() / 1000).toBeGreaterThanOrEqual(window.resetAt);
+    expect(uploaded.stderr).toMatch(/^The service's rate limit was reached; trying again in \d+ s\.\n$/);
+    expect(JSON.parse(uploaded.stdout)).toMatchObject({ title: 'After the wait', original_filename: 'budget.wav' });
   });
 
   it('streams a file over the multipart threshold up in parts', async () => {
