@@ -36,6 +36,8 @@ export interface ApiError {
   readonly error: string;
   readonly code: string;
   readonly details?: readonly { readonly path: string; readonly message: string }[];
+  /** With 429: the seconds until the call may be sent again. */
+  readonly retry_after?: number;
 }
 
 /** Throws the API's error (or a network failure) so forms can show it; returns the data otherwise. */

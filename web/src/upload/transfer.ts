@@ -2,7 +2,7 @@
 // the multipart threshold), the browser sends the bytes straight to storage with progress,
 // retries a failed part, and the API is told when all is there. A multipart plan and the parts
 // already sent are kept in localStorage, so choosing the same file after a reload resumes it.
-import { api, call } from '../api/client.ts';
+import { api, ApiFailure, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 
 export type UploadFields = Omit<paths['/recordings/uploads']['post']['requestBody']['content']['application/json'], 'filename' | 'size' | 'content_type'>;
@@ -48,11 +48,12 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
   const key = fileKey(file);
   const resumed = read(key);
   const content_type = file.type || 'application/octet-stream';
-  const plan = resumed?.plan ?? (await call(api.POST('/recordings/uploads', { body: { ...fields, filename: file.name, size: file.size, content_type } })));
+  const waiting = (seconds: number) => progress(0, file.size, `The rate limit for uploads was reached; sending in ${seconds} s.`);
+  const plan = resumed?.plan ?? (await patiently(() => call(api.POST('/recordings/uploads', { body: { ...fields, filename: file.name, size: file.size, content_type } })), waiting));
   if (plan.method === 'PUT') {
     await withRetries(() => put(plan.url!, file, plan.headers as Record<string, string> | undefined, (n) => progress(n, file.size)));
     progress(file.size, file.size);
-    return complete(plan.upload_id, undefined);
+    return complete(plan.upload_id, undefined, (seconds) => progress(file.size, file.size, `All sent; the rate limit was reached, finishing in ${seconds} s.`));
   }
   const etags: Record<number, string> = { ...resumed?.etags };
   const save = () => localStorage.setItem(key, JSON.stringify({ plan, etags } satisfies Saved));
@@ -68,13 +69,30 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
     progress(sentBefore(0), file.size, `${Object.keys(etags).length} of ${plan.parts!.length} parts sent`);
   }
   const parts = plan.parts!.map((p) => ({ part_number: p.part_number, etag: etags[p.part_number]! }));
-  const created = await complete(plan.upload_id, parts);
+  const created = await complete(plan.upload_id, parts, (seconds) => progress(file.size, file.size, `All parts sent; the rate limit was reached, finishing in ${seconds} s.`));
   localStorage.removeItem(key);
   return created;
 }
 
-const complete = (id: string, parts: { part_number: number; etag: string }[] | undefined) =>
-  call(api.POST('/recordings/uploads/{id}/complete', { params: { path: { id } }, body: parts ? { parts } : {} }));
+const complete = (id: string, parts: { part_number: number; etag: string }[] | undefined, waiting: (seconds: number) => void) =>
+  patiently(() => call(api.POST('/recordings/uploads/{id}/complete', { params: { path: { id } }, body: parts ? { parts } : {} })), waiting);
+
+/** The longest Retry-After sat out (a rate window is a minute; a used-up budget asks for days). */
+const MAX_WAIT_SECONDS = 65;
+
+/** An API call refused by the rate limit (nothing was done) is sent again when Retry-After says, up to three times. */
+async function patiently<T>(attempt: () => Promise<T>, waiting: (seconds: number) => void): Promise<T> {
+  for (let retries = 0; ; retries++) {
+    try {
+      return await attempt();
+    } catch (failure) {
+      const seconds = failure instanceof ApiFailure && failure.status === 429 ? (failure.body.retry_after ?? 0) : 0;
+      if (seconds <= 0 || seconds > MAX_WAIT_SECONDS || retries === 3) throw failure;
+      waiting(seconds);
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+    }
+  }
+}
 
 async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
   for (let i = 1; ; i++) {
