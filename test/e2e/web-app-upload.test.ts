@@ -145,6 +145,7 @@ describe('uploading from the web app', () => {
     const reason = (await call(`/recordings/${id}`, { token })).body.error_message as string;
     expect(reason).toMatch(/^Monthly transcription budget exceeded \(used [\d.]+ of 0 minutes\)$/);
     await expect(status.innerText()).resolves.toContain(reason);
+    await page.getByText('There is no transcript: transcription failed (the reason is above).').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recordings' }).click();
     const row = page.locator('tbody tr', { has: page.getByRole('link', { name: 'over-budget', exact: true }) });
     await expect(row.locator('td').nth(2).locator('.failure').innerText()).resolves.toBe(reason);
@@ -167,5 +168,9 @@ describe('uploading from the web app', () => {
     expect(Date.now() / 1000).toBeGreaterThanOrEqual(window.resetAt);
     const listed = (await call('/recordings', { token: fresh.token })).body.recordings as { title: string }[];
     expect(listed.map((r) => r.title)).toEqual(['after-the-wait']);
+    // A second of silence: transcribed, and the page says no one spoke rather than "not yet".
+    await page.getByRole('link', { name: 'after-the-wait', exact: true }).click();
+    await page.locator('.chip.status-completed').waitFor({ timeout: 60_000 });
+    await page.getByText('No speech was found in this recording.').waitFor();
   });
 });

@@ -6,7 +6,7 @@ import { api, call } from '../api/client.ts';
 import { Alert, useAction } from '../components/form.tsx';
 import { Chat } from '../recording/chat.tsx';
 import { Header, type Progress } from '../recording/header.tsx';
-import { Player } from '../recording/player.tsx';
+import { noTranscript, Player } from '../recording/player.tsx';
 import { Speakers } from '../recording/speakers.tsx';
 import { Notes, Summary } from '../recording/texts.tsx';
 import { Downloads, Events, Processing } from '../recording/tools.tsx';
@@ -44,7 +44,7 @@ export function RecordingPage({ id, start }: { id: number; start?: number }) {
       <Header recording={recording} progress={progress} onChanged={load} />
       <Alert message={error} />
       <div class="recording-grid">
-        <Player id={id} audio={audio} segments={segments} start={start} />
+        <Player id={id} audio={audio} segments={segments} start={start} empty={noTranscript(recording)} />
         <div>
           <Chat id={id} seek={seek} />
           <Speakers id={id} key={`${recording.status}:${recording.has_transcription}`} onNamed={load} />

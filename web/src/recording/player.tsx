@@ -7,7 +7,7 @@
 // segment, so space keeps playing and pausing.
 import type { RefObject } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { Segment } from '../recordings/types.ts';
+import { isWorking, type Recording, type Segment } from '../recordings/types.ts';
 import { hasLowWords, TranscriptRow } from './transcript.tsx';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'AUDIO', 'VIDEO']);
@@ -43,7 +43,15 @@ function keepInView(box: HTMLElement, item: HTMLElement) {
 }
 
 /** `start`: the moment to open at (a search hit or a library chat source), in seconds. */
-export function Player({ id, audio, segments, start }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[]; start?: number }) {
+/** What the transcript box says while it has no segments, from where the recording stands. */
+export function noTranscript(recording: Pick<Recording, 'status' | 'has_transcription'>): string {
+  if (recording.has_transcription) return 'No speech was found in this recording.';
+  if (recording.status === 'FAILED') return 'There is no transcript: transcription failed (the reason is above).';
+  if (isWorking(recording.status)) return 'The transcript appears here once transcription is done.';
+  return 'No transcript yet.';
+}
+
+export function Player({ id, audio, segments, start, empty }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[]; start?: number; empty: string }) {
   const [now, setNow] = useState(start ?? 0);
   const opened = useRef(false);
   const [playing, setPlaying] = useState(false);
@@ -87,7 +95,7 @@ export function Player({ id, audio, segments, start }: { id: number; audio: RefO
         <p class="hint">Space plays or pauses, the arrow keys go 5 seconds back or forward.</p>
       </div>
       <h2 id="transcript-heading">Transcript</h2>
-      {segments.length === 0 && <p>No transcript yet.</p>}
+      {segments.length === 0 && <p>{empty}</p>}
       {hasLowWords(segments) && <p class="hint">Words underlined with dots are ones the engine was unsure of; click a word to play from it.</p>}
       <ol class="transcript" ref={list}>
         {segments.map((s, i) => (
