@@ -65,6 +65,6 @@ if (runtime.firstAdminToken) {
 if (!/^(127\.|::1$|localhost$)/.test(host)) {
   process.stderr.write(`Warning: HOST=${host} serves the API beyond this machine without TLS; put a TLS-terminating proxy in front (README: Security).\n`);
 }
-process.stdout.write(`Ready in ${steps.total()}: ${runtime.url} (API explorer: ${runtime.url}/api/v1/docs). Ctrl-C stops it.\n`);
+process.stdout.write(`Ready in ${steps.total()}: ${runtime.url} (API explorer, once signed in: ${runtime.url}/api/v1/docs). Ctrl-C stops it.\n`);
 logger.info('verbatim is running', { url: runtime.url, docs: `${runtime.url}/api/v1/docs`, data_dir: dataDir });
 updateRuntimeFile(dataDir, { ready: true });

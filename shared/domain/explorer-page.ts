@@ -37,6 +37,7 @@ export const explorerPage = (apiPrefix: string, assetQuery: string): string => `
 <head>
 <meta charset="utf-8">
 <title>Verbatim API explorer</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${apiPrefix}/docs/assets/swagger-ui.css${assetQuery}">
 <style>${CONTRAST}</style>
 </head>

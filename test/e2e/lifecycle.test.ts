@@ -102,7 +102,7 @@ describe('npm start', () => {
       expect(lines.some((line) => line.startsWith(`  ${step} … `) && /(cached, |built, )?\d+\.\d s$/.test(line))).toBe(true);
     }
     expect(lines.some((line) => /^ {2}checking engines … speech local, language local, \d+\.\d s$/.test(line))).toBe(true);
-    expect(lines).toContain(`Ready in ${/Ready in (\d+\.\d s)/.exec(first.output())?.[1]}: ${first.runtime.url} (API explorer: ${first.runtime.url}/api/v1/docs). Ctrl-C stops it.`);
+    expect(lines).toContain(`Ready in ${/Ready in (\d+\.\d s)/.exec(first.output())?.[1]}: ${first.runtime.url} (API explorer, once signed in: ${first.runtime.url}/api/v1/docs). Ctrl-C stops it.`);
   });
 
   it('refuses a second start on the same data folder in one line naming the owner, without a stack trace', async () => {

@@ -41,7 +41,10 @@ export function TokensSection() {
 
   return (
     <Section title="API tokens">
-      <p>Tokens let scripts and other systems use the API as you. Keep them secret.</p>
+      <p>
+        Tokens let scripts and other systems use the API as you. Keep them secret. The <a href="/api/v1/docs">API explorer</a> describes every route and tries
+        them with this session, no token needed.
+      </p>
       <form onSubmit={create} class="inline">
         <Field label="Token name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <div class="field">
