@@ -165,6 +165,7 @@ describe('uploading from the web app', () => {
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await page.getByRole('status').filter({ hasText: /^The rate limit for uploads was reached; sending in \d+ s\.$/ }).waitFor();
     await page.getByRole('link', { name: 'after-the-wait', exact: true }).waitFor({ timeout: 90_000 });
+    await expect(page.getByText(/rate limit/).count(), 'the note is gone once the wait is over').resolves.toBe(0);
     expect(Date.now() / 1000).toBeGreaterThanOrEqual(window.resetAt);
     const listed = (await call('/recordings', { token: fresh.token })).body.recordings as { title: string }[];
     expect(listed.map((r) => r.title)).toEqual(['after-the-wait']);

@@ -40,7 +40,7 @@ function useUploads() {
     for (const e of entries.filter((x) => x.state === 'ready' || x.state === 'failed')) {
       patch(e.key, { state: 'sending', error: null, sent: 0 });
       try {
-        const created = await send(e.file, fieldsOf(e), (sent, _total, note) => patch(e.key, note ? { sent, note } : { sent }));
+        const created = await send(e.file, fieldsOf(e), (sent, _total, note) => patch(e.key, note === undefined ? { sent } : { sent, note: note || null }));
         patch(e.key, { state: 'done', sent: e.file.size, created });
       } catch (failure) {
         patch(e.key, { state: 'failed', error: describeError(failure) });

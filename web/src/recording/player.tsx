@@ -42,7 +42,6 @@ function keepInView(box: HTMLElement, item: HTMLElement) {
   else if (inner.bottom > outer.bottom) box.scrollTop += Math.min(inner.bottom - outer.bottom, inner.top - outer.top);
 }
 
-/** `start`: the moment to open at (a search hit or a library chat source), in seconds. */
 /** What the transcript box says while it has no segments, from where the recording stands. */
 export function noTranscript(recording: Pick<Recording, 'status' | 'has_transcription'>): string {
   if (recording.has_transcription) return 'No speech was found in this recording.';
@@ -51,6 +50,7 @@ export function noTranscript(recording: Pick<Recording, 'status' | 'has_transcri
   return 'No transcript yet.';
 }
 
+/** `start`: the moment to open at (a search hit or a library chat source), in seconds; `empty`: what to say without segments. */
 export function Player({ id, audio, segments, start, empty }: { id: number; audio: RefObject<HTMLAudioElement | null>; segments: readonly Segment[]; start?: number; empty: string }) {
   const [now, setNow] = useState(start ?? 0);
   const opened = useRef(false);

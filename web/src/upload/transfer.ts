@@ -40,6 +40,7 @@ function read(key: string): Saved | undefined {
   return undefined;
 }
 
+/** `note`: a line for the file's card; '' clears the one shown. */
 export interface Progress {
   (sent: number, total: number, note?: string): void;
 }
@@ -48,12 +49,12 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
   const key = fileKey(file);
   const resumed = read(key);
   const content_type = file.type || 'application/octet-stream';
-  const waiting = (seconds: number) => progress(0, file.size, `The rate limit for uploads was reached; sending in ${seconds} s.`);
+  const waiting = (seconds: number | null) => progress(0, file.size, seconds === null ? '' : `The rate limit for uploads was reached; sending in ${seconds} s.`);
   const plan = resumed?.plan ?? (await patiently(() => call(api.POST('/recordings/uploads', { body: { ...fields, filename: file.name, size: file.size, content_type } })), waiting));
   if (plan.method === 'PUT') {
     await withRetries(() => put(plan.url!, file, plan.headers as Record<string, string> | undefined, (n) => progress(n, file.size)));
     progress(file.size, file.size);
-    return complete(plan.upload_id, undefined, (seconds) => progress(file.size, file.size, `All sent; the rate limit was reached, finishing in ${seconds} s.`));
+    return complete(plan.upload_id, undefined, (seconds) => progress(file.size, file.size, seconds === null ? '' : `All sent; the rate limit was reached, finishing in ${seconds} s.`));
   }
   const etags: Record<number, string> = { ...resumed?.etags };
   const save = () => localStorage.setItem(key, JSON.stringify({ plan, etags } satisfies Saved));
@@ -69,19 +70,22 @@ export async function send(file: File, fields: UploadFields, progress: Progress)
     progress(sentBefore(0), file.size, `${Object.keys(etags).length} of ${plan.parts!.length} parts sent`);
   }
   const parts = plan.parts!.map((p) => ({ part_number: p.part_number, etag: etags[p.part_number]! }));
-  const created = await complete(plan.upload_id, parts, (seconds) => progress(file.size, file.size, `All parts sent; the rate limit was reached, finishing in ${seconds} s.`));
+  const created = await complete(plan.upload_id, parts, (seconds) => progress(file.size, file.size, seconds === null ? '' : `All parts sent; the rate limit was reached, finishing in ${seconds} s.`));
   localStorage.removeItem(key);
   return created;
 }
 
-const complete = (id: string, parts: { part_number: number; etag: string }[] | undefined, waiting: (seconds: number) => void) =>
+const complete = (id: string, parts: { part_number: number; etag: string }[] | undefined, waiting: (seconds: number | null) => void) =>
   patiently(() => call(api.POST('/recordings/uploads/{id}/complete', { params: { path: { id } }, body: parts ? { parts } : {} })), waiting);
 
 /** The longest Retry-After sat out (a rate window is a minute; a used-up budget asks for days). */
 const MAX_WAIT_SECONDS = 65;
 
-/** An API call refused by the rate limit (nothing was done) is sent again when Retry-After says, up to three times. */
-async function patiently<T>(attempt: () => Promise<T>, waiting: (seconds: number) => void): Promise<T> {
+/**
+ * An API call refused by the rate limit (nothing was done) is sent again when Retry-After says,
+ * up to three times; `waiting` hears the seconds, then null when the wait is over.
+ */
+async function patiently<T>(attempt: () => Promise<T>, waiting: (seconds: number | null) => void): Promise<T> {
   for (let retries = 0; ; retries++) {
     try {
       return await attempt();
@@ -90,6 +94,7 @@ async function patiently<T>(attempt: () => Promise<T>, waiting: (seconds: number
       if (seconds <= 0 || seconds > MAX_WAIT_SECONDS || retries === 3) throw failure;
       waiting(seconds);
       await new Promise((r) => setTimeout(r, seconds * 1000));
+      waiting(null);
     }
   }
 }
