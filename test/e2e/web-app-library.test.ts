@@ -88,6 +88,20 @@ describe('the tags page', () => {
     await expect(page.getByLabel('Colour').inputValue()).resolves.toBe('#cc5500');
   });
 
+  it('opens another tag\'s form with that tag\'s values, and Cancel closes it with nothing saved', async () => {
+    // Harbour's form is open from the test above; Budget's replaces it.
+    await page.getByRole('heading', { name: 'Edit tag Harbour' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Budget' }).click();
+    await page.getByRole('heading', { name: 'Edit tag Budget' }).waitFor();
+    await expect(page.getByLabel('Tag name').inputValue()).resolves.toBe('Budget');
+    await expect(page.getByLabel('Default language').inputValue()).resolves.toBe('');
+    await page.getByLabel('Tag name').fill('Budget 2026');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Edit tag Budget' }).waitFor({ state: 'detached' });
+    expect(await tagNames()).toEqual(['Budget', 'Harbour']);
+    expect(((await call('/tags', { token })).body.tags as any[]).find((t) => t.name === 'Budget')).toMatchObject({ default_language: null });
+  });
+
   it('asks before deleting a tag, from the keyboard: Escape keeps it, the confirmation deletes it', async () => {
     await askThenKeep('Delete Budget', 'Keep it');
     expect(await tagNames()).toEqual(['Budget', 'Harbour']);

@@ -57,7 +57,10 @@ export function Tags() {
       </button>
       {editing && (
         <TagForm
+          // One form per tag: its fields start from that tag, not from the one open before.
+          key={editing === 'new' ? 'new' : editing.id}
           tag={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
           onDone={async () => {
             setEditing(null);
             await reload();
@@ -107,7 +110,7 @@ function TagItem({ tag: t, busy, onEdit, onDelete, children }: { tag: Tag; busy:
   );
 }
 
-function TagForm({ tag, onDone }: { tag: Tag | null; onDone: () => Promise<void> }) {
+function TagForm({ tag, onDone, onCancel }: { tag: Tag | null; onDone: () => Promise<void>; onCancel: () => void }) {
   const [d, setD] = useState<Draft>(tag ? draftOf(tag) : EMPTY);
   const { busy, error, run } = useAction();
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
@@ -134,6 +137,9 @@ function TagForm({ tag, onDone }: { tag: Tag | null; onDone: () => Promise<void>
         <Check label="Protect its recordings from deletion" checked={d.protect_from_deletion} onChange={(e) => set({ protect_from_deletion: e.currentTarget.checked })} />
         <button type="submit" disabled={busy}>
           Save tag
+        </button>{' '}
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
         </button>
       </form>
       <Alert message={error} />
