@@ -22,11 +22,10 @@ export type Api = Client<paths, 'application/json'>;
 const DEFAULT_URL = 'http://127.0.0.1:3000';
 
 /** An error answer of the API. Its name stays `Error` so main.ts prints just the API's text. */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -87,7 +86,7 @@ export async function answer<T>(call: Promise<Answer<T>>): Promise<T> {
   if (response.ok) return data as T;
   const said = (error as { error?: unknown } | undefined)?.error;
   const message = typeof said === 'string' ? said : `HTTP ${response.status} from ${new URL(response.url || 'http://service/').pathname}`;
-  throw new ApiError(message, response.status, retryAfterOf(response));
+  throw new ApiError(message, response.status);
 }
 
 /**

@@ -6,11 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '#shared/config.ts';
-import { windowAt } from '#shared/domain/rate-limit.ts';
-import { countRequest } from '#shared/store/rate-counters.ts';
 import { findRecording } from '#shared/store/recordings.ts';
-import { call, newUser, stack } from '../support/api.ts';
+import { call, newUser, spendRateBudget, stack } from '../support/api.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'verbatim-cli-recordings-'));
@@ -120,12 +117,8 @@ describe('the recordings commands, a client of the HTTP API', () => {
 
   it('waits out a rate limit as Retry-After says and then uploads, saying so on stderr only', { timeout: 150_000 }, async () => {
     const { user, token } = await newUser();
-    // The person's 10 processing calls of this minute are spent (with 15 s of it left at least,
-    // so the CLI meets the limit rather than the next window).
-    const left = 60 - ((Date.now() / 1000) % 60);
-    if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-    const window = windowAt(Date.now());
-    await countRequest(user.id, 'processing', window.start, window.resetAt + 60, settings().rateLimits.processing);
+    // The person's 10 processing calls of this minute are spent.
+    const window = await spendRateBudget(user.id, 'processing');
     expect((await call('/recordings/uploads', { method: 'POST', token, body: {} })).status).toBe(429);
 
     const uploaded = await cli(['upload', file('budget.wav'), '--json', '--title', 'After the wait'], { VERBATIM_TOKEN: token });

@@ -9,11 +9,10 @@ import { settings } from '#shared/config.ts';
 import { windowAt } from '#shared/domain/rate-limit.ts';
 import { hashSessionId } from '#shared/domain/sessions.ts';
 import { routeRows } from '#shared/routes.ts';
-import { countRequest } from '#shared/store/rate-counters.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { findUserByEmail, getUser } from '#shared/store/users.ts';
 import { send } from '../fuzz/http.ts';
-import { linkCode, newSession, newUser, sessionHeaders, stack, type WebSession } from '../support/api.ts';
+import { linkCode, newSession, newUser, sessionHeaders, spendRateBudget, stack, type WebSession } from '../support/api.ts';
 
 const asSession = (session: WebSession, method: string, path: string, body?: unknown) =>
   send({ method, path, headers: sessionHeaders(session), body: body === undefined ? undefined : { kind: 'json', value: body } });
@@ -37,14 +36,7 @@ async function hideFromIndex(session: WebSession): Promise<void> {
 const status = async (session: WebSession) => (await asSession(session, 'GET', '/users/me')).status;
 
 /** Spends the rest of the user's budget of a class in this minute's window; the window's start. */
-async function spendBudget(userId: number, rateClass: 'read' | 'write'): Promise<number> {
-  // A window about to end would give the budget back before the test is done.
-  const left = 60 - ((Date.now() / 1000) % 60);
-  if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-  const window = windowAt(Date.now());
-  await countRequest(userId, rateClass, window.start, window.resetAt + 60, settings().rateLimits[rateClass]);
-  return window.start;
-}
+const spendBudget = async (userId: number, rateClass: 'read' | 'write') => (await spendRateBudget(userId, rateClass)).start;
 
 describe('the CSRF token of a cookie-carried write', () => {
   it('is refused with 403, not a failure, when it is non-ASCII and as long as the real one in characters', async () => {

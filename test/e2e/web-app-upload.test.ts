@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '#shared/config.ts';
-import { windowAt } from '#shared/domain/rate-limit.ts';
 import { setBudgets } from '#shared/store/budgets.ts';
-import { countRequest } from '#shared/store/rate-counters.ts';
 import { findRecording } from '#shared/store/recordings.ts';
-import { call, newUser, stack } from '../support/api.ts';
+import { call, newUser, spendRateBudget, stack } from '../support/api.ts';
 import { silentWav } from '../support/uploads.ts';
 import { seedTag } from './recordings-fixtures.ts';
 import { signedIn } from './web-support.ts';
@@ -157,11 +154,8 @@ describe('uploading from the web app', () => {
     ({ context, page } = await signedIn(stack().url, fresh.user, 'America/New_York'));
     await uploadPage();
     await page.getByLabel('Upload recordings').setInputFiles(silence('after-the-wait.wav'));
-    // This minute's ten processing calls are spent, with 15 s of the window left at least.
-    const left = 60 - ((Date.now() / 1000) % 60);
-    if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
-    const window = windowAt(Date.now());
-    await countRequest(fresh.user.id, 'processing', window.start, window.resetAt + 60, settings().rateLimits.processing);
+    // This minute's ten processing calls are spent.
+    const window = await spendRateBudget(fresh.user.id, 'processing');
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await page.getByRole('status').filter({ hasText: /^The rate limit for uploads was reached; sending in \d+ s\.$/ }).waitFor();
     await page.getByRole('link', { name: 'after-the-wait', exact: true }).waitFor({ timeout: 90_000 });

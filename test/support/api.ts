@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { settings } from '#shared/config.ts';
+import { windowAt, type RateClass, type RateWindow } from '#shared/domain/rate-limit.ts';
 import { csrfTokenFor, hashSessionId, newSessionId } from '#shared/domain/sessions.ts';
+import { countRequest } from '#shared/store/rate-counters.ts';
 import { getCredentials, insertSession } from '#shared/store/sessions.ts';
 import { issueToken } from '#shared/store/tokens.ts';
 import { createUser, type User } from '#shared/store/users.ts';
@@ -63,3 +65,16 @@ export const sessionHeaders = (session: WebSession): Record<string, string> => (
 
 /** The one-time code of a sign-in link (`…/welcome#code=…&email=…`). */
 export const linkCode = (url: string): string => new URLSearchParams(new URL(url).hash.slice(1)).get('code') ?? '';
+
+/**
+ * Spends the rest of the user's budget of a rate class in this minute's window, with 15 s of the
+ * window left at least (a window about to end would give the budget back before the test is
+ * done); answers the window.
+ */
+export async function spendRateBudget(userId: number, rateClass: RateClass): Promise<RateWindow> {
+  const left = 60 - ((Date.now() / 1000) % 60);
+  if (left < 15) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+  const window = windowAt(Date.now());
+  await countRequest(userId, rateClass, window.start, window.resetAt + 60, settings().rateLimits[rateClass]);
+  return window;
+}

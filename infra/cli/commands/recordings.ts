@@ -3,7 +3,7 @@
 // theirs would be, so they work the same against the local stack and a deployed one.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { paths } from '#shared/http/api-schema.d.ts';
-import { answer, ApiError, connect, type Api, type ConnectionOptions } from '../api-client.ts';
+import { answer, connect, type Api, type ConnectionOptions } from '../api-client.ts';
 import { emit, fields, table, when } from '../output.ts';
 import { humanBytes, interactive, pipelineProgress, uploadBar } from '../progress.ts';
 import { uploadFile, type UploadResult } from '../upload.ts';
@@ -118,24 +118,20 @@ async function tagIds(api: Api, names: readonly string[]): Promise<number[] | un
   });
 }
 
-/** Polls every second until processing ends or time runs out; a 429 only slows the polling. */
+const POLL_MS = 1000;
+
+/** Polls every second until processing ends or time runs out (the client itself waits out a 429). */
 async function waitFor(api: Api, result: UploadResult, timeoutSeconds: number, visible: boolean): Promise<{ last: ProcessingStatus; timedOut: boolean }> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   const spin = pipelineProgress(visible);
   let last: ProcessingStatus = { id: result.id, status: result.status, queue_position: null, error_message: null, completed_at: null, progress: null, eta_seconds: null };
   try {
     for (;;) {
-      let delay = 1000;
-      try {
-        last = await statusOf(api, result.id);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 429)) throw error;
-        delay = (error.retryAfterSeconds ?? 5) * 1000;
-      }
+      last = await statusOf(api, result.id);
       if (FINISHED.includes(last.status)) return { last, timedOut: false };
-      if (Date.now() + delay > deadline) return { last, timedOut: true };
+      if (Date.now() + POLL_MS > deadline) return { last, timedOut: true };
       spin.update(`Recording ${result.id}: ${last.status}${queueNote(last)}`, last.progress == null ? null : last.progress / 100, last.eta_seconds ?? null);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
     spin.stop();
