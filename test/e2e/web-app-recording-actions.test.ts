@@ -132,6 +132,8 @@ describe('a recording\'s page', () => {
     await expect(page.locator('#library-speakers option').evaluateAll((os: any[]) => os.map((o) => o.value as string))).resolves.toEqual(expect.arrayContaining(['Alice Moreau', 'Bob Stone']));
     await suggestion.click();
     await expect(page.getByLabel(/^SPEAKER_00/).inputValue()).resolves.toBe('Alice Moreau');
+    // A suggestion the field already holds is no longer offered.
+    await suggestion.waitFor({ state: 'detached' });
     await page.getByLabel(/^SPEAKER_01/).fill('Bob Stone');
     await page.getByLabel('Write the summary again with these names').check();
     await page.getByRole('button', { name: 'Save speaker names' }).click();
@@ -139,6 +141,13 @@ describe('a recording\'s page', () => {
     // The summary job runs; the page follows it and shows the new summary without a reload.
     const summary = page.getByRole('region', { name: 'Summary text' });
     await poll(() => summary.innerText(), 90_000).toContain('Alice Moreau');
+    // The form stayed as saved while the summary was written: its confirmation, the names, and no
+    // suggestion of the name a speaker already has.
+    await page.getByText(/^Saved\. Participants: .*Bob Stone.*; the summary is being written again\.$/).waitFor();
+    await expect(page.getByLabel('Write the summary again with these names').isChecked()).resolves.toBe(true);
+    const row = (label: RegExp) => page.locator('.speaker-row', { has: page.getByLabel(label) });
+    await expect(row(/^SPEAKER_00/).getByRole('button', { name: /^Use Alice Moreau/ }).count()).resolves.toBe(0);
+    await expect(row(/^SPEAKER_01/).getByRole('button', { name: /^Use Bob Stone/ }).count()).resolves.toBe(0);
     const after = await detail(ids.meeting);
     expect(after).toMatchObject({ status: 'COMPLETED', participants: expect.stringContaining('Bob Stone') });
     expect(after.summary).toMatch(/Alice Moreau.*Bob Stone|Bob Stone.*Alice Moreau/);

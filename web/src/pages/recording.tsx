@@ -13,6 +13,10 @@ import { Downloads, Events, Processing } from '../recording/tools.tsx';
 import { usePolling } from '../recordings/poll.ts';
 import { isWorking, type Recording, type Segment } from '../recordings/types.ts';
 
+/** Changes when a transcription starts or ends, whose labels the Speakers form must load afresh;
+ * not when a summary is written again, so the form keeps its confirmation meanwhile. */
+const speakersVersion = (r: Recording) => `${r.has_transcription}:${r.status === 'PENDING' || r.status === 'PROCESSING'}`;
+
 export function RecordingPage({ id, start }: { id: number; start?: number }) {
   const [recording, setRecording] = useState<Recording | null>(null);
   const [segments, setSegments] = useState<Segment[]>([]);
@@ -47,7 +51,7 @@ export function RecordingPage({ id, start }: { id: number; start?: number }) {
         <Player id={id} audio={audio} segments={segments} start={start} empty={noTranscript(recording)} />
         <div>
           <Chat id={id} seek={seek} />
-          <Speakers id={id} key={`${recording.status}:${recording.has_transcription}`} onNamed={load} />
+          <Speakers id={id} key={speakersVersion(recording)} onNamed={load} />
         </div>
       </div>
       <Summary id={id} summary={recording.summary ?? ''} onSaved={load} />

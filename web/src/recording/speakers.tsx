@@ -59,7 +59,7 @@ export function Speakers({ id, onNamed }: { id: number; onNamed: () => Promise<v
               {l.label} <small class="hint">({counted(l.segment_count, 'segment')})</small>
             </label>
             <input id={`name-${l.label}`} list="library-speakers" maxLength={100} value={names[l.label] ?? ''} onInput={(e) => setNames({ ...names, [l.label]: e.currentTarget.value })} />
-            {(suggestions[l.label] ?? []).map((s) => (
+            {(suggestions[l.label] ?? []).filter((s) => s.name !== names[l.label]?.trim()).map((s) => (
               <button key={s.speaker_id} type="button" class="secondary" onClick={() => setNames({ ...names, [l.label]: s.name })}>
                 Use {s.name} ({Math.round(s.similarity)} %)
               </button>
