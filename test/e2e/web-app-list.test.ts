@@ -36,7 +36,7 @@ beforeAll(async () => {
       tagIds: n === 2 || n === 4 ? [finance] : [],
       // Those reprocessed in a batch have audio to transcribe.
       ...(n === 20 || n === 21 ? { audio: Buffer.from(silentWav(1)) } : {}),
-      changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}) },
+      changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}), ...(n === 12 ? { participants: 'Maria Lopez, Tom Berg' } : {}) },
     });
     ids[title(n)] = recording.id;
   }
@@ -103,6 +103,10 @@ describe('the recordings list', () => {
     await page.goto(`${stack().url}/recordings?q=Call+12`);
     await poll(titles).toEqual(['Call 12']);
     await expect(page.getByLabel('Search recordings').inputValue()).resolves.toBe('Call 12');
+    // A search finds participants too, and the row shows them under its title.
+    await page.getByLabel('Search recordings').fill('tom b');
+    await poll(titles).toEqual(['Call 12']);
+    await expect(page.locator('tbody tr td:nth-child(2) .participants').textContent()).resolves.toBe('Participants: Maria Lopez, Tom Berg');
     await page.goto(`${stack().url}/recordings?page=2&sort=bogus&status=nonsense`);
     await poll(titles).toEqual(['Call 02', 'Call 01']);
     await expect(status()).resolves.toBe('all');

@@ -108,6 +108,12 @@ function Row({ recording: r, selected, onSelect, onChanged }: { recording: Recor
       <td>
         <a href={`/recordings/${r.id}`}>{r.title}</a>
         {r.is_inbox && <span class="chip">new</span>}
+        {r.participants && (
+          <small class="participants">
+            <span class="sr-only">Participants: </span>
+            {r.participants}
+          </small>
+        )}
       </td>
       <td>
         <StatusChip status={r.status} />
