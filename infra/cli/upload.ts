@@ -37,6 +37,7 @@ export async function uploadFile(api: Api, path: string, fields: UploadFields, p
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new Error(`${path} is not a readable file`);
   const { size } = info;
+  if (size === 0) throw new Error(`${path} is empty (0 bytes): there is nothing to transcribe`);
   const declaration = { filename: basename(path), size, content_type: contentTypeOf(path), file_last_modified: Math.floor(info.mtimeMs), ...fields };
   const plan = await answer(api.POST('/recordings/uploads', { body: declaration }));
   progress.start(size);

@@ -66,6 +66,7 @@ export class UploadInspector extends Transform {
 
   async #decide(): Promise<void> {
     const head = Buffer.concat(this.#head);
+    if (head.length === 0) throw new UnsupportedMediaTypeError('The file is empty (0 bytes): there is nothing to transcribe');
     this.#mime = await sniff(head);
     if (!isAudioOrVideo(this.#mime)) throw new UnsupportedMediaTypeError('The file is not audio or video');
     this.#decided = true;

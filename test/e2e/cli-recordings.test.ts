@@ -61,6 +61,7 @@ beforeAll(() => {
   writeFileSync(file('long.wav'), big);
   writeFileSync(file('notes.txt'), 'definitely not a recording\n');
   writeFileSync(file('fake.wav'), 'definitely not a recording either\n');
+  writeFileSync(file('empty.wav'), '');
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -141,6 +142,8 @@ describe('the recordings commands, a client of the HTTP API', () => {
     expect(byName).toMatchObject({ code: 1, stdout: '', stderr: 'error: The file is not audio or video\n' });
     const byBytes = await run(['upload', file('fake.wav'), '--json']);
     expect(byBytes).toMatchObject({ code: 1, stdout: '', stderr: 'error: The file is not audio or video\n' });
+    const empty = await run(['upload', file('empty.wav')]);
+    expect(empty).toMatchObject({ code: 1, stdout: '', stderr: `error: ${file('empty.wav')} is empty (0 bytes): there is nothing to transcribe\n` });
   });
 
   it('says "Recording not found" for an unknown id, with exit code 1', async () => {

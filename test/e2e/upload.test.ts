@@ -80,18 +80,19 @@ describe('uploading a recording', () => {
 
   it.each([
     ['a text file', { name: 'notes.wav', bytes: new TextEncoder().encode('this is not audio at all, just text') }, {}, 415, 'unsupported_media_type'],
-    ['an empty file', { name: 'empty.wav', bytes: new Uint8Array() }, {}, 415, 'unsupported_media_type'],
+    ['an empty file', { name: 'empty.wav', bytes: new Uint8Array() }, {}, 415, 'unsupported_media_type', 'The file is empty (0 bytes): there is nothing to transcribe'],
     ['a language that is not ISO 639-1', { name: 'a.wav', bytes: silentWav() }, { language: 'english' }, 400, 'validation_failed'],
     ['min_speakers above max_speakers', { name: 'a.wav', bytes: silentWav() }, { min_speakers: '4', max_speakers: '2' }, 400, 'validation_failed'],
     ['an invalid meeting date', { name: 'a.wav', bytes: silentWav() }, { meeting_date: '2026-13-45' }, 400, 'validation_failed'],
     ['a meeting date on a day that does not exist', { name: 'a.wav', bytes: silentWav() }, { meeting_date: '2024-02-30' }, 400, 'validation_failed'],
     ['an unknown field', { name: 'a.wav', bytes: silentWav() }, { colour: 'red' }, 400, 'validation_failed'],
     ['an unknown tag id', { name: 'a.wav', bytes: silentWav() }, { 'tag_ids[0]': '999999' }, 400, 'validation_failed'],
-  ])('refuses %s and stores nothing', async (_, file, fields, status, code) => {
+  ])('refuses %s and stores nothing', async (_, file, fields, status, code, message?: string) => {
     const { user, token } = await newUser();
     const response = await upload(token, file, fields as Record<string, string>);
     expect(response.status).toBe(status);
     expect(response.body.code).toBe(code);
+    if (message) expect(response.body.error).toBe(message);
     expect(await listUserRecordings(user.id)).toHaveLength(0);
     expect(await audioObjectsOf(user.id)).toBe(0);
   });

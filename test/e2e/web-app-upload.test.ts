@@ -1,9 +1,9 @@
 // The upload page in a real browser (in New York) on the test stack: the meeting date typed is
 // wall-clock time in the time zone chosen on the form, not the browser's; language, speakers,
 // tags and zone are stored; two files chosen at once and a file dropped on the page each become
-// a recording; a file over UPLOAD_MAX_MB is refused with a readable message; and an upload over
-// the monthly transcription budget is accepted, then FAILS, with the reason on its page and in
-// the list.
+// a recording; a file over UPLOAD_MAX_MB, an empty one and an unknown zone are refused with
+// readable messages; and an upload over the monthly transcription budget is accepted, then
+// FAILS, with the reason on its page and in the list.
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +122,22 @@ describe('uploading from the web app', () => {
     await page.getByRole('button', { name: 'Upload 1 file' }).click();
     await expect(page.getByRole('alert').innerText()).resolves.toBe(`too-big.wav: The file is larger than ${maxMb} MB`);
     expect(await listTitles()).not.toContain('too-big');
+  });
+
+  it('refuses an empty file and a zone that does not exist, each with its message said once', async () => {
+    const empty = join(dir, 'empty.wav');
+    writeFileSync(empty, '');
+    await uploadPage();
+    await page.getByLabel('Upload recordings').setInputFiles([empty, silence('on-mars.wav')]);
+    await page.getByLabel('Time zone (IANA name, e.g. Europe/Berlin)').nth(1).fill('Mars/Olympus');
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual([
+      'empty.wav: The file is empty (0 bytes): there is nothing to transcribe.',
+      'on-mars.wav: Invalid upload: time_zone must be an IANA time zone name like "Europe/Berlin"',
+    ]);
+    // Nothing was sent of the empty file, and its bar says so.
+    await expect(page.getByLabel('Upload of empty.wav').getAttribute('value')).resolves.toBe('0');
+    expect(await listTitles()).not.toEqual(expect.arrayContaining(['empty', 'on-mars']));
   });
 
   it('accepts an upload over the monthly transcription budget, which then fails with the reason on its page and in the list', async () => {

@@ -55,10 +55,10 @@ export class ApiFailure extends Error {
     super(body.error);
   }
 
-  /** The message and each field's complaint, for a form's error region. */
+  /** The message and each field's complaint it does not already say, for a form's error region. */
   describe(): string {
-    const fields = (this.body.details ?? []).map((d) => (d.path ? `${d.path}: ${d.message}` : d.message));
-    return [this.body.error, ...fields.filter((f) => f !== this.body.error)].join(' — ');
+    const unsaid = (this.body.details ?? []).filter((d) => !this.body.error.includes(d.path ? `${d.path} ${d.message}` : d.message));
+    return [this.body.error, ...unsaid.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))].join(' — ');
   }
 }
 

@@ -65,7 +65,7 @@ function TagChoices({ tags, chosen, onChange }: { tags: readonly Tag[]; chosen: 
 export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry; tags: readonly Tag[]; onChange: (patch: Partial<Entry>) => void; onRemove: () => void }) {
   const id = useId();
   const locked = e.state !== 'ready' && e.state !== 'failed';
-  const percent = e.file.size ? Math.round((e.sent / e.file.size) * 100) : 100;
+  const percent = e.file.size ? Math.round((e.sent / e.file.size) * 100) : 0;
   return (
     <li class="card upload" aria-labelledby={id}>
       <h2 id={id}>

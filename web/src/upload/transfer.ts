@@ -40,12 +40,15 @@ function read(key: string): Saved | undefined {
   return undefined;
 }
 
+const EMPTY = 'The file is empty (0 bytes): there is nothing to transcribe.';
+
 /** `note`: a line for the file's card; '' clears the one shown. */
 export interface Progress {
   (sent: number, total: number, note?: string): void;
 }
 
 export async function send(file: File, fields: UploadFields, progress: Progress): Promise<Created> {
+  if (file.size === 0) throw new Error(EMPTY);
   const key = fileKey(file);
   const resumed = read(key);
   const content_type = file.type || 'application/octet-stream';
