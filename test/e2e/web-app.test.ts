@@ -232,13 +232,18 @@ describe('the web app', () => {
     await expect(link.getAttribute('aria-current')).resolves.toBe('page');
   }, TIMEOUT);
 
-  it('administrators see users and can invite', async () => {
+  it('administrators see users and can invite, and the statistics count the new user', async () => {
     await page.goto(`${base}/admin`);
     await heading('Users').waitFor();
+    const statistics = page.getByRole('region', { name: 'Statistics' });
+    const usersCounted = async () => Number(/^(\d+) \(/.exec(await statistics.locator('dt:text-is("Users") + dd').innerText())![1]);
+    await statistics.locator('dd').first().waitFor();
+    const before = await usersCounted();
     await page.getByLabel('Email of the person to invite').fill('ada@example.com');
     await page.getByRole('button', { name: 'Invite' }).click();
     await expect(page.getByRole('textbox', { name: 'Sign-in link' }).inputValue()).resolves.toMatch(/\/welcome#code=/);
     await page.getByRole('cell', { name: 'ada@example.com', exact: true }).waitFor();
+    await expect.poll(usersCounted, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 1);
     await expectAccessible(page, 'admin');
     await screenshots(page, 'admin');
   }, TIMEOUT);

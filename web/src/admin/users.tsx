@@ -27,7 +27,8 @@ export function useAdminUsers(): { users: User[] | null; reload: () => Promise<v
   return { users, reload: async () => setUsers((await call(api.GET('/admin/users'))).users) };
 }
 
-export function UsersSection({ me, users, reload }: { me: number; users: readonly User[] | null; reload: () => Promise<void> }) {
+/** `onInvited`: after an invitation, which may have added a user. */
+export function UsersSection({ me, users, reload, onInvited }: { me: number; users: readonly User[] | null; reload: () => Promise<void>; onInvited: () => void }) {
   const { busy, error, run } = useAction();
   useEffect(() => void run(reload), []);
   const setAdmin = (u: User, isAdmin: boolean) =>
@@ -37,7 +38,14 @@ export function UsersSection({ me, users, reload }: { me: number; users: readonl
     });
   return (
     <Section title="Users">
-      <InviteForm busy={busy} run={run} onInvited={reload} />
+      <InviteForm
+        busy={busy}
+        run={run}
+        onInvited={async () => {
+          await reload();
+          onInvited();
+        }}
+      />
       <Alert message={error} />
       {users ? <UsersList users={users} me={me} busy={busy} setAdmin={setAdmin} /> : <p role="status">Loading users…</p>}
     </Section>

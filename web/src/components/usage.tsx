@@ -59,10 +59,11 @@ function Facts({ stats, scope }: { stats: Stats; scope: 'user' | 'all' }) {
   );
 }
 
-export function UsageSection({ scope, title }: { scope: 'user' | 'all'; title: string }) {
+/** `version`: a change reads the statistics again (the figures shown stay until the new ones come). */
+export function UsageSection({ scope, title, version = 0 }: { scope: 'user' | 'all'; title: string; version?: number }) {
   const [stats, setStats] = useState<Stats | null>(null);
   const { error, run } = useAction();
-  useEffect(() => void run(async () => setStats(await call(api.GET('/stats', { params: { query: { scope } } })))), [scope]);
+  useEffect(() => void run(async () => setStats(await call(api.GET('/stats', { params: { query: { scope } } })))), [scope, version]);
   return (
     <Section title={title}>
       <Alert message={error} />

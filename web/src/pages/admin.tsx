@@ -1,4 +1,5 @@
 // Administration: users (list, invite, make admin), groups and memberships, and the service's statistics.
+import { useState } from 'preact/hooks';
 import { GroupsSection } from '../admin/groups.tsx';
 import { UsersSection, useAdminUsers } from '../admin/users.tsx';
 import { Alert } from '../components/form.tsx';
@@ -8,13 +9,15 @@ import { useSession } from '../session.ts';
 export function Admin() {
   const { user } = useSession();
   const { users, reload } = useAdminUsers();
+  // Bumped by an invitation, which may add a user: the statistics are read again.
+  const [invitations, setInvitations] = useState(0);
   if (!user?.is_admin) return <Alert message="Only administrators may see this page." />;
   return (
     <>
       <h1>Administration</h1>
-      <UsersSection me={user.id} users={users} reload={reload} />
+      <UsersSection me={user.id} users={users} reload={reload} onInvited={() => setInvitations((n) => n + 1)} />
       <GroupsSection users={users} />
-      <UsageSection scope="all" title="Statistics" />
+      <UsageSection scope="all" title="Statistics" version={invitations} />
     </>
   );
 }
