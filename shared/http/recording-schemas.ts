@@ -123,6 +123,7 @@ const listItem = lazySchema(() => z.object({
   has_summary: z.boolean(),
   error_message: z.nullable(z.string().check(z.describe('Why it FAILED; null otherwise'))),
   tags: z.array(tagBrief()),
+  time_zone: z.nullable(z.string().check(z.describe('IANA zone its meeting date and spoken times are read in (the upload\'s time_zone, else yours then); null: recorded before zones, yours applies')),),
 }));
 
 export const recordingDetail = lazySchema(() => z.object({
@@ -134,7 +135,6 @@ export const recordingDetail = lazySchema(() => z.object({
   processing_time_seconds: z.nullable(z.number()),
   audio_duration_seconds: z.nullable(z.number()),
   transcription_engine: z.nullable(z.string().check(z.describe('e.g. "pocketsphinx (rough machine transcript)"'))),
-  time_zone: z.nullable(z.string().check(z.describe('IANA zone its spoken times are read in (the upload\'s time_zone, else yours then); null: recorded before zones, yours applies')),),
   transcription: z.optional(z.string().check(z.describe("Rendered with your default transcript template"))),
   summary: z.optional(z.string().check(z.describe('Markdown'))),
   notes: z.optional(z.string()),

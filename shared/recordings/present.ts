@@ -55,6 +55,9 @@ export function listItem(r: ListEntry, tags: readonly TagBrief[]) {
     // Entries written before the list carried it have none: the recording's page still says why.
     error_message: r.error_message ?? null,
     tags: r.tag_ids.flatMap((id) => tags.filter((t) => t.id === id)),
+    // Entries written before the list carried it have none; the owner's zone applies, as for
+    // recordings made before zones.
+    time_zone: r.time_zone ?? null,
   };
 }
 
@@ -94,7 +97,6 @@ export function detail(r: Recording, tags: readonly TagBrief[], texts: DetailTex
     audio_duration_seconds: r.audio_duration_seconds,
     transcription_engine: r.transcription_engine,
     error_message: r.error_message,
-    time_zone: r.time_zone ?? null,
     ...(large.includes('transcription') ? { transcription: texts.transcription } : {}),
     ...(large.includes('summary') ? { summary: texts.summary } : {}),
     ...(large.includes('notes') ? { notes: texts.notes } : {}),

@@ -38,6 +38,7 @@ export const SORT_INDEX = { created_at: 'GSI1', meeting_date: 'GSI2', title: 'GS
 const ENTRY_FIELDS = [
   'id', 'user_id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants',
   'is_inbox', 'is_highlighted', 'audio_key', 'transcript_key', 'has_summary', 'tag_ids', 'completed_at', 'error_message',
+  'time_zone',
 ] as const;
 export type ListEntry = Pick<Recording, (typeof ENTRY_FIELDS)[number]>;
 

@@ -25,6 +25,8 @@ export interface Seed {
   readonly audio?: Buffer;
   readonly segments?: readonly Segment[];
   readonly sha256?: string;
+  /** The zone its meeting date and spoken times are read in; without it, as made before zones. */
+  readonly timeZone?: string;
   readonly changes?: Partial<Omit<Recording, 'id' | 'user_id' | 'event_seq' | 'status'>>;
 }
 
@@ -48,6 +50,7 @@ export async function seedRecording(userId: number, seed: Seed = {}): Promise<Re
       tagIds: seed.tagIds ?? [],
       audioKey,
       sha256: seed.sha256 ?? randomBytes(32).toString('hex'),
+      ...(seed.timeZone ? { timeZone: seed.timeZone } : {}),
     },
     seed.createdAt,
   );

@@ -26,6 +26,7 @@ beforeAll(async () => {
         meetingDate: new Date(Date.parse('2024-01-01T09:00:00Z') + (29 - i) * DAY).toISOString(),
         fileSize: 1000 + ((i * 17) % 30) * 10,
         tagIds: i % 6 === 0 ? [tagId] : [],
+        ...(i === 29 ? { timeZone: 'Europe/Berlin' } : {}),
         changes: { participants: i % 3 === 0 ? 'Alice Smith, Bob' : 'Carol', is_inbox: i < 10, is_highlighted: i % 4 === 0 },
       }),
     ),
@@ -47,8 +48,10 @@ describe('listing recordings', () => {
     expect(indexes(recordings)).toEqual(range(5, 29).reverse());
     expect(pagination).toEqual({ page: 1, per_page: 25, total: 30, total_pages: 2, has_next: true, has_prev: false });
     expect(Object.keys(recordings[0]).sort()).toEqual(
-      ['id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants', 'is_inbox', 'is_highlighted', 'audio_available', 'has_transcription', 'has_summary', 'error_message', 'tags'].sort(),
+      ['id', 'title', 'status', 'created_at', 'meeting_date', 'file_size', 'original_filename', 'participants', 'is_inbox', 'is_highlighted', 'audio_available', 'has_transcription', 'has_summary', 'error_message', 'tags', 'time_zone'].sort(),
     );
+    // The zone its meeting date is read in, as its detail says it; null for one made before zones.
+    expect(recordings.slice(0, 2).map((r) => r.time_zone)).toEqual(['Europe/Berlin', null]);
   });
 
   it('answers the last page with has_prev and without has_next, and an empty page past the end', async () => {

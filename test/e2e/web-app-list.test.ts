@@ -2,7 +2,8 @@
 // through the store: pages of 20 with next and previous, sorting by title both ways, the status,
 // tag, inbox and upload-date filters (dates are the browser's days), the inbox toggle, the batch
 // tag, untag, star and reprocess (each checked through the API), and a status chip that follows
-// processing to completed while the list stays open; filters and page kept in the address.
+// processing to completed while the list stays open; filters and page kept in the address;
+// meeting dates on each recording's clocks, participants under titles.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRecording } from '#shared/store/recording-writes.ts';
@@ -34,6 +35,7 @@ beforeAll(async () => {
       createdAt: uploaded(n),
       meetingDate: new Date(Date.UTC(2024, 2, n, 9)).toISOString(),
       tagIds: n === 2 || n === 4 ? [finance] : [],
+      ...(n === 12 ? { timeZone: 'America/Sao_Paulo' } : {}),
       // Those reprocessed in a batch have audio to transcribe.
       ...(n === 20 || n === 21 ? { audio: Buffer.from(silentWav(1)) } : {}),
       changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}), ...(n === 12 ? { participants: 'Maria Lopez, Tom Berg' } : {}) },
@@ -107,6 +109,12 @@ describe('the recordings list', () => {
     await page.getByLabel('Search recordings').fill('tom b');
     await poll(titles).toEqual(['Call 12']);
     await expect(page.locator('tbody tr td:nth-child(2) .participants').textContent()).resolves.toBe('Participants: Maria Lopez, Tom Berg');
+    // Its meeting date is on its own clocks, as its page says it, not on the browser's (Tokyo).
+    const listed = await page.locator('tbody tr td:nth-child(4)').innerText();
+    expect(listed).toMatch(/ 6:00\sAM \(America\/Sao_Paulo\)$/); // 09:00 UTC
+    await page.getByRole('link', { name: 'Call 12', exact: true }).click();
+    await expect(page.locator('.facts dd').nth(1).innerText()).resolves.toBe(listed);
+    await page.goBack();
     await page.goto(`${stack().url}/recordings?page=2&sort=bogus&status=nonsense`);
     await poll(titles).toEqual(['Call 02', 'Call 01']);
     await expect(status()).resolves.toBe('all');
@@ -122,6 +130,8 @@ describe('the recordings list', () => {
     await page.getByLabel('Uploaded from').fill('2025-03-14');
     await page.getByLabel('Uploaded to').fill('2025-03-14');
     await poll(titles).toEqual(['Call 13']);
+    // Made without a zone of its own, its meeting date (09:00 UTC) is on its owner's clocks (UTC), not Tokyo's.
+    await expect(page.locator('tbody tr td:nth-child(4)').innerText()).resolves.toMatch(/ 9:00\sAM \(UTC\)$/);
     await page.getByLabel('Uploaded to').fill('2025-03-16');
     await poll(titles).toEqual(['Call 15', 'Call 14', 'Call 13']);
     await page.getByLabel('Uploaded from').fill('');

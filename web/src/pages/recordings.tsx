@@ -3,8 +3,9 @@
 import { useLocation } from 'preact-iso';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, useAction, when } from '../components/form.tsx';
+import { Alert, useAction } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
+import { useRecordingZone, zonedTime } from '../recording/clock.ts';
 import { BatchBar } from '../recordings/batch.tsx';
 import { LibrarySearch } from '../recordings/library-search.tsx';
 import { FilterBar, fromAddress, isUnfiltered, toAddress, toQuery, type Filters } from '../recordings/filters.tsx';
@@ -96,6 +97,7 @@ function Pager({ pagination: p, onPage }: { pagination: ListPage['pagination']; 
 }
 
 function Row({ recording: r, selected, onSelect, onChanged }: { recording: RecordingRow; selected: boolean; onSelect: (on: boolean) => void; onChanged: () => Promise<void> }) {
+  const zone = useRecordingZone(r);
   const flip = async (patch: { is_highlighted?: boolean; is_inbox?: boolean }) => {
     await call(api.PATCH('/recordings/{id}', { params: { path: { id: String(r.id) } }, body: patch }));
     await onChanged();
@@ -119,7 +121,7 @@ function Row({ recording: r, selected, onSelect, onChanged }: { recording: Recor
         <StatusChip status={r.status} />
         {r.status === 'FAILED' && r.error_message && <small class="failure">{r.error_message}</small>}
       </td>
-      <td>{when(r.meeting_date)}</td>
+      <td>{zonedTime(r.meeting_date, zone)}</td>
       <td>
         {r.tags.map((t) => (
           <span key={t.id} class="chip tag" style={{ borderColor: t.color }}>

@@ -1,10 +1,9 @@
 // A recording's own clocks: the zone its dates are read in, and its instants shown there,
-// for the header, the details form and the calendar events alike.
-import type { Recording } from '../recordings/types.ts';
+// for the header, the details form, the calendar events and the list alike.
 import { useSession } from '../session.ts';
 
 /** The zone the recording's dates are read in: its own, or (made before zones existed) its owner's. */
-export function useRecordingZone(r: Recording): string {
+export function useRecordingZone(r: { readonly time_zone: string | null }): string {
   const { user } = useSession();
   return r.time_zone ?? user?.settings.time_zone ?? 'UTC';
 }
