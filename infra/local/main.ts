@@ -34,9 +34,9 @@ async function start(): Promise<Runtime> {
   await steps.run('checking engines', describeEngines, (engines) => engines);
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
   await sealStoredSecretsOnce();
-  // Recordings stored by a version without the list index join it (README: Lists).
+  // Recordings stored by a version without the list index or the service's statistics join them (README: Lists).
   const { indexed } = await backfillListIndex();
-  if (indexed > 0) logger.info('added earlier recordings to the list index', { count: indexed });
+  if (indexed > 0) logger.info('added earlier recordings to the list index and the service statistics', { count: indexed });
   return runtime;
 }
 

@@ -50,14 +50,14 @@ export async function createResources(endpoints: Endpoints): Promise<Record<stri
   return createQueues(endpoints.sqs);
 }
 
-/** Creates the table (and its TTL setting) unless it exists. */
-export async function createTable(endpoint: string): Promise<void> {
+/** Creates the table (and its TTL setting) unless it exists; tests may name one of their own. */
+export async function createTable(endpoint: string, tableName: string = LOCAL_NAMES.table): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region, credentials });
   const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
   try {
     await client.send(
       new CreateTableCommand({
-        TableName: LOCAL_NAMES.table,
+        TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
         KeySchema: [
           { AttributeName: table.partitionKey, KeyType: 'HASH' },
@@ -74,11 +74,11 @@ export async function createTable(endpoint: string): Promise<void> {
         })),
       }),
     );
-    await client.send(new UpdateTimeToLiveCommand({ TableName: LOCAL_NAMES.table, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
-  await addMissingIndexes(client);
+  await addMissingIndexes(client, tableName);
   client.destroy();
 }
 
@@ -87,14 +87,14 @@ export async function createTable(endpoint: string): Promise<void> {
  * time (as DynamoDB requires), each waited for until ACTIVE. Their items are the backfill's
  * (`npm run cli -- lists backfill`).
  */
-async function addMissingIndexes(client: DynamoDBClient): Promise<void> {
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
   const attribute = (name: string) => ({ AttributeName: name, AttributeType: 'S' as const });
   for (const index of table.indexes) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.GlobalSecondaryIndexes?.some((i) => i.IndexName === index.name)) continue;
     await client.send(
       new UpdateTableCommand({
-        TableName: LOCAL_NAMES.table,
+        TableName: tableName,
         AttributeDefinitions: [index.partitionKey, index.sortKey].map(attribute),
         GlobalSecondaryIndexUpdates: [
           {
@@ -111,7 +111,7 @@ async function addMissingIndexes(client: DynamoDBClient): Promise<void> {
       }),
     );
     for (let i = 0; i < 600; i++) {
-      const { Table: now } = await client.send(new DescribeTableCommand({ TableName: LOCAL_NAMES.table }));
+      const { Table: now } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       if (now?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.name)?.IndexStatus === 'ACTIVE') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

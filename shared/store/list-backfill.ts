@@ -1,36 +1,65 @@
-// Puts recordings written before the list index into it (entries and counters): one
-// transaction per recording, on the condition that it is still unindexed and unchanged
-// (event sequence and status as read), so a counter is never added to twice. Safe to run again
-// and while the service runs: a recording that changed meanwhile is read again.
+// Puts recordings written before the list index into it (entries and counters), and counts
+// those written before the service's statistics (service-counters.ts) into those: one
+// transaction per recording, on the condition that it is still not done and unchanged in what
+// the index holds (event sequence, status, size, audio, completion as read), so a counter is
+// never added to twice. Safe to run again and while the service runs: a recording that changed
+// meanwhile is read again.
 import { GetCommand, ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
-import { listIndexWrites } from './list-index.ts';
+import { doneItem, listIndexWrites, type Write } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import type { Recording } from './recordings.ts';
+import { serviceCounterWrites } from './service-counters.ts';
 import { key, tableName, withoutKeys } from './table.ts';
 import { transact } from './transact.ts';
 
 const PARALLEL = 4;
 
+/** Still as read: the fields the index and the service's counters are written from. */
+function unchanged(r: Recording): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
+  const fields = { event_seq: r.event_seq, status: r.status, file_size: r.file_size, audio_key: r.audio_key, completed_at: r.completed_at };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    if (value === null || value === undefined) {
+      values[':null'] = 'NULL';
+      return `(attribute_not_exists(#f${i}) OR attribute_type(#f${i}, :null))`;
+    }
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  return { condition: parts.join(' AND '), names, values };
+}
+
+/** The index's writes for a recording not in it yet, or the DONE item's GSI2 keys for one that is. */
+function indexWrites(r: Recording): Write[] {
+  if (!r.list_indexed) return listIndexWrites(undefined, r);
+  const done = doneItem(r);
+  return done ? [{ Put: { TableName: tableName(), Item: done } }] : [];
+}
+
 async function indexOne(first: Recording): Promise<boolean> {
   let recording: Recording | undefined = first;
-  for (let attempt = 0; recording && !recording.list_indexed && attempt < 10; attempt++) {
+  for (let attempt = 0; recording && !recording.service_counted && attempt < 10; attempt++) {
+    const { condition, names, values } = unchanged(recording);
     try {
       await transact([
         {
           Update: {
             TableName: tableName(),
             Key: key.recording(recording.id),
-            UpdateExpression: 'SET list_indexed = :yes',
-            ConditionExpression: 'attribute_not_exists(list_indexed) AND event_seq = :seq AND #status = :status',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':yes': true, ':seq': recording.event_seq, ':status': recording.status },
+            UpdateExpression: 'SET list_indexed = :yes, service_counted = :yes',
+            ConditionExpression: `attribute_not_exists(service_counted) AND ${condition}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ...values, ':yes': true },
           },
         },
-        ...listIndexWrites(undefined, recording),
+        ...indexWrites(recording),
+        ...serviceCounterWrites(undefined, recording),
       ]);
       // Its postings, from the marker the transaction wrote (a crash here: the sweep's).
-      await applyPostings(recording.id);
+      if (!recording.list_indexed) await applyPostings(recording.id);
       return true;
     } catch (error) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -46,7 +75,7 @@ async function reread(id: number): Promise<Recording | undefined> {
   return Item ? (withoutKeys(Item) as unknown as Recording) : undefined;
 }
 
-/** Scans the table once; returns how many recordings it put into the index. */
+/** Scans the table once; returns how many recordings it put into the index or the service's counters. */
 export async function backfillListIndex(progress: (indexed: number) => void = () => {}): Promise<{ indexed: number }> {
   let indexed = 0;
   let start: Record<string, unknown> | undefined;
@@ -54,7 +83,7 @@ export async function backfillListIndex(progress: (indexed: number) => void = ()
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'SK = :rec AND begins_with(PK, :prefix) AND attribute_not_exists(list_indexed)',
+        FilterExpression: 'SK = :rec AND begins_with(PK, :prefix) AND attribute_not_exists(service_counted)',
         ExpressionAttributeValues: { ':rec': 'REC', ':prefix': 'REC#' },
         ExclusiveStartKey: start,
       }),

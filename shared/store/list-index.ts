@@ -63,6 +63,8 @@ export const tagCellName = (tagId: number) => `t_${tagId}`;
 /** The counter cell of the bytes stored: file_size of the recordings whose audio is kept. */
 export const BYTES_CELL = 'bytes';
 export const donePartition = (userId: number) => `LISTDONE#${userId}`;
+/** GSI2 partition of every DONE item: the service's completions. */
+export const SERVICE_DONE = 'LISTDONE#ALL';
 
 /** Numbers compare as numbers (digit runs padded), letters without case or accents, as the title sort's collator does for them. */
 function titleKey(title: string): string {
@@ -110,11 +112,17 @@ function entryItem(r: ListEntry, facet: string): Item {
 
 const sameEntry = (a: ListEntry, b: ListEntry) => ENTRY_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
-/** Counter cells a recording adds to (+1) or, before a change, takes from (-1). */
-function cells(r: ListEntry, sign: number): Map<string, number> {
+/** The cells of its status group and bytes a recording adds to (+1) or, before a change, takes from (-1). */
+export function statusCells(r: ListEntry, sign: number): Map<string, number> {
   const out = new Map<string, number>([[cellName(statusGroup(r.status), r.is_inbox, r.is_highlighted), sign]]);
-  for (const t of new Set(r.tag_ids)) out.set(tagCellName(t), sign);
   if (r.audio_key !== null && r.file_size > 0) out.set(BYTES_CELL, sign * r.file_size);
+  return out;
+}
+
+/** Counter cells a recording adds to or takes from: status group, bytes and one per tag. */
+function cells(r: ListEntry, sign: number): Map<string, number> {
+  const out = statusCells(r, sign);
+  for (const t of new Set(r.tag_ids)) out.set(tagCellName(t), sign);
   return out;
 }
 
@@ -131,9 +139,11 @@ function dayUpdate(r: ListEntry, sign: number): Write[] {
   return at ? addCells(dayCounterKey(r.user_id, at.month, r.id % COUNTER_SHARDS), new Map([[at.cell, sign]])) : [];
 }
 
-function doneItem(r: ListEntry): Item | undefined {
+/** In GSI1 by the user's completions and in GSI2 by the service's (service-counters.ts). */
+export function doneItem(r: ListEntry): Item | undefined {
   if (!r.completed_at) return undefined;
-  return { ...entryKey(r.id, 'DONE'), GSI1PK: donePartition(r.user_id), GSI1SK: `${dateKey(r.completed_at)}#${padId(r.id)}`, completed_at: r.completed_at };
+  const sortKey = `${dateKey(r.completed_at)}#${padId(r.id)}`;
+  return { ...entryKey(r.id, 'DONE'), GSI1PK: donePartition(r.user_id), GSI1SK: sortKey, GSI2PK: SERVICE_DONE, GSI2SK: sortKey, completed_at: r.completed_at };
 }
 
 /** The DONE item follows completed_at: put when it is set or moves, deleted when it goes. */
@@ -151,7 +161,7 @@ function counterUpdate(userId: number, recordingId: number, deltas: Map<string, 
   return addCells(counterKey(userId, recordingId % COUNTER_SHARDS), deltas);
 }
 
-function addCells(key: Item, deltas: Map<string, number>): Write[] {
+export function addCells(key: Item, deltas: Map<string, number>): Write[] {
   const moved = [...deltas].filter(([, d]) => d !== 0);
   if (moved.length === 0) return [];
   return [{
@@ -165,7 +175,7 @@ function addCells(key: Item, deltas: Map<string, number>): Write[] {
   }];
 }
 
-function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<string, number> {
+export function addDeltas(into: Map<string, number>, from: Map<string, number>): Map<string, number> {
   for (const [name, d] of from) into.set(name, (into.get(name) ?? 0) + d);
   return into;
 }

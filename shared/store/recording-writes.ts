@@ -12,6 +12,7 @@ import { eventPut, type OutboxEvent } from './outbox.ts';
 import { afterCommit } from './after-commit.ts';
 import { listIndexWrites, postingsMove } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
+import { serviceCounterWrites } from './service-counters.ts';
 import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
 import { transact } from './transact.ts';
 import { key, padId, tableName } from './table.ts';
@@ -72,7 +73,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     max_speakers: input.maxSpeakers, has_summary: false, has_notes: input.notes.length > 0, transcription_engine: null,
     audio_duration_seconds: null, transcription_duration_seconds: null, summarization_duration_seconds: null,
     processing_started_at: null, completed_at: null, error_message: null, queued_at: at, lease_until: null, sent_at: at, attempt: 0,
-    summary_prompt: null, event_seq: 1, list_indexed: true, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
+    summary_prompt: null, event_seq: 1, list_indexed: true, service_counted: true, ...(input.timeZone ? { time_zone: input.timeZone } : {}),
   };
   const created = eventPut({ type: 'recording.created', userId: input.userId, recordingId: id, seq: 1, data: eventData('recording.created', recording), now });
   const items: TransactItem[] = [
@@ -81,6 +82,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
     created.item,
     { Put: { TableName: tableName(), Item: { ...key.sameBytes(input.userId, input.sha256), recording_id: id } } },
     ...listIndexWrites(undefined, recording, now),
+    ...serviceCounterWrites(undefined, recording),
   ];
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (input.requestKey !== undefined) {
@@ -146,6 +148,7 @@ export async function writeRecording(recording: Recording, options: WriteOptions
   const items: TransactItem[] = [recordingUpdate(recording, next, changes, options.checkLease ?? false), ...built.map((b) => b.item)];
   if (options.texts && Object.keys(options.texts).length > 0) items.push(textUpdate(recording.id, options.texts));
   if (recording.list_indexed) items.push(...listIndexWrites(recording, next, now));
+  if (recording.service_counted) items.push(...serviceCounterWrites(recording, next));
   await send(items);
   if (recording.list_indexed) followPostings(recording, next);
   return { recording: next, events: built.map((b) => b.event) };
@@ -179,10 +182,11 @@ export async function recordProgress(recording: Recording, fraction: number, sin
 export async function deleteRecordingItems(recording: Recording, now = new Date()): Promise<OutboxEvent> {
   const deleted = eventPut({ type: 'recording.deleted', userId: recording.user_id, recordingId: recording.id, seq: recording.event_seq + 1, data: eventData('recording.deleted', recording), now });
   await send([
-    { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: 'event_seq = :seq', ExpressionAttributeValues: { ':seq': recording.event_seq } } },
+    { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: `event_seq = :seq${notYet(recording)}`, ExpressionAttributeValues: { ':seq': recording.event_seq } } },
     { Delete: { TableName: tableName(), Key: key.recordingText(recording.id) } },
     deleted.item,
     ...(recording.list_indexed ? listIndexWrites(recording, undefined, now) : []),
+    ...(recording.service_counted ? serviceCounterWrites(recording, undefined) : []),
   ]);
   if (recording.list_indexed) followPostings(recording, undefined);
   return deleted.event;
@@ -211,6 +215,11 @@ function recordingKeys(r: Recording) {
   return { ...key.recording(r.id), GSI1PK: `USER#${r.user_id}#RECS`, GSI1SK: `${r.created_at}#${padId(r.id)}`, ...queueKeys(r) };
 }
 
+/** Read before the backfill indexed or counted it: a write must not miss what that added. */
+function notYet(read: Recording): string {
+  return `${read.list_indexed ? '' : ' AND attribute_not_exists(list_indexed)'}${read.service_counted ? '' : ' AND attribute_not_exists(service_counted)'}`;
+}
+
 function recordingUpdate(before: Recording, after: Recording, changes: Changes, checkLease: boolean): TransactItem {
   const names: Record<string, string> = { '#status': 'status', '#seq': 'event_seq' };
   const values: Record<string, unknown> = { ':status': after.status, ':seq': after.event_seq, ':readStatus': before.status, ':readSeq': before.event_seq };
@@ -231,6 +240,7 @@ function recordingUpdate(before: Recording, after: Recording, changes: Changes, 
     values[':readLease'] = before.lease_until;
     condition += ' AND #lease = :readLease';
   }
+  condition += notYet(before);
   return {
     Update: {
       TableName: tableName(),

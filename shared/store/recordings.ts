@@ -60,6 +60,8 @@ export interface Recording {
   readonly external_job?: string | null;
   /** Set once the recording is in the list index (list-index.ts): every write keeps it there from then on. */
   readonly list_indexed?: boolean;
+  /** Set once the recording is in the service's statistics (service-counters.ts), likewise. */
+  readonly service_counted?: boolean;
 }
 
 export interface RecordingTexts {

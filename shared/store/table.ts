@@ -20,11 +20,13 @@
 // | recording        | REC#<id>                    | REC          | USER#<uid>#RECS / <created_at>#<id> | QUEUE#PENDING / <queued_at>#<id> (PENDING); QUEUE#ACTIVE / <lease_until>#<id> (worked on); QUEUE#SUMMARY / <sent_at>#<id> (SUMMARIZING, no worker yet) |
 // | recording texts  | REC#<id>                    | TEXT         |                                     |                             |
 // | list entry       | LIST#<rid>                  | <facet>: ALL, S#<status group>, I#<0|1>, F#<0|1>, T#<tag id> | LIST#<uid>#<facet> / <created_at>#<id> | LIST#<uid>#<facet> / <meeting_date>#<id> | (GSI3: same PK / <title key>\u0001<id>; GSI4: same PK / <file size padded>#<id>)
-// | list done        | LIST#<rid>                  | DONE         | LISTDONE#<uid> / <completed_at>#<id> |                            | (only while completed_at is set)
+// | list done        | LIST#<rid>                  | DONE         | LISTDONE#<uid> / <completed_at>#<id> | LISTDONE#ALL / <completed_at>#<id> | (only while completed_at is set)
 // | list trigram     | LISTGRAM#<uid>#<trigram>    | <rid padded> |                                     |                             | (`search`: the lower-cased title and participants; `at`: the recording's created_at, epoch ms)
 // | postings marker  | LIST#<rid>                  | GRAMS        | LISTGRAMS#PENDING / <changed at>#<rid> (until its postings follow) | | (`text`, `was`, `created_at`, `v`: list-postings.ts)
 // | list counters    | LISTCOUNT#<uid>             | SHARD#<rid mod 8> |                                |                             | (cells c_<group>_<inbox><starred>, t_<tag id>, bytes)
 // | day counters     | LISTDAYS#<uid>              | <yyyy-mm>#<rid mod 8> |                            |                             | (cells d<dd>: recordings created that UTC day)
+// | service counters | LISTCOUNT#ALL               | SHARD#<rid mod 16, 2 digits> |                     |                             | (cells c_<group>_<inbox><starred>, bytes: every user's recordings)
+// | service days     | LISTDAYS#ALL                | <yyyy-mm-dd>#<rid mod 16, 2 digits> |              |                             | (n: recordings created that UTC day; u<uid>: how many of them are that user's)
 // | calendar event   | REC#<id>                    | EVENT#<id padded> |                                |                             |
 // | same-bytes guard | SHA#<uid>#<sha256>          | SHA          |                                     |                             |
 // | keyed upload     | UPLOADREQ#<uid>#<Idempotency-Key> | UPLOADREQ |                                 |                             |
@@ -69,7 +71,9 @@
 //   LISTGRAMS#PENDING with GSI1SK before its grace
 // - statistics (GET /stats): Query PK LISTCOUNT#<uid> (8 shards: status groups, bytes), Query
 //   PK LISTDAYS#<uid> SK begins this month (today's cell), Query GSI1 LISTDONE#<uid> newest first
-//   Limit 1 (last completion); scope=all: those for each user, and LISTDAYS# from 30 days ago
+//   Limit 1 (last completion); scope=all: Query PK LISTCOUNT#ALL (16 shards), Query PK
+//   LISTDAYS#ALL SK >= the day 30 days ago, Query GSI2 LISTDONE#ALL newest first Limit 1, Query
+//   GSI2 USERS Select COUNT (service-counters.ts)
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX

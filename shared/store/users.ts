@@ -90,6 +90,20 @@ export async function listUsers(): Promise<User[]> {
   return items.map(toUser);
 }
 
+/** How many users there are: a COUNT over the users' GSI2 partition (no items come back). */
+export async function totalUsers(): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': 'USERS' }, Select: 'COUNT', ExclusiveStartKey: start }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
 /** The profile and every membership in one query: both live under PK USER#<id>. */
 export async function getProfile(id: number): Promise<UserProfile | undefined> {
   const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `USER#${id}` } });

@@ -15,7 +15,9 @@ import { userStats } from '#shared/recordings/stats.ts';
 import { commitsSettled } from '#shared/store/after-commit.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { entryKey, facetsOf } from '#shared/store/list-index.ts';
-import { listUserRecordings } from '#shared/store/recordings.ts';
+import { listUserRecordings, type Recording } from '#shared/store/recordings.ts';
+import { serviceCounterWrites } from '#shared/store/service-counters.ts';
+import { transact } from '#shared/store/transact.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { NO_USAGE } from '#shared/store/usage.ts';
 import { createUser } from '#shared/store/users.ts';
@@ -248,11 +250,12 @@ describe('what q and the statistics cost', () => {
   });
 });
 
-/** Makes a recording look as one stored before the index: no entries, no counters, no mark. */
-async function unindex(userId: number, recordingId: number, facets: string[]): Promise<void> {
-  for (const facet of facets) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: entryKey(recordingId, facet) }));
-  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.recording(recordingId), UpdateExpression: 'REMOVE list_indexed' }));
-  for (const pk of [`LISTCOUNT#${userId}`, `LISTDAYS#${userId}`]) {
+/** Makes a recording look as one stored before the index: no entries, no counters (its user's nor the service's), no mark. */
+async function unindex(recording: Recording): Promise<void> {
+  for (const facet of facetsOf(recording)) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: entryKey(recording.id, facet) }));
+  await transact(serviceCounterWrites(recording, undefined));
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key.recording(recording.id), UpdateExpression: 'REMOVE list_indexed, service_counted' }));
+  for (const pk of [`LISTCOUNT#${recording.user_id}`, `LISTDAYS#${recording.user_id}`]) {
     const { Items = [] } = await dynamo().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
     for (const item of Items) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK } }));
   }
@@ -262,7 +265,7 @@ describe('backfilling the list index', () => {
   it('indexes recordings stored before it, once, with the right totals', async () => {
     const user = await createUser({ email: `list-backfill-${randomUUID()}@example.test` });
     const seeded = await Promise.all(Array.from({ length: 6 }, (_, i) => seedRecording(user.id, { title: `old ${i}`, status: i % 2 ? 'COMPLETED' : 'FAILED', createdAt: new Date(Date.UTC(2024, 0, i + 1)) })));
-    for (const r of seeded) await unindex(user.id, r.id, facetsOf(r));
+    for (const r of seeded) await unindex(r);
     expect((await listRecordings(user.id, query({}))).pagination.total).toBe(0);
 
     expect((await backfillListIndex()).indexed).toBeGreaterThanOrEqual(6);

@@ -1,5 +1,6 @@
 // `lists backfill`: puts recordings stored before the list index existed into it (their list
-// entries and counters), so GET /recordings shows them. Run once after upgrading; running it
+// entries and counters), so GET /recordings shows them, and counts those stored before the
+// service's statistics into them (GET /stats?scope=all). Run once after upgrading; running it
 // again finds nothing left to do.
 import type { Command } from 'commander';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
@@ -10,7 +11,7 @@ export function addListsCommand(program: Command): void {
   const lists = program.command('lists').description('Maintain the recordings list index');
   lists
     .command('backfill')
-    .description('Index every recording not yet in the recordings list index (safe to repeat, and while the service runs)')
+    .description('Index every recording not yet in the recordings list index or the service statistics (safe to repeat, and while the service runs)')
     .action(
       onTarget<object>(async (_options, globals) => {
         const result = await backfillListIndex((n) => {

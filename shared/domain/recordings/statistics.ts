@@ -94,16 +94,6 @@ function libraryFacts(recordings: readonly RecordingFacts[], now: Date): Library
   };
 }
 
-/** Several libraries' facts as one (scope=all). */
-export function sumFacts(all: readonly LibraryFacts[]): LibraryFacts {
-  const sum = (pick: (f: LibraryFacts) => number) => all.reduce((total, f) => total + pick(f), 0);
-  return {
-    pending: sum((f) => f.pending), processing: sum((f) => f.processing), completed: sum((f) => f.completed), failed: sum((f) => f.failed),
-    used_bytes: sum((f) => f.used_bytes), recordings_today: sum((f) => f.recordings_today),
-    last_completed_at: latest(all.map((f) => f.last_completed_at)),
-  };
-}
-
 export function statistics(recordings: readonly RecordingFacts[], usage: MonthUsage, budgets: Budgets, now: Date) {
   return statisticsOf(libraryFacts(recordings, now), usage, budgets);
 }

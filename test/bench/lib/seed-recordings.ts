@@ -2,12 +2,14 @@
 // createRecording (shared/store/recording-writes.ts) is one transaction per item, too slow for
 // thousands. The item is the one createRecording writes (keys from recordingKeys, every
 // Recording field), as the pipeline leaves it once COMPLETED: no GSI2 queue keys, no event;
-// with its list index entries and the counters' sums (list-index.ts bulkIndex).
+// with its list index entries and the counters' sums (list-index.ts bulkIndex), the service's
+// counters included (service-counters.ts).
 // The TEXT sibling item and the objects are left out: lists never read them.
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from '#shared/clients/dynamodb.ts';
 import { dynamo } from '#shared/clients.ts';
 import { bulkIndex } from '#shared/store/list-index.ts';
+import { bulkServiceCounters } from '#shared/store/service-counters.ts';
 import type { Recording } from '#shared/store/recordings.ts';
 import { key, padId, tableName } from '#shared/store/table.ts';
 
@@ -53,7 +55,7 @@ function recordingAt(id: number, userId: number, index: number, count: number, r
     max_speakers: null, has_summary: true, has_notes: random() < 0.2, transcription_engine: 'pocketsphinx (rough machine transcript)',
     audio_duration_seconds: duration, transcription_duration_seconds: Math.round(duration * 0.2), summarization_duration_seconds: 1.5,
     processing_started_at: createdAt, completed_at: new Date(created + duration * 200).toISOString(), error_message: null,
-    queued_at: createdAt, lease_until: null, sent_at: createdAt, attempt: 0, summary_prompt: null, event_seq: 6, list_indexed: true,
+    queued_at: createdAt, lease_until: null, sent_at: createdAt, attempt: 0, summary_prompt: null, event_seq: 6, list_indexed: true, service_counted: true,
   };
 }
 
@@ -87,7 +89,7 @@ export async function seedRecordings(userId: number, count: number, seed: number
   await Promise.all(Array.from({ length: parallel }, async () => {
     while (next < batches.length) await writeBatch(batches[next++]!);
   }));
-  for (const counter of index.counters) await dynamo().send(new UpdateCommand(counter.Update as UpdateCommandInput));
+  for (const counter of [...index.counters, ...bulkServiceCounters(recordings)]) await dynamo().send(new UpdateCommand(counter.Update as UpdateCommandInput));
   return { seconds: (performance.now() - started) / 1000 };
 }
 
