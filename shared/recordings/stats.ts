@@ -41,6 +41,8 @@ export async function userStats(userId: number, now = new Date()): Promise<Stati
 }
 
 type Days = Awaited<ReturnType<typeof serviceDays>>;
+/** Users asked of their entries at a time. */
+const CONCURRENCY = 8;
 
 /**
  * Users who created a recording from `since` on: those of the whole days in the window, and of
@@ -52,8 +54,12 @@ async function activeUsers(days: Days, since: number): Promise<number> {
   const active = new Set<number>();
   for (const [day, { users }] of days) if (day !== first || !partial) for (const u of users) active.add(u);
   const unsure = [...(days.get(first)?.users ?? [])].filter((u) => !active.has(u));
-  const recent = await Promise.all(unsure.map((u) => countCreatedBetween(u, since, dayStart(since) + DAY_MS - 1)));
-  return active.size + recent.filter((n) => n > 0).length;
+  let count = active.size;
+  for (let i = 0; i < unsure.length; i += CONCURRENCY) {
+    const recent = await Promise.all(unsure.slice(i, i + CONCURRENCY).map((u) => countCreatedBetween(u, since, dayStart(since) + DAY_MS - 1)));
+    count += recent.filter((n) => n > 0).length;
+  }
+  return count;
 }
 
 export async function globalStats(callerId: number, now = new Date()): Promise<Statistics & { users: { total: number; active: number } }> {

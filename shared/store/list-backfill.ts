@@ -50,7 +50,7 @@ async function indexOne(first: Recording): Promise<boolean> {
             TableName: tableName(),
             Key: key.recording(recording.id),
             UpdateExpression: 'SET list_indexed = :yes, service_counted = :yes',
-            ConditionExpression: `attribute_not_exists(service_counted) AND ${condition}`,
+            ConditionExpression: `attribute_not_exists(service_counted) AND ${recording.list_indexed ? '' : 'attribute_not_exists(list_indexed) AND '}${condition}`,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: { ...values, ':yes': true },
           },
