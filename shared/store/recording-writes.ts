@@ -13,7 +13,7 @@ import { afterCommit } from './after-commit.ts';
 import { listIndexWrites, postingsMove } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import { serviceCounterWrites } from './service-counters.ts';
-import { queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
+import { findRecording, queueSortKey, type Recording, type RecordingTexts } from './recordings.ts';
 import { transact } from './transact.ts';
 import { key, padId, tableName } from './table.ts';
 
@@ -133,6 +133,10 @@ export async function transition(recording: Recording, trigger: Trigger, options
  * recording is still at the status and event sequence it was read with.
  */
 export async function writeRecording(recording: Recording, options: WriteOptions): Promise<{ recording: Recording; events: OutboxEvent[] }> {
+  return againIfOnlyIndexed(recording, (r) => writeOnce(r, options));
+}
+
+async function writeOnce(recording: Recording, options: WriteOptions): Promise<{ recording: Recording; events: OutboxEvent[] }> {
   const now = options.now ?? new Date();
   const status = options.status ?? recording.status;
   // Entering a status whose job is queued now: PENDING (transcribe) or SUMMARIZING (summarize).
@@ -180,6 +184,10 @@ export async function recordProgress(recording: Recording, fraction: number, sin
 
 /** Removes the recording's items and records recording.deleted; objects are the caller's. */
 export async function deleteRecordingItems(recording: Recording, now = new Date()): Promise<OutboxEvent> {
+  return againIfOnlyIndexed(recording, (r) => deleteOnce(r, now));
+}
+
+async function deleteOnce(recording: Recording, now: Date): Promise<OutboxEvent> {
   const deleted = eventPut({ type: 'recording.deleted', userId: recording.user_id, recordingId: recording.id, seq: recording.event_seq + 1, data: eventData('recording.deleted', recording), now });
   await send([
     { Delete: { TableName: tableName(), Key: key.recording(recording.id), ConditionExpression: `event_seq = :seq${notYet(recording)}`, ExpressionAttributeValues: { ':seq': recording.event_seq } } },
@@ -213,6 +221,33 @@ function queueKeys(r: Recording): { GSI2PK: string; GSI2SK: string } | undefined
 
 function recordingKeys(r: Recording) {
   return { ...key.recording(r.id), GSI1PK: `USER#${r.user_id}#RECS`, GSI1SK: `${r.created_at}#${padId(r.id)}`, ...queueKeys(r) };
+}
+
+const BACKFILL_FLAGS = new Set(['list_indexed', 'service_counted']);
+
+/**
+ * The stored recording when it differs from the one read only in what the backfill set since
+ * (list-backfill.ts): a write refused for that is sent again from it, so a job in flight while
+ * the backfill runs still lands. Any other difference leaves the write refused as stale.
+ */
+async function onlyIndexedSince(read: Recording): Promise<Recording | undefined> {
+  const stored = await findRecording(read.id);
+  if (!stored || (Boolean(stored.list_indexed) === Boolean(read.list_indexed) && Boolean(stored.service_counted) === Boolean(read.service_counted))) return undefined;
+  const a = read as unknown as Record<string, unknown>;
+  const b = stored as unknown as Record<string, unknown>;
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...fields].every((f) => BACKFILL_FLAGS.has(f) || JSON.stringify(a[f]) === JSON.stringify(b[f])) ? stored : undefined;
+}
+
+/** A write from `read`; refused only for the backfill's marks set since, it runs again from the stored recording. */
+async function againIfOnlyIndexed<T>(read: Recording, write: (r: Recording) => Promise<T>): Promise<T> {
+  try {
+    return await write(read);
+  } catch (error) {
+    const stored = error instanceof StaleRecordingError ? await onlyIndexedSince(read) : undefined;
+    if (!stored) throw error;
+    return write(stored);
+  }
 }
 
 /** Read before the backfill indexed or counted it: a write must not miss what that added. */

@@ -120,6 +120,17 @@ describe('the service-wide statistics', () => {
     expect(await fromCounters(now)).toEqual(await fromRecordings(now));
     expect((await backfillListIndex()).indexed).toBe(0);
     expect(await fromCounters(now)).toEqual(await fromRecordings(now));
+
+    // Jobs that read a recording before the backfill counted it still land, and count.
+    const working = await reread(older[4]!);
+    const waiting = await reread(unindexed[0]!);
+    for (const r of [working, waiting]) await uncount(r);
+    const [readWorking, readWaiting] = await Promise.all([reread(working), reread(waiting)]);
+    expect((await backfillListIndex()).indexed).toBe(2);
+    await writeRecording(readWorking, { status: 'COMPLETED', changes: { completed_at: new Date(now.getTime() + 60_000).toISOString() } });
+    await writeRecording(readWaiting, { changes: { audio_key: null } });
+    expect(await fromCounters(now)).toEqual(await fromRecordings(now));
+    expect((await fromCounters(now)).activity.last_transcription).toBe(new Date(now.getTime() + 60_000).toISOString());
   });
 
   it('read the same items however many users there are', async () => {
