@@ -36,6 +36,7 @@
 // | webhook count    | WEBHOOKS#<uid>              | COUNT        |                                     |                             |
 // | delivery         | DELIVERY#<uuid>             | DELIVERY     | WEBHOOK#<id>#DELIVERIES / <created_at>#<uuid> | DELIVERIES#DUE / <next_attempt_at>#<uuid> (while pending or retrying) |
 // | daily usage      | USAGE#<uid>                 | <yyyy-mm-dd> | USAGEDAY#<yyyy-mm-dd> / USER#<uid>  |                             |
+// | service usage    | USAGE#ALL                   | <yyyy-mm-dd>#<uid mod 16, 2 digits> |              |                             | (every user's usage that day; a user's day item says `service_counted` once it counts here)
 // | speaker          | SPEAKER#<id>                | SPEAKER      | USER#<uid>#SPEAKERS / SPEAKER#<id padded> |                       |
 // | speaker name guard | SPEAKERNAME#<uid>#<lower-case name> | SPEAKERNAME |                            |                             |
 // | speaker link     | SPEAKER#<id>                | REC#<id padded> |                                  |                             |
@@ -73,7 +74,8 @@
 //   PK LISTDAYS#<uid> SK begins this month (today's cell), Query GSI1 LISTDONE#<uid> newest first
 //   Limit 1 (last completion); scope=all: Query PK LISTCOUNT#ALL (16 shards), Query PK
 //   LISTDAYS#ALL SK >= the day 30 days ago, Query GSI2 LISTDONE#ALL newest first Limit 1, Query
-//   GSI2 USERS Select COUNT (service-counters.ts)
+//   GSI2 USERS Select COUNT (service-counters.ts), Query PK USAGE#ALL SK BETWEEN the month's
+//   first day and today (usage.ts)
 // - queue position: Query GSI2 QUEUE#PENDING with SK < mine, Select COUNT
 // - a user's usage this month: Query PK = USAGE#<uid> AND begins_with(SK, yyyy-mm)
 // - a recording's events in order: Query GSI2 REC#<id>#EVENTS; unpublished events: Query GSI1 OUTBOX

@@ -1,9 +1,14 @@
 // Daily usage counters per user: transcription seconds, language-model tokens and the
-// estimated cost, added atomically by the workers and summed by the stats route.
+// estimated cost, added atomically by the workers and summed by the stats route. Each addition
+// also goes, in the same transaction, to the service's day item USAGE#ALL / <day>#<uid mod 16>,
+// which GET /stats?scope=all reads instead of every user's. A user's day item written before
+// those existed carries no `service_counted` mark: it is added to alone until `carryUsage`
+// (run with the list backfill) counts it into the service's, once.
 import { UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { queryAll } from './query.ts';
 import { key, tableName } from './table.ts';
+import { transact } from './transact.ts';
 
 export interface Usage {
   readonly transcription_seconds: number;
@@ -18,30 +23,53 @@ export const NO_USAGE: Usage = { transcription_seconds: 0, prompt_tokens: 0, com
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
-  const day = dayOf(now);
-  const entries = Object.entries(add).filter(([, v]) => typeof v === 'number' && v !== 0);
+export const USAGE_NUMBERS = ['transcription_seconds', 'prompt_tokens', 'completion_tokens', 'estimated_cost', 'transcriptions'] as const;
+const SERVICE_SHARDS = 16;
+export const serviceUsageKey = (userId: number, day: string) => ({ PK: 'USAGE#ALL', SK: `${day}#${String(userId % SERVICE_SHARDS).padStart(2, '0')}` });
+export type Update = { TableName: string; Key: Record<string, unknown>; UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown>; ConditionExpression?: string };
+
+/** ADD the numbers, SET `set` (and last_transcription when given). */
+export function addTo(key: Record<string, unknown>, add: Partial<Record<(typeof USAGE_NUMBERS)[number], number>>, set: Record<string, unknown>, last?: string): Update {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':day': day, ':uid': userId, ':gpk': `USAGEDAY#${day}`, ':gsk': `USER#${userId}` };
-  const adds = entries.map(([field, value], i) => {
+  const values: Record<string, unknown> = {};
+  const adds = Object.entries(add).filter(([, v]) => typeof v === 'number' && v !== 0).map(([field, value], i) => {
     names[`#a${i}`] = field;
     values[`:a${i}`] = value;
     return `#a${i} :a${i}`;
   });
-  const set = ['#day = :day', 'user_id = :uid', 'GSI1PK = :gpk', 'GSI1SK = :gsk'];
-  if ((add.transcriptions ?? 0) > 0) {
-    set.push('last_transcription = :now');
-    values[':now'] = now.toISOString();
+  const sets = Object.entries({ ...set, ...(last ? { last_transcription: last } : {}) }).map(([field, value], i) => {
+    names[`#s${i}`] = field;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
+  return { TableName: tableName(), Key: key, UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+const conditionFailed = (error: unknown) =>
+  (error as Error).name === 'ConditionalCheckFailedException' || ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
+
+export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
+  const day = dayOf(now);
+  const last = (add.transcriptions ?? 0) > 0 ? now.toISOString() : undefined;
+  const own = { day, user_id: userId, GSI1PK: `USAGEDAY#${day}`, GSI1SK: `USER#${userId}` };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const counted = addTo(key.usage(userId, day), add, { ...own, service_counted: true }, last);
+      await transact([{ Update: { ...counted, ConditionExpression: 'attribute_not_exists(PK) OR attribute_exists(service_counted)' } }, { Update: addTo(serviceUsageKey(userId, day), add, {}, last) }]);
+      return;
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+    }
+    // The day item predates the service's usage and is not carried yet: it alone, as then.
+    try {
+      await dynamo().send(new UpdateCommand({ ...addTo(key.usage(userId, day), add, own, last), ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(service_counted)' }));
+      return;
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+    }
   }
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key.usage(userId, day),
-      UpdateExpression: `SET ${set.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-      ExpressionAttributeNames: { '#day': 'day', ...names },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  throw new Error(`Usage of user ${userId} on ${day} not recorded: its day item kept changing`);
 }
 
 /** A user's usage over the days starting with `prefix` (e.g. "2026-11" for a month). */
@@ -67,8 +95,8 @@ function sum(items: readonly Record<string, unknown>[]): Usage {
   );
 }
 
-/** Everyone's usage on the given days (admin stats). */
+/** Everyone's usage on the given days (admin stats, days in order): the service's day items. */
 export async function allUsage(days: readonly string[]): Promise<Usage> {
-  const items = (await Promise.all(days.map((day) => queryAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': `USAGEDAY#${day}` } })))).flat();
-  return sum(items);
+  if (days.length === 0) return NO_USAGE;
+  return sum(await queryAll({ KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last', ExpressionAttributeValues: { ':pk': 'USAGE#ALL', ':first': days[0], ':last': `${days.at(-1)}#~` } }));
 }

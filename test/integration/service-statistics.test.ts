@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
 import { dynamo, resetClients } from '#shared/clients.ts';
 import { reloadSettings, settings } from '#shared/config.ts';
-import { NO_BUDGETS, statistics, userActivity } from '#shared/domain/recordings/statistics.ts';
+import { monthDaysSoFar, monthOf, NO_BUDGETS, statistics, userActivity } from '#shared/domain/recordings/statistics.ts';
 import { globalStats } from '#shared/recordings/stats.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
 import { doneItem, entryKey, facetsOf } from '#shared/store/list-index.ts';
@@ -19,7 +19,8 @@ import { findRecording, listUserRecordings, type Recording } from '#shared/store
 import { serviceCounterWrites } from '#shared/store/service-counters.ts';
 import { key, tableName } from '#shared/store/table.ts';
 import { transact } from '#shared/store/transact.ts';
-import { NO_USAGE } from '#shared/store/usage.ts';
+import { carryUsage } from '#shared/store/usage-carry.ts';
+import { addUsage, userUsage, type Usage } from '#shared/store/usage.ts';
 import { createUser, listUsers } from '#shared/store/users.ts';
 import { createTable } from '#infra/local/resources.ts';
 import { seedRecording } from '../e2e/recordings-fixtures.ts';
@@ -48,16 +49,28 @@ afterAll(async () => {
   client.destroy();
 });
 
-/** What the recordings themselves say, by the contract's rules over every user's library. */
+/** Usages as one: numbers added, the latest transcription. */
+function together(all: readonly Usage[]): Usage {
+  const add = (pick: (u: Usage) => number) => all.reduce((n, u) => n + pick(u), 0);
+  return {
+    transcription_seconds: add((u) => u.transcription_seconds), prompt_tokens: add((u) => u.prompt_tokens), completion_tokens: add((u) => u.completion_tokens),
+    estimated_cost: add((u) => u.estimated_cost), transcriptions: add((u) => u.transcriptions),
+    last_transcription: all.map((u) => u.last_transcription).filter((t) => t !== null).sort().at(-1) ?? null,
+  };
+}
+
+/** What the recordings and each user's usage say, by the contract's rules over every user's library. */
 async function fromRecordings(now: Date) {
-  const perUser = await Promise.all((await listUsers()).map((u) => listUserRecordings(u.id)));
-  const { recordings, storage, queue, activity } = statistics(perUser.flat(), NO_USAGE, NO_BUDGETS, now);
-  return { recordings, storage, queue, activity, users: userActivity(perUser, now) };
+  const users = await listUsers();
+  const perUser = await Promise.all(users.map((u) => listUserRecordings(u.id)));
+  const usage = together(await Promise.all(users.map((u) => userUsage(u.id, monthOf(now)))));
+  const { recordings, storage, queue, activity, tokens, transcription } = statistics(perUser.flat(), usage, NO_BUDGETS, now);
+  return { recordings, storage, queue, activity, tokens, transcription, users: userActivity(perUser, now) };
 }
 
 async function fromCounters(now: Date) {
-  const { recordings, storage, queue, activity, users } = await globalStats(adminId, now);
-  return { recordings, storage, queue, activity, users };
+  const { recordings, storage, queue, activity, tokens, transcription, users } = await globalStats(adminId, now);
+  return { recordings, storage, queue, activity, tokens, transcription, users };
 }
 
 const newUserId = async () => (await createUser({ email: `stats-${randomUUID()}@example.test` })).id;
@@ -82,8 +95,13 @@ describe('the service-wide statistics', () => {
       seedRecording(c, { status: 'SUMMARIZING', fileSize: 6000, createdAt: inside }),
       seedRecording(d, { status: 'PENDING', fileSize: 7000, createdAt: outside }),
     ]);
+    const monthStart = new Date(Math.min(now.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 1)));
+    await addUsage(a, { transcription_seconds: 61, transcriptions: 1, estimated_cost: 0.01 }, new Date(now.getTime() - 1000));
+    await addUsage(b, { prompt_tokens: 100, completion_tokens: 20, estimated_cost: 0.002 }, monthStart);
+    await addUsage(a, { prompt_tokens: 5 }, monthStart);
     const first = await fromRecordings(now);
     expect(first.users).toEqual({ total: 5, active: 3 });
+    expect([first.tokens.used_this_month, first.transcription.used_this_month_seconds]).toEqual([125, 61]);
     expect(await fromCounters(now)).toEqual(first);
 
     const [, pending, , processing, , boundary] = seeded;
@@ -106,8 +124,16 @@ describe('the service-wide statistics', () => {
     for (const r of older) await uncount(r);
     for (const r of unindexed) await unindex(r);
     const stored = await Promise.all(older.map(reread));
+    await legacyUsage(a, { transcription_seconds: 40, transcriptions: 1, estimated_cost: 0.02 }, new Date(now.getTime() - 500));
+    await legacyUsage(b, { prompt_tokens: 300 }, new Date(now.getTime() - 400));
     const before = await fromCounters(now);
     expect(before.recordings.total).toBe((await fromRecordings(now)).recordings.total - 8);
+    expect(before.tokens.used_this_month).toBe((await fromRecordings(now)).tokens.used_this_month - 300);
+
+    // Usage added while the carry runs lands once, on whichever side of it.
+    const [carried] = await Promise.all([carryUsage(monthDaysSoFar(now)), addUsage(a, { transcription_seconds: 2 }, new Date(now.getTime() - 300)), addUsage(b, { prompt_tokens: 7 }, new Date(now.getTime() - 200))]);
+    expect(carried).toBe(2);
+    expect(await carryUsage(monthDaysSoFar(now))).toBe(0);
 
     // The backfill runs while some of them change (a stale read must not count twice or miss).
     const [{ indexed }] = await Promise.all([
@@ -137,12 +163,15 @@ describe('the service-wide statistics', () => {
     const reads = recordReads();
     await fromCounters(new Date());
     const few = reads.take();
-    const many = await Promise.all(Array.from({ length: 40 }, newUserId));
+    const many = await Promise.all(Array.from({ length: 60 }, newUserId));
     await Promise.all(many.map((id, i) => seedRecording(id, { status: i % 2 ? 'COMPLETED' : 'PENDING', fileSize: 10 })));
+    await Promise.all(many.map((id) => addUsage(id, { transcription_seconds: 1, transcriptions: 1 })));
     reads.take();
     await fromCounters(new Date());
     const more = reads.take();
     expect(more.length).toBe(few.length);
+    // At most a new service item per shard (16) of today's recordings and today's usage: fewer than the 60 users.
+    expect(itemsOf(more) - itemsOf(few)).toBeLessThanOrEqual(32);
     expect(new Set(more.map((r) => r.partition))).toEqual(new Set(few.map((r) => r.partition)));
     for (const id of many) expect(more.filter((r) => r.partition.split('#').includes(String(id)))).toEqual([]);
   });
@@ -169,15 +198,32 @@ async function unindex(r: Recording): Promise<void> {
   }
 }
 
-/** Every read sent on the document client: its command and the partition it names. */
+/** Usage as a version without the service's usage items wrote it: the user's day item alone. */
+async function legacyUsage(userId: number, add: Record<string, number>, at: Date): Promise<void> {
+  const day = at.toISOString().slice(0, 10);
+  const names = Object.fromEntries(Object.keys(add).map((f, i) => [`#a${i}`, f]));
+  const values = Object.fromEntries(Object.values(add).map((v, i) => [`:a${i}`, v]));
+  await dynamo().send(new UpdateCommand({
+    TableName: tableName(), Key: key.usage(userId, day),
+    UpdateExpression: `SET #day = :day, user_id = :uid, GSI1PK = :gpk, GSI1SK = :gsk${add.transcriptions ? ', last_transcription = :now' : ''} ADD ${Object.keys(add).map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+    ExpressionAttributeNames: { '#day': 'day', ...names },
+    ExpressionAttributeValues: { ':day': day, ':uid': userId, ':gpk': `USAGEDAY#${day}`, ':gsk': `USER#${userId}`, ...(add.transcriptions ? { ':now': at.toISOString() } : {}), ...values },
+  }));
+}
+
+const itemsOf = (reads: readonly { items: number }[]) => reads.reduce((n, r) => n + r.items, 0);
+
+/** Every read sent on the document client: its command, the partition it names and the items it returned. */
 function recordReads() {
-  let seen: { command: string; partition: string }[] = [];
+  let seen: { command: string; partition: string; items: number }[] = [];
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as { ExpressionAttributeValues?: Record<string, unknown>; Key?: Record<string, unknown> };
       const partition = String(input.ExpressionAttributeValues?.[':pk'] ?? input.Key?.PK ?? '');
-      seen.push({ command: String(context.commandName), partition });
-      return next(args);
+      const result = await next(args);
+      const output = result.output as { Items?: unknown[]; Item?: unknown };
+      seen.push({ command: String(context.commandName), partition, items: output.Items?.length ?? (output.Item ? 1 : 0) });
+      return result;
     },
     { step: 'initialize', name: 'serviceStatisticsReads' },
   );

@@ -1,9 +1,11 @@
 // `lists backfill`: puts recordings stored before the list index existed into it (their list
 // entries and counters), so GET /recordings shows them, and counts those stored before the
-// service's statistics into them (GET /stats?scope=all). Run once after upgrading; running it
+// service's statistics into them (GET /stats?scope=all), with this month's usage. Run once after upgrading; running it
 // again finds nothing left to do.
 import type { Command } from 'commander';
+import { monthDaysSoFar } from '#shared/domain/recordings/statistics.ts';
 import { backfillListIndex } from '#shared/store/list-backfill.ts';
+import { carryUsage } from '#shared/store/usage-carry.ts';
 import { emit } from '../output.ts';
 import { onTarget } from '../target.ts';
 
@@ -17,7 +19,8 @@ export function addListsCommand(program: Command): void {
         const result = await backfillListIndex((n) => {
           if (!globals.json && n % 500 === 0 && n > 0) process.stderr.write(`${n} indexed...\n`);
         });
-        emit(globals, result, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}.`);
+        const usageDays = await carryUsage(monthDaysSoFar(new Date()));
+        emit(globals, { ...result, usage_days: usageDays }, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
       }),
     );
 }

@@ -1,0 +1,69 @@
+// Counts the users' usage day items written before the service's usage items (usage.ts) into
+// those, once each: one transaction per item, on the condition that it is still unmarked and as
+// read (so an addition that lands meanwhile is never counted twice or missed), marking it
+// `service_counted`. The service item's last_transcription only moves forward. Safe to run
+// again and while the service runs; run with the list backfill (at `npm start`, and by
+// `lists backfill` on a deployed stack).
+import { GetCommand } from '../clients/dynamodb.ts';
+import { dynamo } from '../clients.ts';
+import { queryAll } from './query.ts';
+import { tableName } from './table.ts';
+import { transact } from './transact.ts';
+import { addTo, serviceUsageKey, USAGE_NUMBERS, type Update } from './usage.ts';
+
+type Item = Record<string, unknown>;
+
+/** Still unmarked and as read: every number and last_transcription. */
+function markIfUnchanged(item: Item): Update {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':yes': true };
+  const parts = [...USAGE_NUMBERS, 'last_transcription'].map((field, i) => {
+    names[`#f${i}`] = field;
+    if (item[field] === undefined) return `attribute_not_exists(#f${i})`;
+    values[`:f${i}`] = item[field];
+    return `#f${i} = :f${i}`;
+  });
+  return {
+    TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET service_counted = :yes',
+    ConditionExpression: `attribute_not_exists(service_counted) AND ${parts.join(' AND ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+  };
+}
+
+/** The item's numbers into the service's day item; its last_transcription too when later than what that holds. */
+async function serviceAdd(item: Item): Promise<Update> {
+  const key = serviceUsageKey(Number(item.user_id), String(item.SK));
+  const numbers = Object.fromEntries(USAGE_NUMBERS.filter((f) => typeof item[f] === 'number').map((f) => [f, item[f] as number]));
+  const last = typeof item.last_transcription === 'string' ? item.last_transcription : undefined;
+  const { Item: service } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const held = typeof service?.last_transcription === 'string' ? service.last_transcription : undefined;
+  if (!last || (held && held >= last)) return addTo(key, numbers, {});
+  const update = addTo(key, numbers, {}, last);
+  return { ...update, ConditionExpression: 'attribute_not_exists(last_transcription) OR last_transcription < :carried', ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':carried': last } };
+}
+
+async function carryOne(first: Item): Promise<boolean> {
+  let item: Item | undefined = first;
+  for (let attempt = 0; item && !item.service_counted && attempt < 10; attempt++) {
+    try {
+      await transact([{ Update: markIfUnchanged(item) }, { Update: await serviceAdd(item) }]);
+      return true;
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+      item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, ConsistentRead: true }))).Item;
+    }
+  }
+  return false;
+}
+
+/** Carries the unmarked day items of the given days; returns how many it counted in. */
+export async function carryUsage(days: readonly string[]): Promise<number> {
+  let carried = 0;
+  for (const day of days) {
+    const items = await queryAll({
+      IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', FilterExpression: 'attribute_not_exists(service_counted)', ExpressionAttributeValues: { ':pk': `USAGEDAY#${day}` },
+    });
+    for (const item of items) if (await carryOne(item)) carried++;
+  }
+  return carried;
+}
