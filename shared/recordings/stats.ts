@@ -11,7 +11,7 @@ import { monthDaysSoFar, monthOf, NO_BUDGETS, statisticsOf, type LibraryFacts, t
 import { getBudgets } from '../store/budgets.ts';
 import { BYTES_CELL } from '../store/list-index.ts';
 import { countCreatedBetween, lastCompleted, readCounters } from '../store/list-queries.ts';
-import { readServiceCounters, serviceDays, serviceLastCompleted } from '../store/service-counters.ts';
+import { serviceDays } from '../store/service-counters.ts';
 import { allUsage, userUsage } from '../store/usage.ts';
 import { getUser, totalUsers } from '../store/users.ts';
 import { cellSum } from './list-plan.ts';
@@ -65,7 +65,7 @@ async function activeUsers(days: Days, since: number): Promise<number> {
 export async function globalStats(callerId: number, now = new Date()): Promise<Statistics & { users: { total: number; active: number } }> {
   if (!(await getUser(callerId))?.is_admin) throw new ForbiddenError('scope=all is for administrators only');
   const since = now.getTime() - 30 * DAY_MS;
-  const [counters, days, last, total, usage] = await Promise.all([readServiceCounters(), serviceDays(utcDay(since)), serviceLastCompleted(), totalUsers(), allUsage(monthDaysSoFar(now))]);
+  const [counters, days, last, total, usage] = await Promise.all([readCounters('ALL'), serviceDays(utcDay(since)), lastCompleted('ALL'), totalUsers(), allUsage(monthDaysSoFar(now))]);
   const facts = factsFrom(counters, days.get(utcDay(now.getTime()))?.created ?? 0, last);
   // Budgets are per user: the global numbers carry none (as Speakr's scope=all).
   return { ...statisticsOf(facts, usage, NO_BUDGETS), users: { total, active: await activeUsers(days, since) } };

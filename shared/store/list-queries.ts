@@ -3,7 +3,7 @@
 // "Recordings list" section.
 import { QueryCommand, type QueryCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
-import { donePartition, entryOf, facetPartition, SORT_INDEX, type ListEntry, type StatusGroup } from './list-index.ts';
+import { donePartition, entryOf, SERVICE_DONE, facetPartition, SORT_INDEX, type ListEntry, type StatusGroup } from './list-index.ts';
 import { tableName } from './table.ts';
 
 /** What an entry must match beyond its facet. Dates are on created_at, epoch milliseconds, inclusive. */
@@ -24,10 +24,10 @@ export interface FacetQuery {
   readonly filter: EntryFilter;
 }
 
-/** Every cell of the user's counter shards, summed: `c_<group>_<inbox><starred>` and `t_<tag id>`. */
-export async function readCounters(userId: number): Promise<Map<string, number>> {
+/** Every cell of a user's counter shards (or, for 'ALL', the service's: service-counters.ts), summed: `c_<group>_<inbox><starred>`, `t_<tag id>`, `bytes`. */
+export async function readCounters(owner: number | 'ALL'): Promise<Map<string, number>> {
   const { Items = [] } = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `LISTCOUNT#${userId}` } }),
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `LISTCOUNT#${owner}` } }),
   );
   const sums = new Map<string, number>();
   for (const item of Items) {
@@ -176,11 +176,12 @@ export async function countCreatedBetween(userId: number, from: number | undefin
   return total + (await sumDays(userId, first, last));
 }
 
-/** The latest completed_at of the user's recordings: the first DONE item of GSI1 LISTDONE#<uid>, newest first. */
-export async function lastCompleted(userId: number): Promise<string | null> {
+/** The latest completed_at of a user's recordings (or, for 'ALL', everyone's): the first DONE item of GSI1 LISTDONE#<uid> (GSI2 LISTDONE#ALL), newest first. */
+export async function lastCompleted(owner: number | 'ALL'): Promise<string | null> {
+  const index = owner === 'ALL' ? 'GSI2' : 'GSI1';
   const { Items = [] } = await dynamo().send(
     new QueryCommand({
-      TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': donePartition(userId) },
+      TableName: tableName(), IndexName: index, KeyConditionExpression: `${index}PK = :pk`, ExpressionAttributeValues: { ':pk': owner === 'ALL' ? SERVICE_DONE : donePartition(owner) },
       ScanIndexForward: false, Limit: 1,
     }),
   );

@@ -11,11 +11,8 @@
 //   newest is the service's last transcription.
 // A recording counts here once its item says `service_counted`: every one created since, and
 // older ones when the backfill (list-backfill.ts) carries them in, exactly once.
-import { QueryCommand } from '../clients/dynamodb.ts';
-import { dynamo } from '../clients.ts';
-import { addCells, addDeltas, SERVICE_DONE, statusCells, type ListEntry, type Write } from './list-index.ts';
+import { addCells, addDeltas, statusCells, type ListEntry, type Write } from './list-index.ts';
 import { queryAll } from './query.ts';
-import { tableName } from './table.ts';
 
 const SHARDS = 16;
 const shardOf = (recordingId: number) => String(recordingId % SHARDS).padStart(2, '0');
@@ -57,15 +54,6 @@ export function bulkServiceCounters(recordings: readonly ListEntry[]): Write[] {
   return [...items.values()].flatMap((i) => addCells(i.key, i.deltas));
 }
 
-/** Every cell of the service's counter shards, summed (status-group cells and bytes). */
-export async function readServiceCounters(): Promise<Map<string, number>> {
-  const sums = new Map<string, number>();
-  for (const item of await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': COUNTERS } })) {
-    for (const [name, value] of Object.entries(item)) if (typeof value === 'number') sums.set(name, (sums.get(name) ?? 0) + value);
-  }
-  return sums;
-}
-
 /** From the UTC day `first` (yyyy-mm-dd) on: each day's recordings created and the users who created them. */
 export async function serviceDays(first: string): Promise<Map<string, { created: number; users: Set<number> }>> {
   const days = new Map<string, { created: number; users: Set<number> }>();
@@ -80,15 +68,4 @@ export async function serviceDays(first: string): Promise<Map<string, { created:
     }
   }
   return days;
-}
-
-/** The latest completed_at of every recording: the first DONE item of GSI2 LISTDONE#ALL, newest first. */
-export async function serviceLastCompleted(): Promise<string | null> {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(), IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': SERVICE_DONE },
-      ScanIndexForward: false, Limit: 1,
-    }),
-  );
-  return typeof Items[0]?.completed_at === 'string' ? Items[0].completed_at : null;
 }
