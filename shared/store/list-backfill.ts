@@ -6,6 +6,7 @@
 // meanwhile is read again.
 import { GetCommand, ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
+import { asRead, cancellationCodes, type Condition } from './conditions.ts';
 import { doneItem, listIndexWrites, type Write } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import type { Recording } from './recordings.ts';
@@ -16,21 +17,8 @@ import { transact } from './transact.ts';
 const PARALLEL = 4;
 
 /** Still as read: the fields the index and the service's counters are written from. */
-function unchanged(r: Recording): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
-  const fields = { event_seq: r.event_seq, status: r.status, file_size: r.file_size, audio_key: r.audio_key, completed_at: r.completed_at };
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts = Object.entries(fields).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    if (value === null || value === undefined) {
-      values[':null'] = 'NULL';
-      return `(attribute_not_exists(#f${i}) OR attribute_type(#f${i}, :null))`;
-    }
-    values[`:f${i}`] = value;
-    return `#f${i} = :f${i}`;
-  });
-  return { condition: parts.join(' AND '), names, values };
-}
+const unchanged = (r: Recording): Condition =>
+  asRead({ event_seq: r.event_seq, status: r.status, file_size: r.file_size, audio_key: r.audio_key, completed_at: r.completed_at });
 
 /** The index's writes for a recording not in it yet, or the DONE item's GSI2 keys for one that is. */
 function indexWrites(r: Recording): Write[] {
@@ -62,8 +50,7 @@ async function indexOne(first: Recording): Promise<boolean> {
       if (!recording.list_indexed) await applyPostings(recording.id);
       return true;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[0]?.Code !== 'ConditionalCheckFailed') throw error;
+      if (cancellationCodes(error)[0] !== 'ConditionalCheckFailed') throw error;
       recording = await reread(recording.id);
     }
   }

@@ -10,6 +10,7 @@ import type { RecordingEventType } from '../domain/webhooks/catalogue.ts';
 import { nextId } from './ids.ts';
 import { eventPut, type OutboxEvent } from './outbox.ts';
 import { afterCommit } from './after-commit.ts';
+import { cancellationCodes } from './conditions.ts';
 import { listIndexWrites, postingsMove } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import { serviceCounterWrites } from './service-counters.ts';
@@ -100,8 +101,7 @@ export async function createRecording(input: NewRecording, createdAt = new Date(
   try {
     await transact(items);
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (input.requestKey === undefined || reasons.at(-1)?.Code !== 'ConditionalCheckFailed') throw error;
+    if (input.requestKey === undefined || cancellationCodes(error).at(-1) !== 'ConditionalCheckFailed') throw error;
     const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.uploadRequest(input.userId, input.requestKey), ConsistentRead: true }));
     if (!Item) throw error;
     throw new UploadAlreadyAcceptedError(Number(Item.recording_id));
@@ -305,8 +305,7 @@ async function send(items: TransactItem[]): Promise<void> {
   try {
     await transact(items);
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new StaleRecordingError('The recording changed meanwhile');
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new StaleRecordingError('The recording changed meanwhile');
     throw error;
   }
 }

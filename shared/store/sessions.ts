@@ -10,6 +10,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { NotFoundError } from '../domain/errors.ts';
 import { dynamo } from '../clients.ts';
 import { sessionEndsAt, type SessionLimits } from '../domain/sessions.ts';
+import { cancellationCodes } from './conditions.ts';
 import { queryAll } from './query.ts';
 import { key, tableName } from './table.ts';
 
@@ -109,9 +110,8 @@ export async function advanceSessionEpoch(userId: number, keep?: string): Promis
       return next;
     } catch (error) {
       // Another change moved the epoch first (read again), or the kept session ended meanwhile (keep none).
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
       if ((error as Error).name !== 'TransactionCanceledException' || attempt >= CONFLICT_RETRIES) throw error;
-      if (reasons?.[1]?.Code === 'ConditionalCheckFailed') keep = undefined;
+      if (cancellationCodes(error)[1] === 'ConditionalCheckFailed') keep = undefined;
     }
   }
 }

@@ -5,6 +5,7 @@ import { BatchWriteCommand, DeleteCommand, GetCommand, TransactWriteCommand, Upd
 import { dynamo } from '../clients.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { nameKey, type VoiceProfile } from '../domain/speakers.ts';
+import { cancellationCodes } from './conditions.ts';
 import { nextId } from './ids.ts';
 import { queryAll } from './query.ts';
 import { key, padId, tableName, withoutKeys } from './table.ts';
@@ -19,8 +20,6 @@ export interface Speaker extends VoiceProfile {
 }
 
 const speakerKeys = (s: Pick<Speaker, 'id' | 'user_id'>) => ({ ...key.speaker(s.id), GSI1PK: `USER#${s.user_id}#SPEAKERS`, GSI1SK: `SPEAKER#${padId(s.id)}` });
-
-const reasons = (error: unknown): (string | undefined)[] => ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 
 export async function createSpeaker(userId: number, name: string, now = new Date()): Promise<Speaker> {
   const id = await nextId('speaker');
@@ -38,7 +37,7 @@ export async function createSpeaker(userId: number, name: string, now = new Date
       }),
     );
   } catch (error) {
-    if (reasons(error)[0] === 'ConditionalCheckFailed') throw new ConflictError(`A speaker named "${name}" already exists`);
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new ConflictError(`A speaker named "${name}" already exists`);
     throw error;
   }
   return speaker;
@@ -104,7 +103,7 @@ export async function renameSpeakerItem(speaker: Speaker, name: string): Promise
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: [...guards, update] }));
   } catch (error) {
-    const codes = reasons(error);
+    const codes = cancellationCodes(error);
     if (moves && codes[0] === 'ConditionalCheckFailed') throw new ConflictError(`A speaker named "${name}" already exists`);
     if (codes.includes('ConditionalCheckFailed')) throw new ConflictError('The speaker changed meanwhile; try again');
     throw error;

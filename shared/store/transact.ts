@@ -8,6 +8,7 @@
 //   transaction commits.
 import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
+import { cancellationCodes } from './conditions.ts';
 import { tableName } from './table.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -31,8 +32,8 @@ function split(items: readonly TransactItem[]): { main: TransactItem[]; after: T
 }
 
 function conflicted(error: unknown): boolean {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  const codes = cancellationCodes(error);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 
 export async function transact(items: readonly TransactItem[]): Promise<void> {

@@ -6,6 +6,7 @@
 // `lists backfill` on a deployed stack).
 import { GetCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
+import { asRead, cancellationCodes } from './conditions.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table.ts';
 import { transact } from './transact.ts';
@@ -15,17 +16,10 @@ type Item = Record<string, unknown>;
 
 /** Still unmarked and as read: every number and last_transcription. */
 function markIfUnchanged(item: Item): Update {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':yes': true };
-  const parts = [...USAGE_NUMBERS, 'last_transcription'].map((field, i) => {
-    names[`#f${i}`] = field;
-    if (item[field] === undefined) return `attribute_not_exists(#f${i})`;
-    values[`:f${i}`] = item[field];
-    return `#f${i} = :f${i}`;
-  });
+  const { condition, names, values } = asRead(Object.fromEntries([...USAGE_NUMBERS, 'last_transcription'].map((field) => [field, item[field]])));
   return {
     TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET service_counted = :yes',
-    ConditionExpression: `attribute_not_exists(service_counted) AND ${parts.join(' AND ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+    ConditionExpression: `attribute_not_exists(service_counted) AND ${condition}`, ExpressionAttributeNames: names, ExpressionAttributeValues: { ...values, ':yes': true },
   };
 }
 
@@ -48,8 +42,7 @@ async function carryOne(first: Item): Promise<boolean> {
       await transact([{ Update: markIfUnchanged(item) }, { Update: await serviceAdd(item) }]);
       return true;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+      if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
       item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK }, ConsistentRead: true }))).Item;
     }
   }

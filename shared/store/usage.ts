@@ -6,6 +6,7 @@
 // (run with the list backfill) counts it into the service's, once.
 import { UpdateCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
+import { cancellationCodes } from './conditions.ts';
 import { queryAll } from './query.ts';
 import { key, tableName } from './table.ts';
 import { transact } from './transact.ts';
@@ -47,7 +48,7 @@ export function addTo(key: Record<string, unknown>, add: Partial<Record<(typeof 
 }
 
 const conditionFailed = (error: unknown) =>
-  (error as Error).name === 'ConditionalCheckFailedException' || ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
+  (error as Error).name === 'ConditionalCheckFailedException' || cancellationCodes(error).includes('ConditionalCheckFailed');
 
 export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
   const day = dayOf(now);

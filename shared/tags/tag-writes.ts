@@ -4,6 +4,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { ConflictError } from '../domain/errors.ts';
+import { cancellationCodes } from '../store/conditions.ts';
 import { nextId } from '../store/ids.ts';
 import { key, padId, tableName } from '../store/table.ts';
 import { toTag, type TagFields } from '../store/tags.ts';
@@ -133,6 +134,5 @@ export async function linkTags(userId: number, tagIds: readonly number[]): Promi
 /** Indexes of the transaction items whose condition failed. */
 function failedAt(error: unknown): number[] {
   if ((error as Error).name !== 'TransactionCanceledException') return [];
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  return cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
 }
