@@ -3,9 +3,7 @@ import { settings } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { describeEngines } from '#shared/providers/registry.ts';
 import { removeStaleScratch } from '#shared/scratch.ts';
-import { monthDaysSoFar } from '#shared/domain/recordings/statistics.ts';
-import { backfillListIndex } from '#shared/store/list-backfill.ts';
-import { carryUsage } from '#shared/store/usage-carry.ts';
+import { backfill } from '#shared/store/list-backfill.ts';
 import { sealStoredSecretsOnce } from '#shared/webhooks/secret-box.ts';
 import { firstAdminSignInLink } from './first-admin.ts';
 import { ensureFree, PortBusyError, stopOnSignals } from './lifecycle.ts';
@@ -37,9 +35,8 @@ async function start(): Promise<Runtime> {
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
   await sealStoredSecretsOnce();
   // Recordings stored by a version without the list index or the service's statistics join them (README: Lists).
-  const { indexed } = await backfillListIndex();
+  const { indexed, usage_days: usageDays } = await backfill();
   if (indexed > 0) logger.info('added earlier recordings to the list index and the service statistics', { count: indexed });
-  const usageDays = await carryUsage(monthDaysSoFar(new Date()));
   if (usageDays > 0) logger.info("added this month's earlier usage to the service statistics", { user_days: usageDays });
   return runtime;
 }

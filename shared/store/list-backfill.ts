@@ -4,15 +4,17 @@
 // the index holds (event sequence, status, size, audio, completion as read), so a counter is
 // never added to twice. Safe to run again and while the service runs: a recording that changed
 // meanwhile is read again.
-import { GetCommand, ScanCommand } from '../clients/dynamodb.ts';
+import { ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
+import { monthDaysSoFar } from '../domain/recordings/statistics.ts';
 import { asRead, cancellationCodes, type Condition } from './conditions.ts';
 import { doneItem, listIndexWrites, type Write } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
-import type { Recording } from './recordings.ts';
+import { findRecording, type Recording } from './recordings.ts';
 import { serviceCounterWrites } from './service-counters.ts';
 import { key, tableName, withoutKeys } from './table.ts';
 import { transact } from './transact.ts';
+import { carryUsage } from './usage-carry.ts';
 
 const PARALLEL = 4;
 
@@ -51,15 +53,10 @@ async function indexOne(first: Recording): Promise<boolean> {
       return true;
     } catch (error) {
       if (cancellationCodes(error)[0] !== 'ConditionalCheckFailed') throw error;
-      recording = await reread(recording.id);
+      recording = await findRecording(recording.id);
     }
   }
   return false;
-}
-
-async function reread(id: number): Promise<Recording | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.recording(id), ConsistentRead: true }));
-  return Item ? (withoutKeys(Item) as unknown as Recording) : undefined;
 }
 
 /** Scans the table once; returns how many recordings it put into the index or the service's counters. */
@@ -84,4 +81,13 @@ export async function backfillListIndex(progress: (indexed: number) => void = ()
     start = page.LastEvaluatedKey;
   } while (start);
   return { indexed };
+}
+
+/**
+ * What a version before the list index and the service's statistics left out: its recordings,
+ * and this month's usage (usage-carry.ts). Run at `npm start` and by `lists backfill`.
+ */
+export async function backfill(progress?: (indexed: number) => void, now = new Date()): Promise<{ indexed: number; usage_days: number }> {
+  const { indexed } = await backfillListIndex(progress);
+  return { indexed, usage_days: await carryUsage(monthDaysSoFar(now)) };
 }

@@ -4,39 +4,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli, root, userEnvironment, type CliResult } from '../support/cli.ts';
 import { startLocalProcess } from '../support/local-process.ts';
 import { call, linkCode, newSession, newUser, sessionHeaders, stack } from '../support/api.ts';
-
-const root = resolve(import.meta.dirname, '../..');
-
-interface CliResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** A user's shell knows only DATA_DIR: the stack's endpoints that this worker got are removed. */
-function userEnvironment(dataDir: string): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(stack().env)) delete env[name];
-  return { ...env, DATA_DIR: dataDir };
-}
-
-/** `input`, when given, is what the user pipes into standard input (which then ends). */
-function cli(args: readonly string[], dataDir = stack().dataDir, input?: string): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cli/main.ts', ...args], { cwd: root, env: userEnvironment(dataDir) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  if (input !== undefined) child.stdin.end(input);
-  return new Promise((done, fail) => {
-    child.once('error', fail);
-    child.once('close', (code) => done({ code, stdout, stderr }));
-  });
-}
 
 /**
  * The CLI on a terminal of its own (util-linux `script` gives it a pseudo-terminal): each answer

@@ -5,7 +5,7 @@
 // the whole library, for mixed filters too. Recordings stored before the index existed are put
 // into it by the backfill, once.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '#shared/clients/dynamodb.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/clients.ts';
 import { listQuery, type ListQuery } from '#shared/http/recording-schemas.ts';
@@ -23,6 +23,7 @@ import { NO_USAGE } from '#shared/store/usage.ts';
 import { createUser } from '#shared/store/users.ts';
 import { CapacityMeter } from '../bench/lib/consumed.ts';
 import { seedRecordings } from '../bench/lib/seed-recordings.ts';
+import { cli } from '../support/cli.ts';
 import { seedRecording, seedTag } from './recordings-fixtures.ts';
 
 const meter = new CapacityMeter();
@@ -262,13 +263,27 @@ async function unindex(recording: Recording): Promise<void> {
 }
 
 describe('backfilling the list index', () => {
-  it('indexes recordings stored before it, once, with the right totals', async () => {
+  it('lists backfill (the CLI) indexes recordings stored before it, once, with the right totals, and carries this month’s usage in', async () => {
     const user = await createUser({ email: `list-backfill-${randomUUID()}@example.test` });
     const seeded = await Promise.all(Array.from({ length: 6 }, (_, i) => seedRecording(user.id, { title: `old ${i}`, status: i % 2 ? 'COMPLETED' : 'FAILED', createdAt: new Date(Date.UTC(2024, 0, i + 1)) })));
     for (const r of seeded) await unindex(r);
     expect((await listRecordings(user.id, query({}))).pagination.total).toBe(0);
 
-    expect((await backfillListIndex()).indexed).toBeGreaterThanOrEqual(6);
+    // This month's usage as a version before the service's usage items wrote it: the day item alone.
+    const day = new Date().toISOString().slice(0, 10);
+    await dynamo().send(new UpdateCommand({
+      TableName: tableName(), Key: key.usage(user.id, day), UpdateExpression: 'SET #day = :day, user_id = :uid, GSI1PK = :gpk, GSI1SK = :gsk ADD transcription_seconds :s',
+      ExpressionAttributeNames: { '#day': 'day' }, ExpressionAttributeValues: { ':day': day, ':uid': user.id, ':gpk': `USAGEDAY#${day}`, ':gsk': `USER#${user.id}`, ':s': 30 },
+    }));
+
+    // As an operator runs it after upgrading: `npm run cli -- lists backfill`.
+    const run = await cli(['--json', 'lists', 'backfill']);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { indexed: number; usage_days: number };
+    expect(result.indexed).toBeGreaterThanOrEqual(6);
+    expect(result.usage_days).toBeGreaterThanOrEqual(1);
+    const { Item: usage } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.usage(user.id, day), ConsistentRead: true }));
+    expect(usage?.service_counted).toBe(true);
     const { recordings, pagination } = await listRecordings(user.id, query({ sort_order: 'asc' }));
     expect(pagination.total).toBe(6);
     expect(recordings.map((r) => r.title)).toEqual(seeded.map((r) => r.title));

@@ -1,11 +1,9 @@
 // `lists backfill`: puts recordings stored before the list index existed into it (their list
 // entries and counters), so GET /recordings shows them, and counts those stored before the
-// service's statistics into them (GET /stats?scope=all), with this month's usage. Run once after upgrading; running it
-// again finds nothing left to do.
+// service's statistics into them (GET /stats?scope=all), with this month's usage. Run once
+// after upgrading; running it again finds nothing left to do.
 import type { Command } from 'commander';
-import { monthDaysSoFar } from '#shared/domain/recordings/statistics.ts';
-import { backfillListIndex } from '#shared/store/list-backfill.ts';
-import { carryUsage } from '#shared/store/usage-carry.ts';
+import { backfill } from '#shared/store/list-backfill.ts';
 import { emit } from '../output.ts';
 import { onTarget } from '../target.ts';
 
@@ -16,11 +14,10 @@ export function addListsCommand(program: Command): void {
     .description('Index every recording not yet in the recordings list index or the service statistics (safe to repeat, and while the service runs)')
     .action(
       onTarget<object>(async (_options, globals) => {
-        const result = await backfillListIndex((n) => {
+        const result = await backfill((n) => {
           if (!globals.json && n % 500 === 0 && n > 0) process.stderr.write(`${n} indexed...\n`);
         });
-        const usageDays = await carryUsage(monthDaysSoFar(new Date()));
-        emit(globals, { ...result, usage_days: usageDays }, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
+        emit(globals, result, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
       }),
     );
 }
