@@ -35,8 +35,9 @@ async function start(): Promise<Runtime> {
   // Webhook secrets stored in clear by an earlier version are sealed now (README: Security).
   await sealStoredSecretsOnce();
   // Recordings stored by a version without the list index or the service's statistics join them (README: Lists).
-  const { indexed, usage_days: usageDays } = await backfill();
+  const { indexed, refreshed, usage_days: usageDays } = await backfill();
   if (indexed > 0) logger.info('added earlier recordings to the list index and the service statistics', { count: indexed });
+  if (refreshed > 0) logger.info('wrote the list entries of earlier recordings again with their time zones', { count: refreshed });
   if (usageDays > 0) logger.info("added this month's earlier usage to the service statistics", { user_days: usageDays });
   return runtime;
 }

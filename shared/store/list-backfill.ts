@@ -1,5 +1,6 @@
-// Puts recordings written before the list index into it (entries and counters), and counts
-// those written before the service's statistics (service-counters.ts) into those: one
+// Puts recordings written before the list index into it (entries and counters), writes again
+// the entries written before they carried `time_zone`, and counts recordings written before
+// the service's statistics (service-counters.ts) into those: one
 // transaction per recording, on the condition that it is still not done and unchanged in what
 // the index holds (event sequence, status, size, audio, completion as read), so a counter is
 // never added to twice. Safe to run again and while the service runs: a recording that changed
@@ -8,7 +9,7 @@ import { ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { monthDaysSoFar } from '../domain/recordings/statistics.ts';
 import { asRead, cancellationCodes, type Condition } from './conditions.ts';
-import { doneItem, listIndexWrites, type Write } from './list-index.ts';
+import { doneItem, entryOf, listIndexWrites, type ListEntry, type Write } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import { findRecording, type Recording } from './recordings.ts';
 import { serviceCounterWrites } from './service-counters.ts';
@@ -59,35 +60,69 @@ async function indexOne(first: Recording): Promise<boolean> {
   return false;
 }
 
-/** Scans the table once; returns how many recordings it put into the index or the service's counters. */
-export async function backfillListIndex(progress: (indexed: number) => void = () => {}): Promise<{ indexed: number }> {
+/**
+ * A recording whose entries were written before they carried `time_zone` (the `ALL` entry read
+ * has none): its entries written again from it, on the condition that the `ALL` entry still
+ * exists without one (a change of the recording since rewrote them itself).
+ */
+async function refreshEntries(stored: ListEntry): Promise<boolean> {
+  const recording = await findRecording(stored.id);
+  if (!recording?.list_indexed) return false;
+  const writes = listIndexWrites(stored, recording).map((w): Write => {
+    if (w.Put?.Item?.SK !== 'ALL') return w;
+    return { Put: { ...w.Put, ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(time_zone)' } };
+  });
+  if (writes.length === 0) return false;
+  try {
+    await transact(writes);
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error).includes('ConditionalCheckFailed')) return false;
+    throw error;
+  }
+}
+
+const isEntry = (item: Record<string, unknown>) => item.SK === 'ALL';
+
+/**
+ * Scans the table once; returns how many recordings it put into the index or the service's
+ * counters, and how many had their list entries written again (refreshEntries).
+ */
+export async function backfillListIndex(progress: (indexed: number) => void = () => {}): Promise<{ indexed: number; refreshed: number }> {
   let indexed = 0;
+  let refreshed = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'SK = :rec AND begins_with(PK, :prefix) AND attribute_not_exists(service_counted)',
-        ExpressionAttributeValues: { ':rec': 'REC', ':prefix': 'REC#' },
+        FilterExpression:
+          '(SK = :rec AND begins_with(PK, :rec_prefix) AND attribute_not_exists(service_counted)) OR (SK = :all AND begins_with(PK, :list_prefix) AND attribute_not_exists(time_zone))',
+        ExpressionAttributeValues: { ':rec': 'REC', ':rec_prefix': 'REC#', ':all': 'ALL', ':list_prefix': 'LIST#' },
         ExclusiveStartKey: start,
       }),
     );
-    const recordings = (page.Items ?? []).map((i) => withoutKeys(i) as unknown as Recording);
+    const items = page.Items ?? [];
+    const recordings = items.filter((i) => !isEntry(i)).map((i) => withoutKeys(i) as unknown as Recording);
+    const entries = items.filter(isEntry).map((i) => entryOf(i));
     for (let i = 0; i < recordings.length; i += PARALLEL) {
       const done = await Promise.all(recordings.slice(i, i + PARALLEL).map(indexOne));
       indexed += done.filter(Boolean).length;
       progress(indexed);
     }
+    for (let i = 0; i < entries.length; i += PARALLEL) {
+      refreshed += (await Promise.all(entries.slice(i, i + PARALLEL).map(refreshEntries))).filter(Boolean).length;
+    }
     start = page.LastEvaluatedKey;
   } while (start);
-  return { indexed };
+  return { indexed, refreshed };
 }
 
 /**
  * What a version before the list index and the service's statistics left out: its recordings,
- * and this month's usage (usage-carry.ts). Run at `npm start` and by `lists backfill`.
+ * the zone of its list entries, and this month's usage (usage-carry.ts). Run at `npm start` and by `lists backfill`.
  */
-export async function backfill(progress?: (indexed: number) => void, now = new Date()): Promise<{ indexed: number; usage_days: number }> {
-  const { indexed } = await backfillListIndex(progress);
-  return { indexed, usage_days: await carryUsage(monthDaysSoFar(now)) };
+export async function backfill(progress?: (indexed: number) => void, now = new Date()): Promise<{ indexed: number; refreshed: number; usage_days: number }> {
+  const { indexed, refreshed } = await backfillListIndex(progress);
+  return { indexed, refreshed, usage_days: await carryUsage(monthDaysSoFar(now)) };
 }

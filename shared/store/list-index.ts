@@ -106,7 +106,9 @@ function entryItem(r: ListEntry, facet: string): Item {
   const pk = facetPartition(r.user_id, facet);
   return {
     ...entryKey(r.id, facet), GSI1PK: pk, GSI2PK: pk, GSI3PK: pk, GSI4PK: pk, ...sortKeys(r),
-    ...entryOf(r), search: searchText(r), group: statusGroup(r.status),
+    // time_zone null, not absent, for a recording without a zone: an absent one marks an entry
+    // written before entries carried it, which the backfill writes again (list-backfill.ts).
+    ...entryOf(r), time_zone: r.time_zone ?? null, search: searchText(r), group: statusGroup(r.status),
   };
 }
 

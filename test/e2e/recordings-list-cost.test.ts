@@ -268,6 +268,12 @@ describe('backfilling the list index', () => {
     const seeded = await Promise.all(Array.from({ length: 6 }, (_, i) => seedRecording(user.id, { title: `old ${i}`, status: i % 2 ? 'COMPLETED' : 'FAILED', createdAt: new Date(Date.UTC(2024, 0, i + 1)) })));
     for (const r of seeded) await unindex(r);
     expect((await listRecordings(user.id, query({}))).pagination.total).toBe(0);
+    // Listed before list entries carried the recording's time zone: their entries have none.
+    const zoned = await seedRecording(user.id, { title: 'zoned', timeZone: 'Asia/Tokyo', createdAt: new Date(Date.UTC(2024, 1, 1)) });
+    for (const facet of facetsOf(zoned)) {
+      await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: entryKey(zoned.id, facet), UpdateExpression: 'REMOVE time_zone' }));
+    }
+    expect((await listRecordings(user.id, query({}))).recordings.map((r) => r.time_zone)).toEqual([null]);
 
     // This month's usage as a version before the service's usage items wrote it: the day item alone.
     const day = new Date().toISOString().slice(0, 10);
@@ -279,18 +285,23 @@ describe('backfilling the list index', () => {
     // As an operator runs it after upgrading: `npm run cli -- lists backfill`.
     const run = await cli(['--json', 'lists', 'backfill']);
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { indexed: number; usage_days: number };
+    const result = JSON.parse(run.stdout) as { indexed: number; refreshed: number; usage_days: number };
     expect(result.indexed).toBeGreaterThanOrEqual(6);
+    expect(result.refreshed).toBeGreaterThanOrEqual(1);
     expect(result.usage_days).toBeGreaterThanOrEqual(1);
     const { Item: usage } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.usage(user.id, day), ConsistentRead: true }));
     expect(usage?.service_counted).toBe(true);
     const { recordings, pagination } = await listRecordings(user.id, query({ sort_order: 'asc' }));
-    expect(pagination.total).toBe(6);
-    expect(recordings.map((r) => r.title)).toEqual(seeded.map((r) => r.title));
+    expect(pagination.total).toBe(7);
+    expect(recordings.map((r) => r.title)).toEqual([...seeded.map((r) => r.title), 'zoned']);
+    // The zoned recording's entries carry its zone again, in every facet; the others have none to carry.
+    expect(recordings.map((r) => r.time_zone)).toEqual([...seeded.map(() => null), 'Asia/Tokyo']);
+    expect((await listRecordings(user.id, query({ status: 'pending' }))).recordings.map((r) => r.time_zone)).toEqual(['Asia/Tokyo']);
     expect((await listRecordings(user.id, query({ status: 'completed' }))).pagination.total).toBe(3);
     expect((await listRecordings(user.id, query({ date_from: '2024-01-02', date_to: '2024-01-04' }))).pagination.total).toBe(3);
 
-    await backfillListIndex();
-    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(6);
+    // Again: nothing left to index or write again, zone-less entries included.
+    expect(await backfillListIndex()).toEqual({ indexed: 0, refreshed: 0 });
+    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(7);
   });
 });

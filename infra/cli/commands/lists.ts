@@ -1,5 +1,6 @@
 // `lists backfill`: puts recordings stored before the list index existed into it (their list
-// entries and counters), so GET /recordings shows them, and counts those stored before the
+// entries and counters), so GET /recordings shows them, writes again the list entries stored
+// before they carried the recording's time zone, and counts those stored before the
 // service's statistics into them (GET /stats?scope=all), with this month's usage. Run once
 // after upgrading; running it again finds nothing left to do.
 import type { Command } from 'commander';
@@ -17,7 +18,8 @@ export function addListsCommand(program: Command): void {
         const result = await backfill((n) => {
           if (!globals.json && n % 500 === 0 && n > 0) process.stderr.write(`${n} indexed...\n`);
         });
-        emit(globals, result, (r) => `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
+        emit(globals, result, (r) =>
+          `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; wrote the list entries of ${r.refreshed} again (time zones); counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
       }),
     );
 }
