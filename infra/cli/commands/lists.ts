@@ -19,7 +19,7 @@ export function addListsCommand(program: Command): void {
           if (!globals.json && n % 500 === 0 && n > 0) process.stderr.write(`${n} indexed...\n`);
         });
         emit(globals, result, (r) =>
-          `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; wrote the list entries of ${r.refreshed} again (time zones); counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
+          `Indexed ${r.indexed} ${r.indexed === 1 ? 'recording' : 'recordings'}; added the time zone to the list entries of ${r.refreshed} ${r.refreshed === 1 ? 'recording' : 'recordings'}; counted ${r.usage_days} earlier usage ${r.usage_days === 1 ? 'day' : 'days'} in.`);
       }),
     );
 }
