@@ -9,7 +9,7 @@ import { ScanCommand } from '../clients/dynamodb.ts';
 import { dynamo } from '../clients.ts';
 import { monthDaysSoFar } from '../domain/recordings/statistics.ts';
 import { asRead, cancellationCodes, type Condition } from './conditions.ts';
-import { doneItem, entryOf, listIndexWrites, type ListEntry, type Write } from './list-index.ts';
+import { doneItem, entryOf, entryPuts, listIndexWrites, type ListEntry, type Write } from './list-index.ts';
 import { applyPostings } from './list-postings.ts';
 import { findRecording, type Recording } from './recordings.ts';
 import { serviceCounterWrites } from './service-counters.ts';
@@ -62,17 +62,19 @@ async function indexOne(first: Recording): Promise<boolean> {
 
 /**
  * A recording whose entries were written before they carried `time_zone` (the `ALL` entry read
- * has none): its entries written again from it, on the condition that the `ALL` entry still
- * exists without one (a change of the recording since rewrote them itself).
+ * has none): its entries written again from it (null for a recording without a zone, so it is
+ * not picked again), on the condition that the `ALL` entry still exists without one (a change
+ * of the recording since rewrote them itself).
  */
 async function refreshEntries(stored: ListEntry): Promise<boolean> {
   const recording = await findRecording(stored.id);
   if (!recording?.list_indexed) return false;
-  const writes = listIndexWrites(stored, recording).map((w): Write => {
+  // Entries that differ from their recording in more than the zone also move its counters.
+  const changes = listIndexWrites(stored, recording);
+  const writes = (changes.length > 0 ? changes : entryPuts(recording)).map((w): Write => {
     if (w.Put?.Item?.SK !== 'ALL') return w;
     return { Put: { ...w.Put, ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(time_zone)' } };
   });
-  if (writes.length === 0) return false;
   try {
     await transact(writes);
     return true;

@@ -112,6 +112,11 @@ function entryItem(r: ListEntry, facet: string): Item {
   };
 }
 
+/** A put of each of the recording's entries: the index as it is, written again. */
+export function entryPuts(r: ListEntry): Write[] {
+  return facetsOf(r).map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(r, f) } }));
+}
+
 const sameEntry = (a: ListEntry, b: ListEntry) => ENTRY_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
 /** The cells of its status group and bytes a recording adds to (+1) or, before a change, takes from (-1). */
@@ -196,7 +201,7 @@ export function listIndexWrites(before: ListEntry | undefined, after: ListEntry 
     ...counterUpdate(recording.user_id, recording.id, deltas),
     ...(before ? [] : dayUpdate(after!, 1)),
     ...(after ? [] : dayUpdate(before!, -1)),
-    ...[...kept].map((f): Write => ({ Put: { TableName: tableName(), Item: entryItem(after!, f) } })),
+    ...(after ? entryPuts(after) : []),
     ...gone.map((f): Write => ({ Delete: { TableName: tableName(), Key: entryKey(recording.id, f) } })),
     ...doneWrites(before, after),
     ...markerWrite(recording.user_id, recording.id, before && searchText(before), after && searchText(after), now, recording.created_at),

@@ -270,10 +270,13 @@ describe('backfilling the list index', () => {
     expect((await listRecordings(user.id, query({}))).pagination.total).toBe(0);
     // Listed before list entries carried the recording's time zone: their entries have none.
     const zoned = await seedRecording(user.id, { title: 'zoned', timeZone: 'Asia/Tokyo', createdAt: new Date(Date.UTC(2024, 1, 1)) });
-    for (const facet of facetsOf(zoned)) {
-      await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: entryKey(zoned.id, facet), UpdateExpression: 'REMOVE time_zone' }));
+    const zoneless = await seedRecording(user.id, { title: 'zoneless', createdAt: new Date(Date.UTC(2024, 1, 2)) });
+    for (const r of [zoned, zoneless]) {
+      for (const facet of facetsOf(r)) {
+        await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: entryKey(r.id, facet), UpdateExpression: 'REMOVE time_zone' }));
+      }
     }
-    expect((await listRecordings(user.id, query({}))).recordings.map((r) => r.time_zone)).toEqual([null]);
+    expect((await listRecordings(user.id, query({}))).recordings.map((r) => r.time_zone)).toEqual([null, null]);
 
     // This month's usage as a version before the service's usage items wrote it: the day item alone.
     const day = new Date().toISOString().slice(0, 10);
@@ -287,21 +290,24 @@ describe('backfilling the list index', () => {
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as { indexed: number; refreshed: number; usage_days: number };
     expect(result.indexed).toBeGreaterThanOrEqual(6);
-    expect(result.refreshed).toBeGreaterThanOrEqual(1);
+    expect(result.refreshed).toBeGreaterThanOrEqual(2);
+    // A recording without a zone gets a null one in its entries, so the next start passes it by.
+    const { Item: zonelessEntry } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: entryKey(zoneless.id, 'ALL'), ConsistentRead: true }));
+    expect(zonelessEntry).toHaveProperty('time_zone', null);
     expect(result.usage_days).toBeGreaterThanOrEqual(1);
     const { Item: usage } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key.usage(user.id, day), ConsistentRead: true }));
     expect(usage?.service_counted).toBe(true);
     const { recordings, pagination } = await listRecordings(user.id, query({ sort_order: 'asc' }));
-    expect(pagination.total).toBe(7);
-    expect(recordings.map((r) => r.title)).toEqual([...seeded.map((r) => r.title), 'zoned']);
+    expect(pagination.total).toBe(8);
+    expect(recordings.map((r) => r.title)).toEqual([...seeded.map((r) => r.title), 'zoned', 'zoneless']);
     // The zoned recording's entries carry its zone again, in every facet; the others have none to carry.
-    expect(recordings.map((r) => r.time_zone)).toEqual([...seeded.map(() => null), 'Asia/Tokyo']);
-    expect((await listRecordings(user.id, query({ status: 'pending' }))).recordings.map((r) => r.time_zone)).toEqual(['Asia/Tokyo']);
+    expect(recordings.map((r) => r.time_zone)).toEqual([...seeded.map(() => null), 'Asia/Tokyo', null]);
+    expect((await listRecordings(user.id, query({ status: 'pending', sort_order: 'asc' }))).recordings.map((r) => r.time_zone)).toEqual(['Asia/Tokyo', null]);
     expect((await listRecordings(user.id, query({ status: 'completed' }))).pagination.total).toBe(3);
     expect((await listRecordings(user.id, query({ date_from: '2024-01-02', date_to: '2024-01-04' }))).pagination.total).toBe(3);
 
     // Again: nothing left to index or write again, zone-less entries included.
     expect(await backfillListIndex()).toEqual({ indexed: 0, refreshed: 0 });
-    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(7);
+    expect((await listRecordings(user.id, query({}))).pagination.total).toBe(8);
   });
 });
