@@ -23,14 +23,18 @@ function markIfUnchanged(item: Item): Update {
   };
 }
 
-/** The item's numbers into the service's day item; its last_transcription too when later than what that holds. */
-async function serviceAdd(item: Item): Promise<Update> {
+/**
+ * The item's numbers into the service's day item; its last_transcription too when later than
+ * what that holds. Nothing for an item with nothing to add (an earlier version wrote one for a
+ * summary of the offline language model, which counts no tokens).
+ */
+async function serviceAdd(item: Item): Promise<Update | undefined> {
   const key = serviceUsageKey(Number(item.user_id), String(item.SK));
-  const numbers = Object.fromEntries(USAGE_NUMBERS.filter((f) => typeof item[f] === 'number').map((f) => [f, item[f] as number]));
+  const numbers = Object.fromEntries(USAGE_NUMBERS.filter((f) => typeof item[f] === 'number' && item[f] !== 0).map((f) => [f, item[f] as number]));
   const last = typeof item.last_transcription === 'string' ? item.last_transcription : undefined;
   const { Item: service } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const held = typeof service?.last_transcription === 'string' ? service.last_transcription : undefined;
-  if (!last || (held && held >= last)) return addTo(key, numbers, {});
+  if (!last || (held && held >= last)) return Object.keys(numbers).length > 0 ? addTo(key, numbers, {}) : undefined;
   const update = addTo(key, numbers, {}, last);
   return { ...update, ConditionExpression: 'attribute_not_exists(last_transcription) OR last_transcription < :carried', ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':carried': last } };
 }
@@ -39,7 +43,8 @@ async function carryOne(first: Item): Promise<boolean> {
   let item: Item | undefined = first;
   for (let attempt = 0; item && !item.service_counted && attempt < 10; attempt++) {
     try {
-      await transact([{ Update: markIfUnchanged(item) }, { Update: await serviceAdd(item) }]);
+      const add = await serviceAdd(item);
+      await transact([{ Update: markIfUnchanged(item) }, ...(add ? [{ Update: add }] : [])]);
       return true;
     } catch (error) {
       if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;

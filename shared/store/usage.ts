@@ -51,6 +51,9 @@ const conditionFailed = (error: unknown) =>
   (error as Error).name === 'ConditionalCheckFailedException' || cancellationCodes(error).includes('ConditionalCheckFailed');
 
 export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
+  // Nothing used (the offline language model counts no tokens): nothing to record, and an
+  // update of the service's item with nothing to add or set is not a valid request.
+  if (!USAGE_NUMBERS.some((n) => (add[n] ?? 0) !== 0)) return;
   const day = dayOf(now);
   const last = (add.transcriptions ?? 0) > 0 ? now.toISOString() : undefined;
   const own = { day, user_id: userId, GSI1PK: `USAGEDAY#${day}`, GSI1SK: `USER#${userId}` };

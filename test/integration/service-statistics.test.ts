@@ -117,7 +117,7 @@ describe('the service-wide statistics', () => {
 
   it('carry recordings stored before them in, once, while they change', async () => {
     const now = new Date();
-    const [a, b] = await Promise.all([newUserId(), newUserId()]);
+    const [a, b, c] = await Promise.all([newUserId(), newUserId(), newUserId()]);
     const statuses = ['COMPLETED', 'COMPLETED', 'PENDING', 'FAILED', 'PROCESSING', 'COMPLETED'] as const;
     const older = await Promise.all(statuses.map((status, i) => seedRecording(a, { status, fileSize: 100 * (i + 1), changes: status === 'COMPLETED' ? { completed_at: new Date(now.getTime() + i).toISOString() } : {} })));
     const unindexed = await Promise.all([seedRecording(b, { status: 'FAILED', fileSize: 50 }), seedRecording(b, { status: 'COMPLETED', fileSize: 70 })]);
@@ -126,13 +126,15 @@ describe('the service-wide statistics', () => {
     const stored = await Promise.all(older.map(reread));
     await legacyUsage(a, { transcription_seconds: 40, transcriptions: 1, estimated_cost: 0.02 }, new Date(now.getTime() - 500));
     await legacyUsage(b, { prompt_tokens: 300 }, new Date(now.getTime() - 400));
+    // What an earlier version wrote for a summary by the offline language model (no tokens).
+    await legacyUsage(c, {}, new Date(now.getTime() - 450));
     const before = await fromCounters(now);
     expect(before.recordings.total).toBe((await fromRecordings(now)).recordings.total - 8);
     expect(before.tokens.used_this_month).toBe((await fromRecordings(now)).tokens.used_this_month - 300);
 
     // Usage added while the carry runs lands once, on whichever side of it.
     const [carried] = await Promise.all([carryUsage(monthDaysSoFar(now)), addUsage(a, { transcription_seconds: 2 }, new Date(now.getTime() - 300)), addUsage(b, { prompt_tokens: 7 }, new Date(now.getTime() - 200))]);
-    expect(carried).toBe(2);
+    expect(carried).toBe(3);
     expect(await carryUsage(monthDaysSoFar(now))).toBe(0);
 
     // The backfill runs while some of them change (a stale read must not count twice or miss).
@@ -205,7 +207,7 @@ async function legacyUsage(userId: number, add: Record<string, number>, at: Date
   const values = Object.fromEntries(Object.values(add).map((v, i) => [`:a${i}`, v]));
   await dynamo().send(new UpdateCommand({
     TableName: tableName(), Key: key.usage(userId, day),
-    UpdateExpression: `SET #day = :day, user_id = :uid, GSI1PK = :gpk, GSI1SK = :gsk${add.transcriptions ? ', last_transcription = :now' : ''} ADD ${Object.keys(add).map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+    UpdateExpression: `SET #day = :day, user_id = :uid, GSI1PK = :gpk, GSI1SK = :gsk${add.transcriptions ? ', last_transcription = :now' : ''}${Object.keys(add).length ? ` ADD ${Object.keys(add).map((_, i) => `#a${i} :a${i}`).join(', ')}` : ''}`,
     ExpressionAttributeNames: { '#day': 'day', ...names },
     ExpressionAttributeValues: { ':day': day, ':uid': userId, ':gpk': `USAGEDAY#${day}`, ':gsk': `USER#${userId}`, ...(add.transcriptions ? { ':now': at.toISOString() } : {}), ...values },
   }));
