@@ -98,6 +98,8 @@ export interface DateParts {
   readonly day: number;
   readonly hour?: number;
   readonly minute?: number;
+  /** Without a time said: the hour the part of the day said with the date suggests ("friday afternoon" → 14). */
+  readonly dayPartHour?: number;
 }
 
 export interface SpokenDate {
@@ -151,6 +153,16 @@ function parts(c: chrono.ParsedResult['start'], after = ''): DateParts {
   return { ...base, hour, minute: c.get('minute') ?? 0 };
 }
 
+/** Hours of a working day for a part of the day said without a time. */
+const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19]];
+const DAY_PART_AFTER = /^\s*(?:in the\s+)?(?:morning|afternoon|evening|tonight|at night)\b/i;
+
+/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon"), suggests. */
+function dayPartHour(said: string, after: string): number | undefined {
+  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''}`;
+  return DAY_PART_HOURS.find(([words]) => words.test(text))?.[1];
+}
+
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
 const GREETING_PARTS = /^(morning|afternoon|evening|night)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
@@ -188,7 +200,9 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
     if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);
-    const start = parts(result.start, after);
+    const asSaid = parts(result.start, after);
+    const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
+    const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;
     const end = result.end ? parts(result.end, after) : undefined;
     // "before march": a month, not its first day (a weekday said is a day: "friday").

@@ -155,6 +155,20 @@ describe('local calendar-event extraction', () => {
       expect(events(["let's meet on tuesday at 5 in the morning"])[0]).toMatchObject({ start_datetime: '2026-11-24T05:00:00+00:00' });
     });
 
+    it('puts a day said with a part of the day at that part of a working day, and a day alone at 09:00', () => {
+      // The meeting: Thursday 19 November 2026, 10:00 UTC.
+      expect(events(['the design review meeting is on friday afternoon'])[0]).toMatchObject({ start_datetime: '2026-11-20T14:00:00+00:00', end_datetime: '2026-11-20T15:00:00+00:00' });
+      expect(events(["let's call the supplier tomorrow morning"])[0]).toMatchObject({ start_datetime: '2026-11-20T09:00:00+00:00' });
+      expect(events(['the client call is on monday in the afternoon'])[0]).toMatchObject({ start_datetime: '2026-11-23T14:00:00+00:00' });
+      expect(events(['next wednesday evening we have the team dinner'])[0]).toMatchObject({ start_datetime: '2026-11-25T18:00:00+00:00' });
+      expect(events(['the demo for the board is on monday'])[0]).toMatchObject({ start_datetime: '2026-11-23T09:00:00+00:00' });
+      // Later the same day: still ahead of the meeting, so still proposed.
+      expect(events(['we have a call tonight about the launch plan'])[0]).toMatchObject({ start_datetime: '2026-11-19T19:00:00+00:00' });
+      // In the recording's zone, and a time said wins over the part of the day.
+      expect(events(['the handover meeting is friday afternoon'], MEETING, 'Europe/Berlin')[0]).toMatchObject({ start_datetime: '2026-11-20T14:00:00+01:00' });
+      expect(events(["let's meet friday afternoon at 4"])[0]).toMatchObject({ start_datetime: '2026-11-20T16:00:00+00:00' });
+    });
+
     it('turns "at ten" into a time only where a time can end', () => {
       expect(normaliseSpokenTimes('call tomorrow at ten')).toBe('call tomorrow at 10');
       expect(normaliseSpokenTimes('at ten on friday')).toBe('at 10 on friday');

@@ -4,8 +4,9 @@
 // punctuation, its sentences end where the speaker paused before a new clause: pauses.ts).
 // Dates are resolved by spoken-dates against the meeting date, wall-clock times in the
 // recording's time zone (its IANA name; without one, the meeting date's own offset). A day
-// without a time becomes 09:00 there (Speakr's default); the end is the spoken end or start +
-// 1 h. A date said in a clause about the past (unless it is marked as ahead: "next tuesday",
+// without a time becomes 09:00 there (Speakr's default), or the working hour of the part of
+// the day said with it (morning 09:00, afternoon 14:00, evening 18:00, tonight 19:00); the end
+// is the spoken end or start + 1 h. A date said in a clause about the past (unless it is marked as ahead: "next tuesday",
 // "tomorrow"), a negated, conditional or recurring clause proposes nothing; repeated mentions of
 // one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
@@ -81,9 +82,10 @@ const at = (parts: DateParts, reference: DateReference, defaultHour: number): nu
   instantOf({ ...parts, hour: parts.hour ?? defaultHour, minute: parts.hour === undefined ? 0 : parts.minute }, reference.timeZone);
 
 function mentionOf(sentence: string, normalised: string, date: SpokenDate, rest: string, reference: DateReference): Mention | undefined {
-  const start = at(date.start, reference, DEFAULT_HOUR);
+  const defaultHour = date.start.dayPartHour ?? DEFAULT_HOUR;
+  const start = at(date.start, reference, defaultHour);
   if (!(start > reference.instant.getTime())) return undefined;
-  const end = date.end ? at(date.end, reference, (date.start.hour ?? DEFAULT_HOUR) + 1) : Number.NaN;
+  const end = date.end ? at(date.end, reference, (date.start.hour ?? defaultHour) + 1) : Number.NaN;
   const found = titleOf(normalised, rest, normalised.slice(0, date.index));
   return {
     kind: found?.kind,
