@@ -220,6 +220,9 @@ describe('the web app', () => {
     await heading('Page not found').waitFor();
     await expect(page.getByRole('link', { name: 'Back to your recordings' }).getAttribute('href')).resolves.toBe('/');
     await expectAccessible(page, 'not found');
+    // One main landmark, one element with its id (the skip link's target).
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.locator('[id="main"]').count()).resolves.toBe(1);
     await expectNoSidewaysScroll(page, 'not found');
     // Signed in, the main navigation stays, so every page is a click away.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).isVisible()).resolves.toBe(true);

@@ -56,7 +56,7 @@ export function App() {
             <Route path="/settings" component={() => <Private>{<Settings />}</Private>} />
             <Route path="/settings/webhooks/:id" component={({ id }: { id: string }) => <Private>{<WebhookPage id={Number(id)} />}</Private>} />
             <Route path="/admin" component={() => <Private>{<Admin />}</Private>} />
-            <Route default component={() => (user ? <Layout>{<NotFound />}</Layout> : <NotFound />)} />
+            <Route default component={() => (user ? <Layout>{<NotFound />}</Layout> : <NotFound standalone />)} />
           </Router>
         </ErrorBoundary>
       </LocationProvider>

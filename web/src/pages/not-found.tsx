@@ -1,10 +1,15 @@
-export function NotFound() {
-  return (
-    <main id="main" class="narrow">
+/**
+ * Signed in it is the content of the layout's main landmark; signed out (`standalone`) it is
+ * the page's own, so a page never has two.
+ */
+export function NotFound({ standalone = false }: { standalone?: boolean }) {
+  const body = (
+    <>
       <h1>Page not found</h1>
       <p>
         <a href="/">Back to your recordings</a>
       </p>
-    </main>
+    </>
   );
+  return standalone ? <main id="main" class="narrow">{body}</main> : <div class="narrow">{body}</div>;
 }
