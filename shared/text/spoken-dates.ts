@@ -165,6 +165,11 @@ function dayPartHour(said: string, after: string): number | undefined {
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
 const GREETING_PARTS = /^(morning|afternoon|evening|night)$/;
+/**
+ * A period named by its unit alone ("the numbers for the quarter", "the year"): chrono reads
+ * "the week" as a week from now, but it names the period talked about, no date.
+ */
+const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
@@ -196,7 +201,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
   for (const result of results) {
     const said = result.text.toLowerCase().trim();
     // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
-    if (STOP_TEXTS.has(said) || !MAYBE_DATE.test(said)) continue;
+    if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
     if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);

@@ -74,6 +74,13 @@ describe('spoken dates', () => {
     ['we should hire two engineers before march', ['Mar 2027']],
     ['the launch moved to next month', ['Dec 2026']],
     ['the audit starts on march third', ['Wed 3 Mar 2027']],
+    // A period named by its unit alone is what is talked about, no date (chrono reads "the week" as a week from now).
+    ['shall we go through the numbers for the quarter', []],
+    ['the results for the month look good', []],
+    ['the week was busy with interviews', []],
+    ['our plans for the year are ambitious', []],
+    ['by the end of the quarter the backlog should be empty', []],
+    ['the launch moved to next month and the audit to this weekend', ['Dec 2026', 'Sat 21 Nov 2026']],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });
