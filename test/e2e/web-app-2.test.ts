@@ -181,6 +181,32 @@ describe('the web app, part 2', () => {
     expect(events.map((e) => e.start.toISOString())).toContain('2026-11-24T15:00:00.000Z');
   });
 
+  it('says no appointments were found only once the events have come, and says so when they cannot', async () => {
+    const card = page.getByRole('region', { name: 'Calendar events' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route('**/api/v1/recordings/*/events', hold);
+    await page.reload();
+    await card.getByRole('status').filter({ hasText: 'Loading calendar events' }).waitFor();
+    expect(await card.getByText('No appointments were found').count()).toBe(0);
+    release();
+    await card.getByRole('link', { name: 'Download .ics' }).waitFor();
+    await page.unroute('**/api/v1/recordings/*/events', hold);
+
+    const fail = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }) });
+    await page.route('**/api/v1/recordings/*/events', fail);
+    await page.reload();
+    await card.getByRole('alert').filter({ hasText: 'The calendar events could not be loaded' }).waitFor();
+    expect(await card.getByText('No appointments were found').count()).toBe(0);
+    await page.unroute('**/api/v1/recordings/*/events', fail);
+    await page.reload();
+    await card.getByRole('link', { name: 'Download .ics' }).waitFor();
+  });
+
   it('shows a summary and a note written in markup as text', async () => {
     await page.getByRole('button', { name: 'Edit summary' }).click();
     await page.getByLabel('Summary (Markdown)').fill(`## Summary\n\nThe gist.\n\n## Decisions\n\n- meet on **Tuesday**\n\n${MARKUP}`);

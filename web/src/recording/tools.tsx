@@ -11,11 +11,22 @@ import { useRecordingZone, zonedTime } from './clock.ts';
 export function Events({ recording }: { recording: Recording }) {
   const { id, status, has_summary } = recording;
   const zone = useRecordingZone(recording);
-  const [events, setEvents] = useState<CalendarEvent[]>([]);
-  useEffect(() => void call(api.GET('/recordings/{id}/events', { params: { path: { id: String(id) } } })).then((r) => setEvents(r.events), () => undefined), [id, status, has_summary]);
+  // Undefined until they have come: "none were found" is said only once that is known.
+  const [events, setEvents] = useState<CalendarEvent[]>();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    call(api.GET('/recordings/{id}/events', { params: { path: { id: String(id) } } })).then(
+      (r) => setEvents(r.events),
+      (e: Error) => setError(`The calendar events could not be loaded: ${e.message}`),
+    );
+  }, [id, status, has_summary]);
   return (
     <Section title="Calendar events">
-      {events.length === 0 ? (
+      <Alert message={error} />
+      {events === undefined ? (
+        !error && <p role="status">Loading calendar events…</p>
+      ) : events.length === 0 ? (
         <p>No appointments were found in this recording.</p>
       ) : (
         <>
