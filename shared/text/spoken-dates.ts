@@ -133,8 +133,17 @@ export function isoDateParts(d: DateParts, timeZone: string): string {
   return isoInZone(instantOf(d, timeZone), timeZone);
 }
 
-const AFTERNOON = /^\s*(?:in the\s+)?(?:afternoon|evening|tonight|at night)\b/i;
-const MORNING = /^\s*(?:in the\s+)?morning\b/i;
+/** Hours of a working day for a part of the day ("friday afternoon" → 14). */
+const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19]];
+const DAY_PART_AFTER = /^\s*(?:in the\s+)?(?:morning|afternoon|evening|tonight|at night)\b/i;
+const NOON = 12;
+
+/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon"), suggests. */
+function dayPartHour(said: string, after: string): number | undefined {
+  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''}`;
+  return DAY_PART_HOURS.find(([words]) => words.test(text))?.[1];
+}
+
 /** Bare clock hours said without am/pm that a meeting means in the afternoon ("at 3" → 15:00). */
 const AFTERNOON_HOURS = { from: 1, to: 6 };
 
@@ -147,20 +156,12 @@ function parts(c: chrono.ParsedResult['start'], after = ''): DateParts {
   const base = { year: c.get('year') ?? 0, month: c.get('month') ?? 1, day: c.get('day') ?? 1 };
   if (!c.isCertain('hour')) return base;
   let hour = c.get('hour') ?? 0;
-  if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !MORNING.test(after)) {
-    if (AFTERNOON.test(after) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
+  const part = dayPartHour('', after);
+  const morning = part !== undefined && part < NOON;
+  if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !morning) {
+    if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
   }
   return { ...base, hour, minute: c.get('minute') ?? 0 };
-}
-
-/** Hours of a working day for a part of the day said without a time. */
-const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19]];
-const DAY_PART_AFTER = /^\s*(?:in the\s+)?(?:morning|afternoon|evening|tonight|at night)\b/i;
-
-/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon"), suggests. */
-function dayPartHour(said: string, after: string): number | undefined {
-  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''}`;
-  return DAY_PART_HOURS.find(([words]) => words.test(text))?.[1];
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);

@@ -6,9 +6,9 @@
 // recording's time zone (its IANA name; without one, the meeting date's own offset). A day
 // without a time becomes 09:00 there (Speakr's default), or the working hour of the part of
 // the day said with it (morning 09:00, afternoon 14:00, evening 18:00, tonight 19:00); the end
-// is the spoken end or start + 1 h. A date said in a clause about the past (unless it is marked as ahead: "next tuesday",
-// "tomorrow"), a negated, conditional or recurring clause proposes nothing; repeated mentions of
-// one event merge (event-merge.ts). The summary is not read: locally it is made from the same
+// is the spoken end or start + 1 h. A date said in a clause about the past (unless it is
+// marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
+// proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
