@@ -10,7 +10,7 @@ import { asRead, cancellationCodes } from './conditions.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table.ts';
 import { transact } from './transact.ts';
-import { addTo, serviceUsageKey, USAGE_NUMBERS, type Update } from './usage.ts';
+import { addsAnything, addTo, serviceUsageKey, USAGE_NUMBERS, type Update } from './usage.ts';
 
 type Item = Record<string, unknown>;
 
@@ -30,11 +30,11 @@ function markIfUnchanged(item: Item): Update {
  */
 async function serviceAdd(item: Item): Promise<Update | undefined> {
   const key = serviceUsageKey(Number(item.user_id), String(item.SK));
-  const numbers = Object.fromEntries(USAGE_NUMBERS.filter((f) => typeof item[f] === 'number' && item[f] !== 0).map((f) => [f, item[f] as number]));
+  const numbers = Object.fromEntries(USAGE_NUMBERS.filter((f) => typeof item[f] === 'number').map((f) => [f, item[f] as number]));
   const last = typeof item.last_transcription === 'string' ? item.last_transcription : undefined;
   const { Item: service } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const held = typeof service?.last_transcription === 'string' ? service.last_transcription : undefined;
-  if (!last || (held && held >= last)) return Object.keys(numbers).length > 0 ? addTo(key, numbers, {}) : undefined;
+  if (!last || (held && held >= last)) return addsAnything(numbers) ? addTo(key, numbers, {}) : undefined;
   const update = addTo(key, numbers, {}, last);
   return { ...update, ConditionExpression: 'attribute_not_exists(last_transcription) OR last_transcription < :carried', ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':carried': last } };
 }

@@ -29,6 +29,10 @@ const SERVICE_SHARDS = 16;
 export const serviceUsageKey = (userId: number, day: string) => ({ PK: 'USAGE#ALL', SK: `${day}#${String(userId % SERVICE_SHARDS).padStart(2, '0')}` });
 export type Update = { TableName: string; Key: Record<string, unknown>; UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown>; ConditionExpression?: string };
 
+/** Whether any of the numbers is not zero: an update with nothing to add or set is no valid request. */
+export const addsAnything = (add: Partial<Record<(typeof USAGE_NUMBERS)[number], unknown>>): boolean =>
+  USAGE_NUMBERS.some((n) => typeof add[n] === 'number' && add[n] !== 0);
+
 /** ADD the numbers, SET `set` (and last_transcription when given). */
 export function addTo(key: Record<string, unknown>, add: Partial<Record<(typeof USAGE_NUMBERS)[number], number>>, set: Record<string, unknown>, last?: string): Update {
   const names: Record<string, string> = {};
@@ -51,9 +55,8 @@ const conditionFailed = (error: unknown) =>
   (error as Error).name === 'ConditionalCheckFailedException' || cancellationCodes(error).includes('ConditionalCheckFailed');
 
 export async function addUsage(userId: number, add: Partial<Omit<Usage, 'last_transcription'>>, now = new Date()): Promise<void> {
-  // Nothing used (the offline language model counts no tokens): nothing to record, and an
-  // update of the service's item with nothing to add or set is not a valid request.
-  if (!USAGE_NUMBERS.some((n) => (add[n] ?? 0) !== 0)) return;
+  // Nothing used (the offline language model counts no tokens): nothing to record.
+  if (!addsAnything(add)) return;
   const day = dayOf(now);
   const last = (add.transcriptions ?? 0) > 0 ? now.toISOString() : undefined;
   const own = { day, user_id: userId, GSI1PK: `USAGEDAY#${day}`, GSI1SK: `USER#${userId}` };
