@@ -12,7 +12,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, stack } from '../support/api.ts';
 import { makeMeeting } from '../support/speech.ts';
-import { expectAccessible, screenshots, signedIn } from './web-support.ts';
+import { expectAccessible, failRequests, holdRequests, screenshots, signedIn } from './web-support.ts';
 
 const TIMEOUT = 300_000;
 const MARKUP = '<img src=x onerror=alert(1)>';
@@ -183,26 +183,19 @@ describe('the web app, part 2', () => {
 
   it('says no appointments were found only once the events have come, and says so when they cannot', async () => {
     const card = page.getByRole('region', { name: 'Calendar events' });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const hold = async (route: Route) => {
-      await held;
-      await route.continue();
-    };
-    await page.route('**/api/v1/recordings/*/events', hold);
+    const held = await holdRequests(page, '**/api/v1/recordings/*/events');
     await page.reload();
     await card.getByRole('status').filter({ hasText: 'Loading calendar events' }).waitFor();
     expect(await card.getByText('No appointments were found').count()).toBe(0);
-    release();
+    held.release();
     await card.getByRole('link', { name: 'Download .ics' }).waitFor();
-    await page.unroute('**/api/v1/recordings/*/events', hold);
+    await held.end();
 
-    const fail = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }) });
-    await page.route('**/api/v1/recordings/*/events', fail);
+    const endFailing = await failRequests(page, '**/api/v1/recordings/*/events');
     await page.reload();
     await card.getByRole('alert').filter({ hasText: 'The calendar events could not be loaded' }).waitFor();
     expect(await card.getByText('No appointments were found').count()).toBe(0);
-    await page.unroute('**/api/v1/recordings/*/events', fail);
+    await endFailing();
     await page.reload();
     await card.getByRole('link', { name: 'Download .ics' }).waitFor();
   });

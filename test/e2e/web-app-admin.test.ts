@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newUser, stack } from '../support/api.ts';
-import { expectAccessible, screenshots, signedIn } from './web-support.ts';
+import { expectAccessible, failRequests, holdRequests, screenshots, signedIn } from './web-support.ts';
 
 type User = Awaited<ReturnType<typeof newUser>>;
 
@@ -165,6 +165,29 @@ describe('groups and memberships on the administration page', () => {
     await card().getByRole('button', { name: `Remove ${email} from ${group}` }).click();
     await card().getByText('No members yet.').waitFor();
     await poll(() => membershipsOf(other.token)).toEqual([]);
+  });
+
+  it('says the groups are loading until they have come, and why the groups or users cannot be loaded', async () => {
+    const groups = page.getByRole('region', { name: 'Groups', exact: true });
+    const held = await holdRequests(page, '**/api/v1/admin/groups');
+    await page.goto(`${stack().url}/admin`);
+    await groups.getByRole('status').filter({ hasText: 'Loading groups…' }).waitFor();
+    expect(await groups.getByText('No groups yet.').count()).toBe(0);
+    held.release();
+    await card().waitFor();
+    expect(await groups.getByText('Loading groups…').count()).toBe(0);
+    await held.end();
+
+    const ends = await Promise.all([failRequests(page, '**/api/v1/admin/groups'), failRequests(page, '**/api/v1/admin/users')]);
+    await page.reload();
+    await expect(groups.getByRole('alert').innerText()).resolves.toBe('The groups could not be loaded: Service unavailable');
+    expect(await groups.getByText(/No groups yet|Loading groups/).count()).toBe(0);
+    const users = page.getByRole('region', { name: 'Users', exact: true });
+    await expect(users.getByRole('alert').innerText()).resolves.toBe('The users could not be loaded: Service unavailable');
+    expect(await users.getByText('Loading users…').count()).toBe(0);
+    await Promise.all(ends.map((end) => end()));
+    await page.reload();
+    await card().waitFor();
   });
 
   it('is refused to someone who is not an administrator', async () => {

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { startReceiver, waitUntil, type Receiver } from '../support/receiver.ts';
-import { expectAccessible, expectNoSidewaysScroll, launch } from './web-support.ts';
+import { expectAccessible, expectNoSidewaysScroll, failRequests, holdRequests, launch } from './web-support.ts';
 
 const TIMEOUT = 120_000;
 const PASSWORD = 'a long enough passphrase';
@@ -146,6 +146,27 @@ describe('webhooks in the web app', () => {
     expect(replayed).toMatchObject({ type: 'webhook.test', replayed_from: original!.id });
     await poll(succeeded).toBe(2);
     expect((await api(`/webhooks/${id}/deliveries`)).body.deliveries).toHaveLength(2);
+  }, TIMEOUT);
+
+  it('says the webhook is loading until it has come, and why when it cannot be loaded', async () => {
+    const id = await created('slow to load', receiver.url, ['webhook.test']);
+    const log = `**/api/v1/webhooks/${id}/deliveries`;
+    const held = await holdRequests(page, log);
+    await page.goto(`${base}/settings/webhooks/${id}`);
+    await page.getByRole('status').filter({ hasText: 'Loading the webhook…' }).waitFor();
+    held.release();
+    await heading('Webhook “slow to load”').waitFor();
+    await page.getByText('No deliveries yet.').waitFor();
+    expect(await page.getByText('Loading the webhook…').count()).toBe(0);
+    await held.end();
+
+    const endFailing = await failRequests(page, log);
+    await page.reload();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('The webhook could not be loaded: Service unavailable');
+    expect(await page.getByText('Loading the webhook…').count()).toBe(0);
+    await endFailing();
+    await page.reload();
+    await heading('Webhook “slow to load”').waitFor();
   }, TIMEOUT);
 
   it('explains the auto-paused state, and "Re-enable" resumes the webhook', async () => {

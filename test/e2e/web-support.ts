@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { setPassword } from '#shared/auth/sessions.ts';
 
@@ -119,4 +119,23 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
     await expectNoOverflow(page, `${name} at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Holds the page's requests to `url` (a glob) until `release`; `end` lets later ones through untouched. */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void; end: () => Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(url, hold);
+  return { release, end: () => page.unroute(url, hold) };
+}
+
+/** Answers the page's requests to `url` (a glob) with a 503 until the returned function is called. */
+export async function failRequests(page: Page, url: string): Promise<() => Promise<void>> {
+  const fail = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }) });
+  await page.route(url, fail);
+  return () => page.unroute(url, fail);
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
-import { Alert, Field, Section, Select, useAction } from '../components/form.tsx';
+import { Alert, Field, loadingOf, Section, Select, useAction } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 
 const PEOPLE_LIST = 'admin-known-people';
@@ -21,11 +21,12 @@ const ROLES: [Role, string][] = [
 ];
 
 export function GroupsSection({ users }: { users: readonly User[] | null }) {
-  const [groups, setGroups] = useState<Group[]>([]);
+  // Undefined until they have come: "no groups yet" is said only once that is known.
+  const [groups, setGroups] = useState<Group[]>();
   const [name, setName] = useState('');
   const { busy, error, run } = useAction();
   const reload = async () => setGroups((await call(api.GET('/admin/groups'))).groups);
-  useEffect(() => void run(reload), []);
+  useEffect(() => void run(loadingOf('The groups', reload)), []);
 
   const create = (event: Event) => {
     event.preventDefault();
@@ -45,7 +46,7 @@ export function GroupsSection({ users }: { users: readonly User[] | null }) {
         </button>
       </form>
       <Alert message={error} />
-      {groups.length === 0 && <p>No groups yet.</p>}
+      {groups === undefined ? !error && <p role="status">Loading groups…</p> : groups.length === 0 && <p>No groups yet.</p>}
       <datalist id={PEOPLE_LIST}>
         {(users ?? []).map((u) => (
           <option key={u.id} value={u.email}>
@@ -53,7 +54,7 @@ export function GroupsSection({ users }: { users: readonly User[] | null }) {
           </option>
         ))}
       </datalist>
-      {groups.map((g) => (
+      {groups?.map((g) => (
         <GroupCard key={g.id} group={g} busy={busy} run={run} onChanged={reload} />
       ))}
     </Section>

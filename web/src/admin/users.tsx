@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
-import { Alert, Check, Field, Section, useAction, when } from '../components/form.tsx';
+import { Alert, Check, Field, loadingOf, Section, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
 import { counted } from '../components/words.ts';
@@ -30,7 +30,7 @@ export function useAdminUsers(): { users: User[] | null; reload: () => Promise<v
 /** `onInvited`: after an invitation, which may have added a user. */
 export function UsersSection({ me, users, reload, onInvited }: { me: number; users: readonly User[] | null; reload: () => Promise<void>; onInvited: () => void }) {
   const { busy, error, run } = useAction();
-  useEffect(() => void run(reload), []);
+  useEffect(() => void run(loadingOf('The users', reload)), []);
   const setAdmin = (u: User, isAdmin: boolean) =>
     run(async () => {
       await call(api.PUT('/admin/admins', { body: { email: u.email, is_admin: isAdmin } }));
@@ -47,7 +47,7 @@ export function UsersSection({ me, users, reload, onInvited }: { me: number; use
         }}
       />
       <Alert message={error} />
-      {users ? <UsersList users={users} me={me} busy={busy} setAdmin={setAdmin} /> : <p role="status">Loading users…</p>}
+      {users ? <UsersList users={users} me={me} busy={busy} setAdmin={setAdmin} /> : !error && <p role="status">Loading users…</p>}
     </Section>
   );
 }

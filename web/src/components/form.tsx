@@ -113,6 +113,12 @@ export function useAction() {
   return { busy, error, setError, run };
 }
 
+/** A load for `run` whose failure names what could not be loaded ("The groups could not be loaded: …"). */
+export const loadingOf = (what: string, load: () => Promise<void>) => () =>
+  load().catch((failure: unknown) => {
+    throw new Error(`${what} could not be loaded: ${describeError(failure)}`);
+  });
+
 export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
   const headingId = useId();
   return (

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import type { paths } from '../api/schema';
 import { DataTable } from '../components/table.tsx';
-import { Alert, Section, useAction, when } from '../components/form.tsx';
+import { Alert, loadingOf, Section, useAction, when } from '../components/form.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
 import { WebhookForm, type Webhook, type WebhookInput } from '../settings/webhook-form.tsx';
 
@@ -34,7 +34,7 @@ export function WebhookPage({ id }: { id: number }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { busy, error, run } = useAction();
-  useEffect(() => void run(reload), [id]);
+  useEffect(() => void run(loadingOf('The webhook', reload)), [id]);
 
   // The notice comes with the page it speaks of: "Re-enabled." never beside the paused warning.
   const act = (what: () => Promise<unknown>, message: string) =>
@@ -57,7 +57,7 @@ export function WebhookPage({ id }: { id: number }) {
       route('/settings', true);
     });
 
-  if (!hook) return <Alert message={error} />;
+  if (!hook) return error ? <Alert message={error} /> : <p role="status">Loading the webhook…</p>;
   return (
     <>
       <p>
