@@ -200,6 +200,25 @@ describe('the web app, part 2', () => {
     await card.getByRole('link', { name: 'Download .ics' }).waitFor();
   });
 
+  it('says the recording is loading until it has come, and why when it cannot be loaded', async () => {
+    const detail = /\/api\/v1\/recordings\/\d+\?format=full$/;
+    const held = await holdRequests(page, detail);
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Loading the recording…' }).waitFor();
+    held.release();
+    await page.getByRole('region', { name: 'Calendar events' }).getByRole('link', { name: 'Download .ics' }).waitFor();
+    expect(await page.getByText('Loading the recording…').count()).toBe(0);
+    await held.end();
+
+    const endFailing = await failRequests(page, detail);
+    await page.reload();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('The recording could not be loaded: Service unavailable');
+    expect(await page.getByText('Loading the recording…').count()).toBe(0);
+    await endFailing();
+    await page.reload();
+    await page.getByRole('region', { name: 'Calendar events' }).getByRole('link', { name: 'Download .ics' }).waitFor();
+  });
+
   it('shows a summary and a note written in markup as text', async () => {
     await page.getByRole('button', { name: 'Edit summary' }).click();
     await page.getByLabel('Summary (Markdown)').fill(`## Summary\n\nThe gist.\n\n## Decisions\n\n- meet on **Tuesday**\n\n${MARKUP}`);

@@ -121,8 +121,8 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Holds the page's requests to `url` (a glob) until `release`; `end` lets later ones through untouched. */
-export async function holdRequests(page: Page, url: string): Promise<{ release: () => void; end: () => Promise<void> }> {
+/** Holds the page's requests to `url` (a glob or pattern) until `release`; `end` lets later ones through untouched. */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void; end: () => Promise<void> }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const hold = async (route: Route) => {
@@ -133,8 +133,8 @@ export async function holdRequests(page: Page, url: string): Promise<{ release: 
   return { release, end: () => page.unroute(url, hold) };
 }
 
-/** Answers the page's requests to `url` (a glob) with a 503 until the returned function is called. */
-export async function failRequests(page: Page, url: string): Promise<() => Promise<void>> {
+/** Answers the page's requests to `url` (a glob or pattern) with a 503 until the returned function is called. */
+export async function failRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
   const fail = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable', code: 'unavailable' }) });
   await page.route(url, fail);
   return () => page.unroute(url, fail);

@@ -3,7 +3,7 @@
 // polled (within the rate budget) and the page fills in when it completes.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, useAction } from '../components/form.tsx';
+import { Alert, loadingOf, useAction } from '../components/form.tsx';
 import { Chat } from '../recording/chat.tsx';
 import { Header, type Progress } from '../recording/header.tsx';
 import { noTranscript, Player } from '../recording/player.tsx';
@@ -30,7 +30,7 @@ export function RecordingPage({ id, start }: { id: number; start?: number }) {
     if (found.has_transcription) setSegments((await call(api.GET('/recordings/{id}/transcript', { ...path, params: { ...path.params, query: { format: 'json' } } }))).segments ?? []);
     setRecording(found);
   }, [id]);
-  useEffect(() => void run(load), [load]);
+  useEffect(() => void run(loadingOf('The recording', load)), [load]);
   usePolling(recording ? isWorking(recording.status) : false, async () => {
     const status = await call(api.GET('/recordings/{id}/status', path));
     setProgress({ queue: status.queue_position ?? null, percent: status.progress ?? null, eta: status.eta_seconds ?? null });
@@ -42,7 +42,7 @@ export function RecordingPage({ id, start }: { id: number; start?: number }) {
     audio.current.currentTime = t;
     audio.current.scrollIntoView?.({ block: 'nearest' });
   };
-  if (!recording) return <Alert message={error} />;
+  if (!recording) return error ? <Alert message={error} /> : <p role="status">Loading the recording…</p>;
   return (
     <>
       <Header recording={recording} progress={progress} onChanged={load} />
