@@ -111,10 +111,10 @@ export interface SpokenDate {
   readonly end?: DateParts;
   /** "2026-12-05" for a day, "2026-11-24T15:00:00+00:00" for a time of day. */
   readonly iso: string;
-  /** "Sat 5 Dec 2026", "Tue 24 Nov 2026 15:00"; "Mar 2027" for a month said without a day. */
+  /** "Sat 5 Dec 2026", "Tue 24 Nov 2026 15:00"; "Mar 2027", "Q1 2027", "2027" for a period said without a day. */
   readonly label: string;
-  /** A month said without a day ("before march", "next month"): `start` is its first day. */
-  readonly monthOnly?: true;
+  /** A period said without a day ("before march", "next month", "next quarter", "next year"): `start` is in it. */
+  readonly period?: 'month' | 'quarter' | 'year';
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -211,20 +211,41 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;
     const end = result.end ? parts(result.end, after) : undefined;
-    // "before march": a month, not its first day (a weekday said is a day: "friday").
-    const monthOnly = !result.start.isCertain('day') && !result.start.isCertain('weekday') && start.hour === undefined;
-    found.push({
-      text: result.text,
-      index: result.index,
-      start,
-      ...(end ? { end } : {}),
-      iso: isoDateParts(start, reference.timeZone),
-      label: monthOnly ? `${MONTHS[start.month - 1]} ${start.year}` : formatDateParts(start),
-      ...(monthOnly ? { monthOnly: true as const } : {}),
-    });
+    const period = periodSaid(result, said);
+    if (period === undefined) {
+      found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start) });
+      continue;
+    }
+    const { first, label } = PERIODS[period](start);
+    // A quarter or year already begun ("this year") is the time talked about, as a day gone by is.
+    if (period !== 'month' && dayNumber(first) < today) continue;
+    found.push({ text: result.text, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });
   }
   return found;
 }
+
+/** A calendar quarter or year named relative to now (not a span of time: "a year from now" is a month). */
+const CALENDAR_PERIOD = /\b(?:next|this|coming|following|last)\s+(quarter|year)\b/;
+
+/**
+ * The period a mention without a day names: a month ("before march", "next month", "in six
+ * months"), or the calendar quarter or year of "next quarter" or "this year", which chrono reads
+ * as a day one unit from now ("next quarter" → 2 Mar 2027). A weekday said is a day ("friday").
+ */
+function periodSaid(result: chrono.ParsedResult, said: string): SpokenDate['period'] {
+  const c = result.start;
+  if (c.isCertain('day') || c.isCertain('weekday') || c.isCertain('hour')) return undefined;
+  return c.isCertain('month') ? 'month' : ((CALENDAR_PERIOD.exec(said)?.[1] as 'quarter' | 'year' | undefined) ?? 'month');
+}
+
+const PERIODS: Record<NonNullable<SpokenDate['period']>, (d: DateParts) => { first: DateParts; label: string }> = {
+  month: (d) => ({ first: d, label: `${MONTHS[d.month - 1]} ${d.year}` }),
+  quarter: (d) => {
+    const q = Math.floor((d.month - 1) / 3);
+    return { first: { year: d.year, month: q * 3 + 1, day: 1 }, label: `Q${q + 1} ${d.year}` };
+  },
+  year: (d) => ({ first: { year: d.year, month: 1, day: 1 }, label: String(d.year) }),
+};
 
 /** Whether the text says a day or a time (chrono-node's reading, in the text as it is) over the character at `index`. */
 export function saysTimeAt(text: string, index: number): boolean {

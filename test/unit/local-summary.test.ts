@@ -81,6 +81,14 @@ describe('spoken dates', () => {
     ['our plans for the year are ambitious', []],
     ['by the end of the quarter the backlog should be empty', []],
     ['the launch moved to next month and the audit to this weekend', ['Dec 2026', 'Sat 21 Nov 2026']],
+    // A quarter or a year said without a day is that calendar period (chrono reads it as one unit from now); one begun is no key date.
+    ['the new office opens next year', ['2027']],
+    ['we will revisit pricing next quarter', ['Q1 2027']],
+    ['hiring picks up early next year and the review comes in the next quarter', ['2027', 'Q1 2027']],
+    ['our targets for this year are set', []],
+    ['the numbers this quarter look good', []],
+    ['last quarter was slow', []],
+    ['a year from now the office moves', ['Nov 2027']],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });

@@ -110,7 +110,7 @@ function mentionsIn(sentences: readonly string[], reference: DateReference): Men
   for (const sentence of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
     // A month without a day ("in march") is no day to put in a calendar.
-    const dates = findDates(normalised, reference).filter((d) => EXPLICIT_DAY.test(d.text) && !d.monthOnly);
+    const dates = findDates(normalised, reference).filter((d) => EXPLICIT_DAY.test(d.text) && !d.period);
     const rest = withoutMentions(normalised, dates);
     for (const date of dates) {
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
