@@ -38,6 +38,11 @@ describe('local calendar-event extraction', () => {
     ['our quarterly planning session is next friday at ten to set the targets', 'Quarterly planning session: set the targets'],
     ["let's have a call next tuesday at 3 pm and john will prepare the numbers", 'Call'],
     ['the next meeting is on monday at ten', 'Meeting'],
+    // Words that say how or when after the cue are no title.
+    ['great and we meet again on tuesday afternoon', 'Meeting'],
+    ["let's sync up again next monday at ten", 'Meeting'],
+    ['we could meet there on friday at noon as planned', 'Meeting'],
+    ['we meet again with the vendor on friday at two', 'Meeting with the vendor'],
   ])('titles the appointment as it is named, never with a clause of its own: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
