@@ -108,6 +108,8 @@ describe('the web app, part 2', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Planning ${MARKUP}` }).waitFor();
+    // The tab is named after the recording, its markup as text.
+    await poll(() => page.title()).toBe(`Planning ${MARKUP} – Verbatim`);
     recordingUrl = page.url();
     await page.locator('.chip.status-completed').waitFor({ timeout: 240_000 });
     await poll(() => page.locator('ol.transcript li').count()).toBeGreaterThanOrEqual(3);

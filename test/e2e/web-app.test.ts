@@ -88,6 +88,7 @@ describe('the web app', () => {
   it('signs out, refuses a wrong password and an unknown email alike, and signs in', async () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/sign-in/);
+    await expect.poll(() => page.title()).toBe('Sign in – Verbatim');
     await expectAccessible(page, 'sign-in');
     await screenshots(page, 'sign-in');
     await signIn('admin@localhost', 'not the password at all');
@@ -226,6 +227,28 @@ describe('the web app', () => {
     await expectNoSidewaysScroll(page, 'not found');
     // Signed in, the main navigation stays, so every page is a click away.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).isVisible()).resolves.toBe(true);
+  }, TIMEOUT);
+
+  it('names the tab after the page it shows, as the page moves from one to another', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const pages: [string, string][] = [
+      ['Upload', 'Upload recordings'],
+      ['Search', 'Search'],
+      ['Ask', 'Ask your library'],
+      ['Tags', 'Tags'],
+      ['Speakers', 'Speakers'],
+      ['Settings', 'Settings'],
+      ['Administration', 'Administration'],
+      ['Recordings', 'Recordings'],
+    ];
+    for (const [link, title] of pages) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await heading(title).waitFor();
+      await expect.poll(() => page.title()).toBe(`${title} – Verbatim`);
+    }
+    await page.goto(`${base}/no/such/page`);
+    await heading('Page not found').waitFor();
+    await expect.poll(() => page.title()).toBe('Page not found – Verbatim');
   }, TIMEOUT);
 
   it('/recordings is the list, as the API and a recording’s own address name it', async () => {

@@ -5,6 +5,7 @@ import { UsersSection, useAdminUsers } from '../admin/users.tsx';
 import { Alert } from '../components/form.tsx';
 import { UsageSection } from '../components/usage.tsx';
 import { useSession } from '../session.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function Admin() {
   const { user } = useSession();
@@ -14,7 +15,7 @@ export function Admin() {
   if (!user?.is_admin) return <Alert message="Only administrators may see this page." />;
   return (
     <>
-      <h1>Administration</h1>
+      <PageHeading text="Administration" />
       <UsersSection me={user.id} users={users} reload={reload} onInvited={() => setInvitations((n) => n + 1)} />
       <GroupsSection users={users} />
       <UsageSection scope="all" title="Statistics" version={invitations} />

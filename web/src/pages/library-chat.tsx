@@ -4,11 +4,12 @@ import { api, call } from '../api/client.ts';
 import { Conversation } from '../components/conversation.tsx';
 import { HitText } from '../recordings/hit-text.tsx';
 import { clock, hitLink, type LibraryAnswer } from '../recordings/types.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function LibraryChat() {
   return (
     <>
-      <h1>Ask your library</h1>
+      <PageHeading text="Ask your library" />
       <Conversation<LibraryAnswer['sources'][number]>
         label="Your question about all your recordings"
         ask={(message, conversation_history) => call(api.POST('/chat', { body: { message, conversation_history } }))}

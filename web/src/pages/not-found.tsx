@@ -1,3 +1,5 @@
+import { PageHeading } from '../components/page-heading.tsx';
+
 /**
  * Signed in it is the content of the layout's main landmark; signed out (`standalone`) it is
  * the page's own, so a page never has two.
@@ -5,7 +7,7 @@
 export function NotFound({ standalone = false }: { standalone?: boolean }) {
   const body = (
     <>
-      <h1>Page not found</h1>
+      <PageHeading text="Page not found" />
       <p>
         <a href="/">Back to your recordings</a>
       </p>

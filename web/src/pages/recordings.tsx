@@ -12,6 +12,7 @@ import { FilterBar, fromAddress, isUnfiltered, toAddress, toQuery, type Filters 
 import { usePolling } from '../recordings/poll.ts';
 import { StatusChip } from '../recordings/status.tsx';
 import { isWorking, type ListPage, type RecordingRow, type Tag } from '../recordings/types.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function Recordings() {
   // The address holds the filters and page (filters.tsx): a change replaces it, Back and a
@@ -56,7 +57,7 @@ export function Recordings() {
   return (
     <>
       <div class="title-row">
-        <h1>Recordings</h1>
+        <PageHeading text="Recordings" />
         <a class="button" href="/upload">
           Upload recordings
         </a>

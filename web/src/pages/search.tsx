@@ -7,6 +7,7 @@ import { Alert, Field, useAction, when } from '../components/form.tsx';
 import { HitText } from '../recordings/hit-text.tsx';
 import { clock, hitLink, type SearchHit, type SearchResult } from '../recordings/types.ts';
 import { counted } from '../components/words.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 interface Group {
   readonly id: number;
@@ -46,7 +47,7 @@ export function SearchPage() {
 
   return (
     <>
-      <h1>Search</h1>
+      <PageHeading text="Search" />
       <form
         role="search"
         class="inline"

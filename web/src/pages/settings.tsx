@@ -4,11 +4,12 @@ import { PasswordSection, SessionsSection } from '../settings/password.tsx';
 import { ProfileSection } from '../settings/profile.tsx';
 import { TokensSection } from '../settings/tokens.tsx';
 import { WebhooksSection } from '../settings/webhooks.tsx';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function Settings() {
   return (
     <>
-      <h1>Settings</h1>
+      <PageHeading text="Settings" />
       <div class="grid">
         <ProfileSection />
         <div>

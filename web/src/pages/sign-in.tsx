@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Field, useAction } from '../components/form.tsx';
 import { useSession } from '../session.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 /** Where to go after signing in: only a path of ours, never another site. */
 function nextPath(query: Record<string, string>): string {
@@ -27,7 +28,7 @@ export function SignIn() {
 
   return (
     <main id="main" class="narrow">
-      <h1>Sign in to Verbatim</h1>
+      <PageHeading text="Sign in to Verbatim" tab="Sign in" />
       <form onSubmit={submit} class="card">
         <Field label="Email" type="email" name="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         <Field label="Password" type="password" name="password" autoComplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />

@@ -6,6 +6,7 @@ import { Alert, Confirm, Field, useAction, when } from '../components/form.tsx';
 import { DataTable } from '../components/table.tsx';
 import type { LibrarySpeaker } from '../recordings/types.ts';
 import { counted } from '../components/words.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function SpeakersPage() {
   const [speakers, setSpeakers] = useState<LibrarySpeaker[] | null>(null);
@@ -35,7 +36,7 @@ export function SpeakersPage() {
 
   return (
     <>
-      <h1>Speakers</h1>
+      <PageHeading text="Speakers" />
       <AddForm onAdded={reload} />
       <Alert message={error} />
       <Alert message={notice} kind="info" />

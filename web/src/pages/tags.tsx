@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Check, Confirm, Field, Section, TextArea, useAction } from '../components/form.tsx';
 import type { Tag } from '../recordings/types.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 interface Draft {
   name: string;
@@ -51,7 +52,7 @@ export function Tags() {
     });
   return (
     <>
-      <h1>Tags</h1>
+      <PageHeading text="Tags" />
       <button type="button" onClick={() => setEditing('new')}>
         New tag
       </button>

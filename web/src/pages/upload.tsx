@@ -6,6 +6,7 @@ import type { Tag } from '../recordings/types.ts';
 import { FileCard, newEntry, type Entry } from '../upload/file-card.tsx';
 import { send, unfinished, type UploadFields } from '../upload/transfer.ts';
 import { counted } from '../components/words.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 function fieldsOf(e: Entry): UploadFields {
   return {
@@ -63,7 +64,7 @@ export function Upload() {
 
   return (
     <>
-      <h1>Upload recordings</h1>
+      <PageHeading text="Upload recordings" />
       {pending.length > 0 && (
         <div class="alert warning" role="status">
           Unfinished uploads: {pending.map((p) => `${p.name} (${p.done} of ${p.parts} parts sent)`).join(', ')}. Choose the same file again to resume it.

@@ -8,6 +8,7 @@ import { DataTable } from '../components/table.tsx';
 import { Alert, loadingOf, Section, useAction, when } from '../components/form.tsx';
 import { SecretOnce } from '../settings/tokens.tsx';
 import { WebhookForm, type Webhook, type WebhookInput } from '../settings/webhook-form.tsx';
+import { PageHeading } from '../components/page-heading.tsx';
 
 type Delivery = paths['/webhooks/{id}/deliveries']['get']['responses'][200]['content']['application/json']['deliveries'][number];
 
@@ -63,7 +64,7 @@ export function WebhookPage({ id }: { id: number }) {
       <p>
         <a href="/settings">← Settings</a>
       </p>
-      <h1>Webhook “{hook.name}”</h1>
+      <PageHeading text={`Webhook “${hook.name}”`} />
       <Alert message={error} />
       <Alert kind="info" message={notice} />
       {hook.auto_paused && <PausedWarning failures={hook.consecutive_failures} busy={busy} onReEnable={() => act(() => call(api.PATCH('/webhooks/{id}', { params: path, body: { enabled: true } })), 'Re-enabled.')} />}

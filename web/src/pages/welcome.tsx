@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
 import { Alert, Field, useAction } from '../components/form.tsx';
 import { useSession } from '../session.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 export function Welcome() {
   const { update } = useSession();
@@ -28,7 +29,7 @@ export function Welcome() {
 
   return (
     <main id="main" class="narrow">
-      <h1>Set your password</h1>
+      <PageHeading text="Set your password" />
       {!code && <Alert message="This page needs the one-time link you were given." />}
       <form onSubmit={submit} class="card">
         {/* Whose password this is, for the person and for a password manager saving it. */}

@@ -8,6 +8,7 @@ import { StatusChip } from '../recordings/status.tsx';
 import { useRecordingZone, zonedTime } from './clock.ts';
 import { DetailsForm } from './details.tsx';
 import { isWorking, type Recording, type Tag } from '../recordings/types.ts';
+import { PageHeading } from '../components/page-heading.tsx';
 
 /** From the status route while the recording is worked on. */
 export interface Progress {
@@ -43,7 +44,7 @@ export function Header({ recording: r, progress, onChanged }: { recording: Recor
 
   return (
     <header class="recording-head">
-      <h1>{r.title}</h1>
+      <PageHeading text={r.title} />
       <Facts recording={r} progress={progress} onDropTag={dropTag} />
       <DetailsForm recording={r} onChanged={onChanged} />
       {free.length > 0 && (
