@@ -4,6 +4,10 @@
 // stopped: a pause before a new subject that commits to something ("i will", "we should",
 // "let's") ends the sentence before it. A pause alone does not (speakers hesitate mid-clause:
 // "i will … send you the report"), and a transcript that has punctuation is left as it is.
+// A name commits as a pronoun does ("… the hiring plan | maria will draft the letters"), but a
+// pause inside a noun phrase is a hesitation ("the new | intern will …"): a word and its modal
+// start a clause only when the word before the pause ends a phrase (wink-nlp's tags).
+import { taggedWords } from './pos.ts';
 
 interface TimedWord {
   readonly word: string;
@@ -23,12 +27,21 @@ const SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 const CONTRACTED = /^(?:i|we|you|he|she|they)(?:'ll|'m|'re|'d)$/;
 const MODALS = /^(?:will|shall|would|should|must|can|could|need|needs|have|has|got|am|are|is|might|may)$/;
 
+/** The modals a named subject commits with ("maria will", "john needs to"). */
+const COMMITTING = /^(?:will|shall|should|must|can|needs|has)$/;
+const NAME_LIKE = /^\p{L}[\p{L}'-]+$/u;
+/** Tags of a word that binds to the word after it, so a pause after it ends no sentence. */
+const BINDS_TO_NEXT = new Set(['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'NUM']);
+
 /** Whether the words from `at` begin a clause of their own: a subject and its modal, or "let's". */
 function startsClause(words: readonly string[], at: number): boolean {
   const first = words[at] ?? '';
   if (first === "let's" || CONTRACTED.test(first)) return true;
   if (first === 'let' && words[at + 1] === 'us') return true;
-  return SUBJECTS.has(first) && MODALS.test(words[at + 1] ?? '');
+  if (SUBJECTS.has(first)) return MODALS.test(words[at + 1] ?? '');
+  if (!NAME_LIKE.test(first) || !COMMITTING.test(words[at + 1] ?? '')) return false;
+  const before = taggedWords(words.slice(0, at).join(' ')).at(-1);
+  return before !== undefined && !BINDS_TO_NEXT.has(before.pos) && !/^(?:the|a|an|my|our|your|their|his|her|its|this|that)$/.test(before.text);
 }
 
 const isTimed = (w: TimedWord | null | undefined): boolean =>

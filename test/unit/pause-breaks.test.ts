@@ -33,6 +33,12 @@ describe('withPauseBreaks', () => {
     ['i will | send you the report tomorrow', 'i will send you the report tomorrow'],
     ['please forward the invoice | you know the one from october', 'please forward the invoice you know the one from october'],
     ['the draft is ready ~ we should publish it', 'the draft is ready we should publish it'],
+    // A name commits after a pause as a pronoun does; a pause inside a noun phrase is a hesitation.
+    ['the board approved the hiring plan | maria will draft the offer letters', 'the board approved the hiring plan. maria will draft the offer letters'],
+    ['thanks for the numbers | kofi should check them before we publish', 'thanks for the numbers. kofi should check them before we publish'],
+    ['we hired a new | intern will start on monday', 'we hired a new intern will start on monday'],
+    ['the roadmap goes to the | board will vote on it', 'the roadmap goes to the board will vote on it'],
+    ['the slides are done ~ ingrid will present them', 'the slides are done ingrid will present them'],
   ])('%j', (marked, expected) => {
     expect(withPauseBreaks(timed(marked))).toBe(expected);
   });
@@ -55,6 +61,11 @@ describe('the offline engine on an unpunctuated line with pauses', () => {
       ['SPEAKER_00', 'order new laptops', 'Apr 2027'],
       ['SPEAKER_00', 'ask finance for the money', 'Tue 24 Nov 2026'],
     ]);
+  });
+
+  it('gives a named speaker the commitment said after a pause, with its date', () => {
+    const line = timed('hello everyone the board approved the hiring plan | maria will draft the offer letters by december tenth');
+    expect(findActionItems([line], ref).map((i) => [i.owner, i.task, i.due?.label])).toEqual([['Maria', 'draft the offer letters', 'Thu 10 Dec 2026']]);
   });
 
   it('gives a deadline the task said with its date, not the sentence before it', () => {
