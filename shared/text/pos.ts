@@ -9,16 +9,43 @@ export interface TaggedWord {
   /** Where the word starts in the text given. */
   readonly start: number;
   readonly pos: string;
+  /** In the model's English lexicon. A lower-case word it does not know is most often a name ("maria", "kofi"). */
+  readonly known: boolean;
 }
 
 /** Parts of speech that name something: a thing, a name, a quality, a number. */
 export const NAMING = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 let tagger: ReturnType<typeof winkNLP> | undefined;
+/**
+ * The first id the tagger gives a word its lexicon lacks: ids past the lexicon go to new words
+ * in the order they are met, so a nonsense word read first of all takes the first of them.
+ */
+let firstUnknownId = Number.POSITIVE_INFINITY;
+
+function makeTagger(): ReturnType<typeof winkNLP> {
+  const made = winkNLP(model, ['pos']);
+  firstUnknownId = made.readDoc('qxzvqjkw').tokens().out(made.its.uniqueId)[0] as number;
+  return made;
+}
+
+const lowerCaseKnown = new Map<string, boolean>();
+
+/** The lexicon holds words in lower case: "Manager" is known as "manager" is (looked up once a word, for up to 10,000). */
+function knownInLowerCase(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower === word || !tagger) return false;
+  let known = lowerCaseKnown.get(lower);
+  if (known === undefined) {
+    known = (tagger.readDoc(lower).tokens().out(tagger.its.uniqueId)[0] as number) < firstUnknownId;
+    if (lowerCaseKnown.size < 10_000) lowerCaseKnown.set(lower, known);
+  }
+  return known;
+}
 
 /** The text's word tokens (punctuation and spaces left out), each with its tag and offset. */
 export function taggedWords(text: string): TaggedWord[] {
-  tagger ??= winkNLP(model, ['pos']);
+  tagger ??= makeTagger();
   const { its } = tagger;
   const words: TaggedWord[] = [];
   let offset = 0;
@@ -30,7 +57,7 @@ export function taggedWords(text: string): TaggedWord[] {
       const at = text.indexOf(value, offset);
       const start = at >= 0 ? at : offset;
       offset = start + value.length;
-      if (token.out(its.type) === 'word') words.push({ text: value, start, pos: token.out(its.pos) });
+      if (token.out(its.type) === 'word') words.push({ text: value, start, pos: token.out(its.pos), known: (token.out(its.uniqueId) as number) < firstUnknownId || knownInLowerCase(value) });
     });
   return words;
 }

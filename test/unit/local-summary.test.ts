@@ -152,7 +152,17 @@ describe('action items', () => {
     expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 
-  it.each(['and the vendor contract need to go to legal', 'the new intern will set up the laptops', 'our sales team should call the client', 'so the budget spreadsheet must list every invoice'])(
+  it.each([
+    ['the board approved the hiring plan maria will draft the offer letters', 'Maria', 'draft the offer letters'],
+    ['thanks for the numbers kofi should check them again', 'Kofi', 'check them again'],
+    ['the roadmap looks good siobhan will present it', 'Siobhan', 'present it'],
+    ['after the meeting joaquin will send the notes', 'Joaquin', 'send the notes'],
+    ['The board approved the hiring plan Maria will draft the offer letters', 'Maria', 'draft the offer letters'],
+  ])('a name English does not know owns the item even after a noun (sentences run together): %j', (sentence, owner, task) => {
+    expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
+  });
+
+  it.each(['and the vendor contract need to go to legal', 'the new intern will set up the laptops', 'our sales team should call the client', 'so the budget spreadsheet must list every invoice', 'the hiring manager will review the offers', 'The Hiring Manager will review the offers', 'the release notes editor should fix the typos'])(
     'the end of a noun phrase owns nothing: %j',
     (sentence) => {
       expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => i.owner)).toEqual([]);

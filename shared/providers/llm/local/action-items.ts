@@ -9,7 +9,7 @@
 // transcript without pauses runs several sentences into one clause, and a date said before the
 // commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
-import { NAMING, taggedWords } from '../../../text/pos.ts';
+import { NAMING, taggedWords, type TaggedWord } from '../../../text/pos.ts';
 import { withPauseBreaks } from '../../../text/pauses.ts';
 import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
@@ -68,14 +68,25 @@ function addressee(segments: readonly Segment[], at: number, speaker: string): s
 /**
  * "the vendor contract needs to …", "the new intern will …": the word just before the subject
  * names something (wink-nlp's tagger) and is not a day or a time ("tomorrow john will …"), so
- * the subject ends a noun phrase, a thing or a role rather than someone's name.
+ * the subject ends a noun phrase, a thing or a role rather than someone's name; so does one
+ * after a determiner and a verb's -ing form ("the hiring manager will …"). A subject the
+ * tagger's English lexicon does not know is a name even there: an unpunctuated transcript runs
+ * sentences together ("… approved the hiring plan maria will draft …").
  */
 function inNounPhrase(clause: string, subjectStart: number): boolean {
   const words = taggedWords(clause);
   const at = words.findIndex((w) => w.start >= subjectStart);
   const previous = at > 0 ? words[at - 1] : undefined;
-  if (!previous || !NAMING.has(previous.pos)) return false;
+  if (!previous || words[at]?.known === false) return false;
+  if (!NAMING.has(previous.pos)) return afterDeterminer(words, at);
   return /^\s+$/.test(clause.slice(previous.start + previous.text.length, subjectStart)) && !saysTimeAt(clause, previous.start);
+}
+
+/** Whether -ing forms (and words naming something) lead back from the subject to a determiner: "the hiring manager". */
+function afterDeterminer(words: readonly TaggedWord[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && (NAMING.has(words[k]!.pos) || (words[k]!.pos === 'VERB' && /ing$/i.test(words[k]!.text)))) k -= 1;
+  return k >= 0 && k < at - 1 && words[k]!.pos === 'DET';
 }
 
 interface Match {
