@@ -11,11 +11,13 @@ import { reloadSettings } from '#shared/config.ts';
 import { forgetCachedLibraries, loadLibrary } from '#shared/search/index-store.ts';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
 import { createUser } from '#shared/store/users.ts';
+import { queues } from '#shared/topology.ts';
 import { startLocalProcess, type LocalProcess } from '../support/local-process.ts';
 import { seedRecording } from '../e2e/recordings-fixtures.ts';
 import { sleep } from './chaos-support.ts';
 import { sharedFakeProviderSettings } from '../support/fake-openai.ts';
 
+const SEARCH_VISIBILITY_SECONDS = queues.find((q) => q.name === 'search')!.visibilityTimeoutSeconds;
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-search-crash-'));
 const settings = { LOG_LEVEL: 'SILENT', ...(await sharedFakeProviderSettings()), SWEEP_INTERVAL_SECONDS: '1', OUTBOX_REPUBLISH_AFTER_SECONDS: '5' };
 const processes: LocalProcess[] = [];
@@ -75,10 +77,13 @@ describe('the search index under SIGKILL', () => {
       indexed = await indexedIds(user.id);
     }
     expect([...indexed].sort()).toEqual([...ids].sort());
-    // A change after the restart lands on top of the replayed ones.
+    // A change after the restart lands on top of the replayed ones. A message the killed worker
+    // had received holds the user's FIFO group until its visibility timeout ends, even when its
+    // write was done before the kill (then the ids above are all there at once): the late
+    // change may wait that long, as it would behind a crashed Lambda on AWS, and no longer.
     const late = await seedRecording(user.id, { title: 'after the restart', status: 'COMPLETED', segments: [{ speaker: 'SPEAKER_00', sentence: 'late', start_time: 0, end_time: 1 }] });
     await queueIndexUpdate({ user_id: user.id, recording_id: late.id });
-    const until = Date.now() + 30_000;
+    const until = Date.now() + (SEARCH_VISIBILITY_SECONDS + 30) * 1000;
     while (!(await indexedIds(user.id)).has(late.id) && Date.now() < until) await sleep(500);
     expect((await indexedIds(user.id)).size).toBe(11);
   }, 540_000);
