@@ -30,8 +30,9 @@ const MODALS = /^(?:will|shall|would|should|must|can|could|need|needs|have|has|g
 /** The modals a named subject commits with ("maria will", "john needs to"). */
 const COMMITTING = /^(?:will|shall|should|must|can|needs|has)$/;
 const NAME_LIKE = /^\p{L}[\p{L}'-]+$/u;
-/** Tags of a word that binds to the word after it, so a pause after it ends no sentence. */
+/** Tags of a word that binds to the word after it, so a pause after it ends no sentence (possessives are tagged PRON). */
 const BINDS_TO_NEXT = new Set(['DET', 'ADJ', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'NUM']);
+const POSSESSIVE = /^(?:my|our|your|their|his|her|its)$/;
 
 /** Whether the words from `at` begin a clause of their own: a subject and its modal, or "let's". */
 function startsClause(words: readonly string[], at: number): boolean {
@@ -41,7 +42,7 @@ function startsClause(words: readonly string[], at: number): boolean {
   if (SUBJECTS.has(first)) return MODALS.test(words[at + 1] ?? '');
   if (!NAME_LIKE.test(first) || !COMMITTING.test(words[at + 1] ?? '')) return false;
   const before = taggedWords(words.slice(0, at).join(' ')).at(-1);
-  return before !== undefined && !BINDS_TO_NEXT.has(before.pos) && !/^(?:the|a|an|my|our|your|their|his|her|its|this|that)$/.test(before.text);
+  return before !== undefined && !BINDS_TO_NEXT.has(before.pos) && !POSSESSIVE.test(before.text);
 }
 
 const isTimed = (w: TimedWord | null | undefined): boolean =>

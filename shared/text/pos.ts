@@ -9,8 +9,6 @@ export interface TaggedWord {
   /** Where the word starts in the text given. */
   readonly start: number;
   readonly pos: string;
-  /** In the model's English lexicon. A lower-case word it does not know is most often a name ("maria", "kofi"). */
-  readonly known: boolean;
 }
 
 /** Parts of speech that name something: a thing, a name, a quality, a number. */
@@ -29,16 +27,20 @@ function makeTagger(): ReturnType<typeof winkNLP> {
   return made;
 }
 
-const lowerCaseKnown = new Map<string, boolean>();
+const knownWords = new Map<string, boolean>();
 
-/** The lexicon holds words in lower case: "Manager" is known as "manager" is (looked up once a word, for up to 10,000). */
-function knownInLowerCase(word: string): boolean {
+/**
+ * Whether the tagger's English lexicon holds the word (in lower case, as the lexicon does): a
+ * word it does not know is most often a name ("maria", "kofi"). Looked up once a word, for up
+ * to 10,000 words.
+ */
+export function inLexicon(word: string): boolean {
   const lower = word.toLowerCase();
-  if (lower === word || !tagger) return false;
-  let known = lowerCaseKnown.get(lower);
+  let known = knownWords.get(lower);
   if (known === undefined) {
+    tagger ??= makeTagger();
     known = (tagger.readDoc(lower).tokens().out(tagger.its.uniqueId)[0] as number) < firstUnknownId;
-    if (lowerCaseKnown.size < 10_000) lowerCaseKnown.set(lower, known);
+    if (knownWords.size < 10_000) knownWords.set(lower, known);
   }
   return known;
 }
@@ -57,7 +59,7 @@ export function taggedWords(text: string): TaggedWord[] {
       const at = text.indexOf(value, offset);
       const start = at >= 0 ? at : offset;
       offset = start + value.length;
-      if (token.out(its.type) === 'word') words.push({ text: value, start, pos: token.out(its.pos), known: (token.out(its.uniqueId) as number) < firstUnknownId || knownInLowerCase(value) });
+      if (token.out(its.type) === 'word') words.push({ text: value, start, pos: token.out(its.pos) });
     });
   return words;
 }

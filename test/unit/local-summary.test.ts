@@ -148,17 +148,13 @@ describe('action items', () => {
     ['on friday tom should send the invoice', 'Tom', 'send the invoice'],
     ['i think ravi should book the venue', 'Ravi', 'book the venue'],
     ['next week olga will test the installer', 'Olga', 'test the installer'],
-  ])('a name after a day or a verb owns the item: %j', (sentence, owner, task) => {
-    expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
-  });
-
-  it.each([
+    // A name English does not know owns the item even after a noun (sentences run together).
     ['the board approved the hiring plan maria will draft the offer letters', 'Maria', 'draft the offer letters'],
     ['thanks for the numbers kofi should check them again', 'Kofi', 'check them again'],
     ['the roadmap looks good siobhan will present it', 'Siobhan', 'present it'],
     ['after the meeting joaquin will send the notes', 'Joaquin', 'send the notes'],
     ['The board approved the hiring plan Maria will draft the offer letters', 'Maria', 'draft the offer letters'],
-  ])('a name English does not know owns the item even after a noun (sentences run together): %j', (sentence, owner, task) => {
+  ])('a name after a day or a verb, or one English does not know, owns the item: %j', (sentence, owner, task) => {
     expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 

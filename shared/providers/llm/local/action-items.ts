@@ -9,7 +9,7 @@
 // transcript without pauses runs several sentences into one clause, and a date said before the
 // commitment is often another sentence's).
 import type { Segment } from '../../types.ts';
-import { NAMING, taggedWords, type TaggedWord } from '../../../text/pos.ts';
+import { inLexicon, NAMING, taggedWords, type TaggedWord } from '../../../text/pos.ts';
 import { withPauseBreaks } from '../../../text/pauses.ts';
 import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 
@@ -77,7 +77,7 @@ function inNounPhrase(clause: string, subjectStart: number): boolean {
   const words = taggedWords(clause);
   const at = words.findIndex((w) => w.start >= subjectStart);
   const previous = at > 0 ? words[at - 1] : undefined;
-  if (!previous || words[at]?.known === false) return false;
+  if (!previous || !inLexicon(words[at]!.text)) return false;
   if (!NAMING.has(previous.pos)) return afterDeterminer(words, at);
   return /^\s+$/.test(clause.slice(previous.start + previous.text.length, subjectStart)) && !saysTimeAt(clause, previous.start);
 }
