@@ -61,6 +61,7 @@ const searchHit = lazySchema(() => z.object({
   highlights: z.array(z.tuple([z.number(), z.number()])).check(z.describe('[start, end) character ranges of the matched words in text')),
   score: z.number(),
   meeting_date: z.string(),
+  time_zone: z.nullable(z.string()).check(z.describe("The IANA zone the recording's dates are read in; null for one made before zones, read in its owner's")),
 }));
 
 export const searchResult = lazySchema(() => z.object({

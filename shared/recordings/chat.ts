@@ -11,6 +11,7 @@ import { ProviderError, type ChatRequest, type ChatSource, type Segment } from '
 import { checkTokenBudget } from '../store/budgets.ts';
 import { getOwnedRecordingWithTexts } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
+import { recordingTimeZone } from './zone.ts';
 
 export interface ChatAnswer {
   readonly response: string;
@@ -50,6 +51,7 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
     context: {
       title: recording.title,
       meetingDate: recording.meeting_date,
+      timeZone: await recordingTimeZone(recording),
       participants: recording.participants || undefined,
       notes: texts.notes || undefined,
     },

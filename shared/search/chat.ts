@@ -11,8 +11,10 @@ import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources } from '../recordings/chat.ts';
 import type { SpeakerQuery } from '../recordings/retrieval.ts';
+import { dayIn } from '../domain/wall-clock.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
+import { getUserSettings } from '../store/users.ts';
 import { bestPassages, type SearchHit } from './search.ts';
 
 export interface LibraryAnswer {
@@ -23,9 +25,11 @@ export interface LibraryAnswer {
 /** Passages handed to the model (and listed as sources), best first. */
 const SOURCES = 6;
 
-/** What the model reads of a hit: its citation number, and who said it in which recording. */
-function asSource(hit: SearchHit, i: number): ChatSource {
-  const day = hit.meeting_date.slice(0, 10);
+/** The day a hit's meeting was on its recording's clock (its owner's, for one made before zones). */
+const meetingDay = (hit: SearchHit, userZone: string): string => dayIn(hit.meeting_date, hit.time_zone ?? userZone);
+
+/** What the model reads of a hit: its citation number, and who said it in which recording on which day. */
+function asSource(hit: SearchHit, i: number, day: string): ChatSource {
   return {
     segment_index: i + 1,
     speaker: `${hit.speaker ?? 'someone'} in “${hit.title}”${day ? ` (${day})` : ''}`,
@@ -49,11 +53,13 @@ export async function chatWithLibrary(userId: number, body: LibraryChatBody): Pr
   const { query, speakers } = await whatIsAsked(userId, body.message);
   const filters = { tag_id: body.tag_id, recording_ids: body.recording_ids, date_from: body.date_from, date_to: body.date_to, speakers, transcriptOnly: true };
   const sources = await bestPassages(userId, query, filters, SOURCES);
-  const days = sources.map((s) => s.meeting_date.slice(0, 10)).filter(Boolean).sort();
+  const userZone = sources.some((s) => s.time_zone === null) ? (await getUserSettings(userId)).time_zone : 'UTC';
+  const sourceDays = sources.map((s) => meetingDay(s, userZone));
+  const days = sourceDays.filter(Boolean).sort();
   const response = await answerFromSources(userId, {
     question: body.message,
     history: body.conversation_history ?? [],
-    sources: sources.map(asSource),
+    sources: sources.map((s, i) => asSource(s, i, sourceDays[i]!)),
     scope: 'library',
     context: {
       title: `Your recordings: passages from ${new Set(sources.map((s) => s.recording_id)).size} of them, each labelled with its recording`,

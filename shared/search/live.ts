@@ -10,6 +10,8 @@ export interface LiveRecording {
   readonly id: number;
   readonly title: string;
   readonly meeting_date: string;
+  /** The zone the recording's dates are read in; null for one made before zones (its owner's). */
+  readonly time_zone: string | null;
 }
 
 /** DynamoDB's BatchGetItem limit. */
@@ -17,7 +19,7 @@ const BATCH = 100;
 
 async function batch(ids: readonly number[]): Promise<Record<string, unknown>[]> {
   let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> = {
-    [tableName()]: { Keys: ids.map((id) => key.recording(id)), ProjectionExpression: 'id, user_id, title, meeting_date, #s', ExpressionAttributeNames: { '#s': 'status' } },
+    [tableName()]: { Keys: ids.map((id) => key.recording(id)), ProjectionExpression: 'id, user_id, title, meeting_date, time_zone, #s', ExpressionAttributeNames: { '#s': 'status' } },
   };
   const items: Record<string, unknown>[] = [];
   for (let round = 0; round < 10 && Object.keys(request).length > 0; round++) {
@@ -38,7 +40,7 @@ export async function liveRecordings(userId: number, ids: readonly number[]): Pr
   const live = new Map<number, LiveRecording>();
   for (const item of found) {
     if (Number(item.user_id) !== userId) continue;
-    live.set(Number(item.id), { id: Number(item.id), title: String(item.title ?? ''), meeting_date: String(item.meeting_date ?? '') });
+    live.set(Number(item.id), { id: Number(item.id), title: String(item.title ?? ''), meeting_date: String(item.meeting_date ?? ''), time_zone: typeof item.time_zone === 'string' ? item.time_zone : null });
   }
   return live;
 }

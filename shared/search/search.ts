@@ -36,6 +36,7 @@ export interface SearchHit {
   readonly highlights: readonly [number, number][];
   readonly score: number;
   readonly meeting_date: string;
+  readonly time_zone: string | null;
 }
 
 interface SearchPage {
@@ -98,6 +99,7 @@ function present(hit: EngineHit, live: LiveRecording): SearchHit {
     highlights: hit.highlights,
     score: Math.round(hit.score * 1000) / 1000,
     meeting_date: live.meeting_date,
+    time_zone: live.time_zone,
   };
 }
 

@@ -25,10 +25,11 @@ const spoken: number[] = [];
 
 const seg = (speaker: string, sentence: string, start: number, end: number): Segment => ({ speaker, sentence, start_time: start, end_time: end });
 
-const SEEDS: Record<string, { segments: Segment[]; notes?: string; summary?: string; date: string }> = {
+const SEEDS: Record<string, { segments: Segment[]; notes?: string; summary?: string; date: string; timeZone?: string }> = {
   budget: { date: '2026-03-01T09:00:00Z', segments: [seg('SPEAKER_00', 'The quarterly budget needs another review.', 0, 3.5), seg('SPEAKER_01', 'Budgeting for travel is frozen.', 3.5, 6)] },
   marketing: { date: '2026-03-02T09:00:00Z', segments: [seg('SPEAKER_00', 'We discussed the marketing plan at length.', 0, 4), seg('SPEAKER_01', 'The plan for marketing is late.', 4, 7.25)] },
-  hiring: { date: '2026-03-03T09:00:00Z', segments: [seg('SPEAKER_00', 'Two engineers join the platform team in April.', 12.5, 16)], notes: 'Remember the onboarding checklist.' },
+  // 23:00 on the 3rd in São Paulo, already the 4th in UTC.
+  hiring: { date: '2026-03-04T02:00:00Z', timeZone: 'America/Sao_Paulo', segments: [seg('SPEAKER_00', 'Two engineers join the platform team in April.', 12.5, 16)], notes: 'Remember the onboarding checklist.' },
   garden: { date: '2026-03-04T09:00:00Z', segments: [seg('SPEAKER_00', 'The tomatoes need watering every morning.', 1, 4)], summary: 'Gardening chores were split between the neighbours.' },
   security: { date: '2026-03-05T09:00:00Z', segments: [seg('SPEAKER_00', 'Rotate the database passwords before the audit.', 2, 5)] },
   travel: { date: '2026-03-06T09:00:00Z', segments: [seg('SPEAKER_00', 'The conference in Lisbon starts on the ninth.', 0, 3)] },
@@ -58,7 +59,7 @@ beforeAll(async () => {
   alice = await newUser();
   bob = await newUser();
   for (const [name, s] of Object.entries(SEEDS)) {
-    const r = await seedRecording(alice.user.id, { title: `${name} meeting`, status: 'COMPLETED', segments: s.segments, notes: s.notes, summary: s.summary, meetingDate: s.date });
+    const r = await seedRecording(alice.user.id, { title: `${name} meeting`, status: 'COMPLETED', segments: s.segments, notes: s.notes, summary: s.summary, meetingDate: s.date, timeZone: s.timeZone });
     seeded[name] = r.id;
     await queueIndexUpdate({ user_id: alice.user.id, recording_id: r.id });
   }
@@ -186,6 +187,16 @@ describe('POST /chat', () => {
     for (const q of quotes) expect(body.sources.some((s: { text: string }) => s.text.includes(q)), q).toBe(true);
     expect(body.response).toMatch(/budget meeting/);
     for (const s of body.sources) expect(s).toMatchObject({ recording_id: expect.any(Number), start_time: expect.any(Number), field: 'transcript' });
+  });
+
+  it("labels each passage with its meeting's day on its recording's clock, and hits carry the zone", async () => {
+    const hit = (await search('q=engineers')).body.hits[0];
+    expect(hit).toMatchObject({ recording_id: seeded.hiring, meeting_date: '2026-03-04T02:00:00Z', time_zone: 'America/Sao_Paulo' });
+    expect((await search('q=tomatoes')).body.hits[0]).toMatchObject({ recording_id: seeded.garden, time_zone: null });
+    const { status, body } = await call('/chat', { method: 'POST', token: alice.token, body: { message: 'Who joins the platform team?' } });
+    expect(status).toBe(200);
+    expect(body.sources[0]).toMatchObject({ recording_id: seeded.hiring });
+    expect(body.response).toContain('in “hiring meeting” (2026-03-03) said');
   });
 
   it('says it found nothing in your recordings (not "in this recording") when no passage answers', async () => {

@@ -1,7 +1,8 @@
 // Library search and library chat in a real browser on the test stack: the recordings page's
-// box opens results grouped by recording, a hit opens its recording with the audio at the hit's
-// moment, the library chat's source does the same, questions and answers keep their lines, and
-// words typed as markup stay text. axe checks both pages.
+// box opens results grouped by recording, each under its meeting date on the recording's own
+// clock; a hit opens its recording with the audio at the hit's moment, the library chat's source
+// does the same, questions and answers keep their lines, and words typed as markup stay text.
+// axe checks both pages.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueIndexUpdate } from '#shared/search/queue.ts';
@@ -23,6 +24,9 @@ beforeAll(async () => {
   await seedRecording(user.id, {
     title: 'Harbour budget',
     status: 'COMPLETED',
+    // 23:30 on the 19th in São Paulo, already the 20th on the browser's clock (UTC).
+    meetingDate: '2026-11-20T02:30:00.000Z',
+    timeZone: 'America/Sao_Paulo',
     audio,
     segments: [seg('Ana', 'Welcome to the review.', 0, 2), seg('Ben', 'The harbour crane budget doubled this year.', 4.5, 7.5)],
   });
@@ -52,6 +56,8 @@ describe('search and library chat in the web app', () => {
     await expect.poll(() => groups.count()).toBe(2);
     expect(await groups.locator('h2').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Harbour budget'), expect.stringContaining('Garden club')]));
     expect(await page.locator('main mark').allInnerTexts()).toContain('harbour');
+    // The meeting date on the recording's own clock, as the list shows it, not the browser's.
+    expect(await groups.filter({ hasText: 'Harbour budget' }).locator('h2 .hint').innerText()).toMatch(/^Nov 19, 2026, 11:30\sPM \(America\/Sao_Paulo\)$/);
     // One page of results: no pager to page through.
     expect(await page.getByRole('navigation', { name: 'Result pages' }).count()).toBe(0);
     // Markup in a transcript is text: no image element, no dialog.

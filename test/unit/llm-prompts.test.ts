@@ -48,6 +48,23 @@ describe('summary prompt', () => {
     expect(user?.content).toContain('Short summary.');
     expect(user?.content).toContain('[A]: See you next Friday.');
   });
+
+  // An evening meeting in São Paulo is already the next day in UTC: a model reading the UTC
+  // instant would put "tomorrow" a day late.
+  it.each([
+    ['America/Sao_Paulo', '2026-11-20T02:30:00.000Z', '2026-11-19 23:30 (America/Sao_Paulo, GMT-03:00)'],
+    ['Asia/Kolkata', '2026-11-19T20:00:00.000Z', '2026-11-20 01:30 (Asia/Kolkata, GMT+05:30)'],
+    ['Europe/Berlin', '2026-07-01T22:15:00Z', '2026-07-02 00:15 (Europe/Berlin, GMT+02:00)'],
+  ])('gives the meeting date on the clock of the recording zone %s', (timeZone, meetingDate, shown) => {
+    const zoned = { title: 'T', meetingDate, timeZone };
+    expect(contextBlock(zoned)).toContain(`Meeting date: ${shown}`);
+    expect(eventsMessages({ segments: [seg('A', 'See you tomorrow.', 1)], summary: '', context: zoned })[0]?.content).toContain(`The meeting took place on ${shown}.`);
+    expect(summaryMessages({ segments: [], prompt: 'P', context: zoned })[0]?.content).toContain(shown);
+  });
+
+  it('keeps a meeting date that is no instant as it is, zone or not', () => {
+    expect(contextBlock({ title: 'T', meetingDate: '2026-03-01 to 2026-03-07', timeZone: 'Europe/Berlin' })).toContain('Meeting date: 2026-03-01 to 2026-03-07');
+  });
 });
 
 describe('stripThinking', () => {

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { renderSegment, DEFAULT_TEMPLATE } from '../../domain/transcript/template.ts';
 import { oneLine } from '../../domain/transcript/time.ts';
+import { wallTimeIn } from '../../domain/wall-clock.ts';
 import type { ChatMessage, ChatRequest, ChatSource, EventsRequest, FoundEvent, Segment, SummaryRequest } from '../types.ts';
 
 export interface LlmMessage {
@@ -44,8 +45,15 @@ export const transcriptLine = (segment: Segment, index: number): string =>
 
 const transcriptText = (segments: readonly Segment[]): string => segments.map(transcriptLine).join('\n');
 
+/**
+ * When the meeting was, on the recording's clock when its zone is known ("2026-11-19 23:30
+ * (America/Sao_Paulo, GMT-03:00)"): "tomorrow" said that evening is the 20th, which the UTC
+ * instant (already the 20th) would make the 21st.
+ */
+const meetingWhen = (context: SummaryContext): string => oneLine(context.timeZone ? wallTimeIn(context.meetingDate, context.timeZone) : context.meetingDate);
+
 export function contextBlock(context: SummaryContext & { readonly notes?: string }): string {
-  const lines = ['Recording context:', `- Title: ${oneLine(context.title) || '(untitled)'}`, `- Meeting date: ${oneLine(context.meetingDate) || 'unknown'}`];
+  const lines = ['Recording context:', `- Title: ${oneLine(context.title) || '(untitled)'}`, `- Meeting date: ${meetingWhen(context) || 'unknown'}`];
   if (context.participants?.trim()) lines.push(`- Participants: ${oneLine(context.participants)}`);
   const tags = (context.tagNames ?? []).map(oneLine).filter(Boolean);
   if (tags.length) lines.push(`- Tags: ${tags.join(', ')}`);
@@ -98,7 +106,7 @@ export function eventsMessages(request: Pick<EventsRequest, 'segments' | 'summar
   const system = [
     'You find calendar events in a meeting transcript. Answer with one JSON object and nothing else:',
     '{"events":[{"title":"…","start_datetime":"YYYY-MM-DDTHH:MM:SS","end_datetime":"YYYY-MM-DDTHH:MM:SS","description":"…","location":"…"}]}',
-    `The meeting took place on ${oneLine(request.context.meetingDate) || 'an unknown date'}. Resolve relative dates ("tomorrow", "next Friday", "in two weeks") against that meeting date, not today.`,
+    `The meeting took place on ${meetingWhen(request.context) || 'an unknown date'}. Resolve relative dates ("tomorrow", "next Friday", "in two weeks") against that meeting date, not today.`,
     'Include only explicit future appointments, meetings and deadlines that the speakers agree on or announce. Leave out past events, vague intentions ("we should meet sometime") and general discussion.',
     `Datetimes have no offset: they are wall-clock times in the ${oneLine(request.context.timeZone ?? '') || 'UTC'} time zone, the recording's. When no time is said, start at 09:00; when no end is said, the event lasts one hour. Title: short (under 200 characters). Description: who and what, from the transcript. Location: as said, or "".`,
     'When there are no such events, answer {"events":[]}.',

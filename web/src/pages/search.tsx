@@ -3,7 +3,8 @@
 import { useLocation } from 'preact-iso';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client.ts';
-import { Alert, Field, useAction, when } from '../components/form.tsx';
+import { Alert, Field, useAction } from '../components/form.tsx';
+import { useRecordingZone, zonedTime } from '../recording/clock.ts';
 import { HitText } from '../recordings/hit-text.tsx';
 import { clock, hitLink, type SearchHit, type SearchResult } from '../recordings/types.ts';
 import { counted } from '../components/words.ts';
@@ -13,13 +14,14 @@ interface Group {
   readonly id: number;
   readonly title: string;
   readonly meetingDate: string;
+  readonly timeZone: string | null;
   readonly hits: SearchHit[];
 }
 
 function grouped(hits: readonly SearchHit[]): Group[] {
   const groups = new Map<number, Group>();
   for (const hit of hits) {
-    const group = groups.get(hit.recording_id) ?? { id: hit.recording_id, title: hit.title, meetingDate: hit.meeting_date, hits: [] };
+    const group = groups.get(hit.recording_id) ?? { id: hit.recording_id, title: hit.title, meetingDate: hit.meeting_date, timeZone: hit.time_zone, hits: [] };
     group.hits.push(hit);
     groups.set(hit.recording_id, group);
   }
@@ -76,22 +78,7 @@ function Results({ result, onPage }: { result: SearchResult; onPage: (page: numb
         {counted(pagination.total, 'passage')} found.
       </p>
       {grouped(result.hits).map((g) => (
-        <section key={g.id} class="card" aria-labelledby={`hits-${g.id}`}>
-          <h2 id={`hits-${g.id}`}>
-            <a href={`/recordings/${g.id}`}>{g.title}</a> <small class="hint">{when(g.meetingDate)}</small>
-          </h2>
-          <ul class="hits">
-            {g.hits.map((hit) => (
-              <li key={`${hit.field}-${hit.segment_index}`}>
-                <a href={hitLink(hit)} aria-label={hit.start_time === null ? `Open ${g.title} (${hit.field})` : `Play ${g.title} from ${clock(hit.start_time)}`}>
-                  {hit.start_time === null ? hit.field : `▶ ${clock(hit.start_time)}`}
-                </a>{' '}
-                {hit.speaker && <strong>{hit.speaker}: </strong>}
-                <HitText hit={hit} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HitGroup key={g.id} group={g} />
       ))}
       {pagination.total_pages > 1 && (
         <nav aria-label="Result pages" class="pages">
@@ -107,5 +94,28 @@ function Results({ result, onPage }: { result: SearchResult; onPage: (page: numb
         </nav>
       )}
     </>
+  );
+}
+
+/** One recording's hits, under its title and meeting date on the recording's own clock (as in the list). */
+function HitGroup({ group: g }: { group: Group }) {
+  const zone = useRecordingZone({ time_zone: g.timeZone });
+  return (
+    <section class="card" aria-labelledby={`hits-${g.id}`}>
+      <h2 id={`hits-${g.id}`}>
+        <a href={`/recordings/${g.id}`}>{g.title}</a> <small class="hint">{zonedTime(g.meetingDate, zone)}</small>
+      </h2>
+      <ul class="hits">
+        {g.hits.map((hit) => (
+          <li key={`${hit.field}-${hit.segment_index}`}>
+            <a href={hitLink(hit)} aria-label={hit.start_time === null ? `Open ${g.title} (${hit.field})` : `Play ${g.title} from ${clock(hit.start_time)}`}>
+              {hit.start_time === null ? hit.field : `▶ ${clock(hit.start_time)}`}
+            </a>{' '}
+            {hit.speaker && <strong>{hit.speaker}: </strong>}
+            <HitText hit={hit} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
