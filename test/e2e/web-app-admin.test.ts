@@ -108,7 +108,7 @@ describe('the statistics on the administration page', () => {
     'Estimated transcription cost this month': `$${s.transcription.estimated_cost.toFixed(2)}`,
     'Language-model tokens this month': s.tokens.used_this_month.toLocaleString('en-US'),
     'Recordings today': String(s.activity.recordings_today),
-    'Last transcription': s.activity.last_transcription ? await page.evaluate((iso) => new Date(iso).toLocaleString(), s.activity.last_transcription) : '—',
+    'Last transcription': s.activity.last_transcription ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/Berlin' }).format(new Date(s.activity.last_transcription)) : '—',
   });
 
   it('shows the whole service’s numbers as GET /stats?scope=all gives them', { timeout: 120_000 }, async () => {

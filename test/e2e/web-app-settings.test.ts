@@ -30,7 +30,8 @@ afterAll(async () => {
 
 const settingsPage = () => page.goto(`${stack().url}/settings`);
 /** A time as the page writes it (the browser's locale and zone). */
-const shownAs = (iso: string) => page.evaluate((value) => new Date(value).toLocaleString(), iso);
+// As the recordings' dates are written, the month named ("Nov 30, 2026, 8:30 AM"), on the browser's clock (UTC).
+const shownAs = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(iso));
 const sessionOf = async (c: BrowserContext) => `vb_session=${(await c.cookies(stack().url)).find((k) => k.name === 'vb_session')?.value}`;
 const statusWith = async (cookie: string) => (await call('/users/me', { headers: { cookie } })).status;
 

@@ -17,6 +17,7 @@ export async function launch(options: { timezoneId?: string } = {}): Promise<Bro
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
     ...options,
   });
 }
