@@ -1,8 +1,9 @@
 // The upload page in a real browser (in New York) on the test stack: the meeting date typed is
 // wall-clock time in the time zone chosen on the form, not the browser's; language, speakers,
 // tags and zone are stored; two files chosen at once and a file dropped on the page each become
-// a recording; a file over UPLOAD_MAX_MB, an empty one and an unknown zone are refused with
-// readable messages; and an upload over the monthly transcription budget is accepted, then
+// a recording; a file over UPLOAD_MAX_MB, an empty one, one that is no audio and an unknown zone
+// are refused with readable messages, and only the file with the zone is offered to send again
+// (once corrected), the others to remove; and an upload over the monthly transcription budget is accepted, then
 // FAILS, with the reason on its page and in the list.
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,20 +125,43 @@ describe('uploading from the web app', () => {
     expect(await listTitles()).not.toContain('too-big');
   });
 
-  it('refuses an empty file and a zone that does not exist, each with its message said once', async () => {
+  it('refuses an empty file, one that is no audio and a zone that does not exist, each with its message said once', async () => {
     const empty = join(dir, 'empty.wav');
     writeFileSync(empty, '');
+    const text = join(dir, 'minutes.wav');
+    writeFileSync(text, 'These are the minutes, typed, not recorded.\n');
+    // A user of its own: the earlier uploads spent most of this minute's processing calls.
+    const fresh = await newUser();
+    token = fresh.token;
+    await context.close();
+    ({ context, page } = await signedIn(stack().url, fresh.user, 'America/New_York'));
     await uploadPage();
-    await page.getByLabel('Upload recordings').setInputFiles([empty, silence('on-mars.wav')]);
+    await page.getByLabel('Upload recordings').setInputFiles([empty, silence('on-mars.wav'), text]);
     await page.getByLabel('Time zone (IANA name, e.g. Europe/Berlin)').nth(1).fill('Mars/Olympus');
-    await page.getByRole('button', { name: 'Upload 2 files' }).click();
-    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual([
+    await page.getByRole('button', { name: 'Upload 3 files' }).click();
+    // The text is found out once sent, when the upload is completed.
+    await expect.poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 30_000 }).toEqual([
       'empty.wav: The file is empty (0 bytes): there is nothing to transcribe.',
       'on-mars.wav: Invalid upload: time_zone must be an IANA time zone name like "Europe/Berlin"',
+      'minutes.wav: The file is not audio or video',
     ]);
     // Nothing was sent of the empty file, and its bar says so.
     await expect(page.getByLabel('Upload of empty.wav').getAttribute('value')).resolves.toBe('0');
-    expect(await listTitles()).not.toEqual(expect.arrayContaining(['empty', 'on-mars']));
+    expect(await listTitles()).not.toEqual(expect.arrayContaining(['empty', 'on-mars', 'minutes']));
+  });
+
+  it('offers to send again only the file whose field can be corrected, and lets the refused ones be removed', async () => {
+    // Sending the empty file or the text again cannot help: the button counts only on-mars.wav.
+    const again = page.getByRole('button', { name: /^Upload \d+ files?$/ });
+    await expect(again.innerText()).resolves.toBe('Upload 1 file');
+    await page.getByRole('button', { name: 'Remove empty.wav' }).click();
+    await page.getByRole('button', { name: 'Remove minutes.wav' }).click();
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([expect.stringMatching(/^on-mars\.wav /)]);
+    await page.getByLabel('Time zone (IANA name, e.g. Europe/Berlin)').fill('Europe/Berlin');
+    await again.click();
+    await page.getByRole('link', { name: 'on-mars', exact: true }).waitFor({ timeout: 50_000 });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await listTitles()).toContain('on-mars');
   });
 
   it('accepts an upload over the monthly transcription budget, which then fails with the reason on its page and in the list', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import { api, call, describeError } from '../api/client.ts';
 import type { Tag } from '../recordings/types.ts';
 import { FileCard, newEntry, type Entry } from '../upload/file-card.tsx';
-import { send, unfinished, type UploadFields } from '../upload/transfer.ts';
+import { refusesTheFile, send, unfinished, type UploadFields } from '../upload/transfer.ts';
 import { counted } from '../components/words.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 
@@ -44,7 +44,7 @@ function useUploads() {
         const created = await send(e.file, fieldsOf(e), (sent, _total, note) => patch(e.key, note === undefined ? { sent } : { sent, note: note || null }));
         patch(e.key, { state: 'done', sent: e.file.size, created });
       } catch (failure) {
-        patch(e.key, { state: 'failed', error: describeError(failure) });
+        patch(e.key, { state: refusesTheFile(failure) ? 'refused' : 'failed', error: describeError(failure) });
       }
     }
     setSending(false);

@@ -18,7 +18,8 @@ export interface Entry {
   tagIds: number[];
   notes: string;
   sent: number;
-  state: 'ready' | 'sending' | 'done' | 'failed';
+  /** failed: may be sent again (after a field is corrected); refused: the file itself cannot be taken. */
+  state: 'ready' | 'sending' | 'done' | 'failed' | 'refused';
   note: string | null;
   error: string | null;
   created: Created | null;
@@ -64,14 +65,14 @@ function TagChoices({ tags, chosen, onChange }: { tags: readonly Tag[]; chosen: 
 
 export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry; tags: readonly Tag[]; onChange: (patch: Partial<Entry>) => void; onRemove: () => void }) {
   const id = useId();
-  const locked = e.state !== 'ready' && e.state !== 'failed';
+  const editable = e.state === 'ready' || e.state === 'failed';
   const percent = e.file.size ? Math.round((e.sent / e.file.size) * 100) : 0;
   return (
     <li class="card upload" aria-labelledby={id}>
       <h2 id={id}>
         {e.file.name} <small class="hint">({humanSize(e.file.size)})</small>
       </h2>
-      <fieldset disabled={locked}>
+      <fieldset disabled={!editable}>
         <legend class="sr-only">Details of {e.file.name}</legend>
         <Field label="Title" value={e.title} maxLength={300} onInput={(ev) => onChange({ title: ev.currentTarget.value })} />
         <Field label="Meeting date" type="datetime-local" value={e.meetingDate} onInput={(ev) => onChange({ meetingDate: ev.currentTarget.value })} />
@@ -106,7 +107,7 @@ export function FileCard({ entry: e, tags, onChange, onRemove }: { entry: Entry;
           {e.created.duplicate_warning && ` (${e.created.duplicate_warning.message})`}
         </p>
       )}
-      {e.state === 'ready' && (
+      {(editable || e.state === 'refused') && (
         <button type="button" class="secondary" onClick={onRemove}>
           Remove {e.file.name}
         </button>

@@ -42,6 +42,13 @@ function read(key: string): Saved | undefined {
 
 const EMPTY = 'The file is empty (0 bytes): there is nothing to transcribe.';
 
+/**
+ * Whether the failure is the file's own (empty, too large, not audio or video): sending it again
+ * cannot help, unlike a lost connection, a busy service or a field to correct.
+ */
+export const refusesTheFile = (failure: unknown): boolean =>
+  (failure instanceof Error && failure.message === EMPTY) || (failure instanceof ApiFailure && (failure.status === 413 || failure.status === 415));
+
 /** `note`: a line for the file's card; '' clears the one shown. */
 export interface Progress {
   (sent: number, total: number, note?: string): void;
