@@ -2,7 +2,8 @@
 // through the store: pages of 20 with next and previous, sorting by title both ways, the status,
 // tag, inbox and upload-date filters (dates are the browser's days), the inbox toggle, the batch
 // tag, untag, star and reprocess (each checked through the API), and a status chip that follows
-// processing to completed while the list stays open; filters and page kept in the address;
+// processing to completed while the list stays open; a batch delete naming each refused recording
+// and why; filters and page kept in the address;
 // meeting dates on each recording's clocks, participants under titles.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,5 +180,21 @@ describe('the recordings list', () => {
     await writeRecording((await findRecording(ids['Call 05']!))!, { status: 'COMPLETED', changes: { completed_at: new Date().toISOString(), lease_until: null } });
     await poll(() => chip.innerText()).toBe('completed');
     await expect(page.evaluate(() => (globalThis as any).stillHere)).resolves.toBe(true);
+  });
+
+  it('says which recordings of a batch were refused and why, by title', async () => {
+    const board = await call('/tags', { method: 'POST', token, body: { name: 'Board', protect_from_deletion: true } });
+    expect(board.status).toBe(201);
+    expect((await call('/recordings/batch', { method: 'PATCH', token, body: { recording_ids: [ids['Call 22']], updates: { add_tag_ids: [board.body.id] } } })).body.updated).toBe(1);
+    await page.reload();
+    for (const name of ['Call 22', 'Call 19']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('button', { name: 'Yes, delete 2' }).click();
+    await page.getByText('Deleted 1, 1 could not be deleted.', { exact: false }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' }).innerText()).resolves.toBe(
+      'Deleted 1, 1 could not be deleted. Not deleted: “Call 22”: The tag "Board" protects this recording from deletion; remove the tag first.',
+    );
+    expect((await call(`/recordings/${ids['Call 22']}`, { token })).status).toBe(200);
+    expect((await call(`/recordings/${ids['Call 19']}`, { token })).status).toBe(404);
   });
 });

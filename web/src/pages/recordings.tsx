@@ -66,7 +66,7 @@ export function Recordings() {
       <FilterBar filters={filters} tags={tags} onChange={choose} />
       <Alert message={error} />
       <Alert message={notice} kind="info" />
-      {selected.size > 0 && <BatchBar ids={[...selected]} tags={tags} onDone={afterBatch} />}
+      {selected.size > 0 && <BatchBar ids={[...selected]} tags={tags} titleOf={(id) => rows.find((r) => r.id === id)?.title ?? `#${id}`} onDone={afterBatch} />}
       {list && rows.length === 0 && <p>{isUnfiltered(filters) ? 'No recordings yet. Upload one to begin.' : 'No recording matches these filters.'}</p>}
       {rows.length > 0 && (
         <DataTable caption="Your recordings" columns={['Select', 'Title', 'Status', 'Meeting date', 'Tags']} actions>
