@@ -146,6 +146,39 @@ export function assignNames(segments: readonly LabelledSegment[], names: Readonl
   });
 }
 
+/** Seconds two spans share. */
+const shared = (a: Segment, b: Segment): number => Math.max(0, Math.min(a.end_time, b.end_time) - Math.max(a.start_time, b.start_time));
+
+/**
+ * The names a new transcript's labels take from the one it replaces, by when they spoke: a label
+ * takes a name when at least half of its speech fell in that name's turns, one name a label, the
+ * surest first (the largest share of the label's speech, then the most seconds). Labels of a
+ * new diarisation need not match the old ones ("SPEAKER_00" may now be the other voice), and a
+ * voice the old one had not told apart gets no name rather than a wrong one.
+ */
+export function carriedNames(before: readonly LabelledSegment[], after: readonly LabelledSegment[]): Record<string, string> {
+  const named = before.filter((s) => !isLabel(s.speaker) && cleanName(s.speaker));
+  const speech = new Map<string, number>();
+  const overlap = new Map<string, Map<string, number>>();
+  for (const s of after) {
+    const label = labelOf(s);
+    if (!label) continue;
+    speech.set(label, (speech.get(label) ?? 0) + Math.max(0, s.end_time - s.start_time));
+    const row = overlap.get(label) ?? new Map<string, number>();
+    for (const old of named) row.set(cleanName(old.speaker), (row.get(cleanName(old.speaker)) ?? 0) + shared(s, old));
+    overlap.set(label, row);
+  }
+  const pairs = [...overlap].flatMap(([label, row]) => [...row].map(([name, seconds]) => ({ label, name, seconds, share: seconds / (speech.get(label) || Infinity) })));
+  const names: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const p of pairs.sort((a, b) => b.share - a.share || b.seconds - a.seconds || a.label.localeCompare(b.label))) {
+    if (p.label in names || taken.has(nameKey(p.name)) || p.seconds <= 0 || p.share < 0.5) continue;
+    names[p.label] = p.name;
+    taken.add(nameKey(p.name));
+  }
+  return names;
+}
+
 /** Replaces one name with another in every segment that carries it. */
 export function renameInSegments(segments: readonly LabelledSegment[], from: string, to: string): { segments: LabelledSegment[]; changed: number } {
   let changed = 0;

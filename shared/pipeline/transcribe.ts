@@ -22,6 +22,8 @@ import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
 import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
+import { assignNames, carriedNames, type LabelledSegment } from '../domain/speakers.ts';
+import { readTranscript } from '../speakers/transcripts.ts';
 import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
 import { progressReporter } from './progress.ts';
@@ -147,9 +149,20 @@ async function transcribeAudio(recording: Recording, signal: AbortSignal, onProg
   }
 }
 
+/**
+ * A recording transcribed again keeps the names given to its voices (carriedNames: by when each
+ * spoke), so "Transcribe again" does not undo the naming, and the summary written next uses them.
+ */
+async function withNamesKept(recording: Recording, segments: readonly LabelledSegment[]): Promise<readonly LabelledSegment[]> {
+  const before = await readTranscript(recording.transcript_key);
+  const names = before ? carriedNames(before.segments, segments) : {};
+  return Object.keys(names).length > 0 ? assignNames(segments, names) : segments;
+}
+
 async function finish(recording: Recording, result: TranscriptionResult, seconds: number): Promise<void> {
   const transcriptKey = `transcripts/${recording.id}.json`;
-  await putJson('transcripts/', transcriptKey, { segments: result.segments, language: result.language, engine: result.engine, speaker_embeddings: result.speakerEmbeddings ?? {} });
+  const segments = await withNamesKept(recording, result.segments);
+  await putJson('transcripts/', transcriptKey, { segments, language: result.language, engine: result.engine, speaker_embeddings: result.speakerEmbeddings ?? {} });
   const summarize = (await getUserSettings(recording.user_id)).auto_summarize;
   const now = new Date();
   const changes = {

@@ -1,8 +1,14 @@
 // Asking for processing again over HTTP: POST transcribe, summarize and batch transcribe
-// (decisions §4: 202 from COMPLETED or FAILED, 409 while busy, 400 without audio or transcript).
+// (decisions §4: 202 from COMPLETED or FAILED, 409 while busy, 400 without audio or transcript);
+// a recording transcribed again through the pipeline keeps the names given to its voices.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findRecording } from '#shared/store/recordings.ts';
 import { call, newUser } from '../support/api.ts';
+import { makeMeetingFrom } from '../support/speech.ts';
+import { upload, waitForStatus } from '../support/uploads.ts';
 import { SEGMENTS, seedRecording, wav } from './recordings-fixtures.ts';
 
 // The processing rate class allows 10 requests a minute per user: each test has its own owner.
@@ -35,6 +41,38 @@ describe('POST /recordings/{id}/transcribe', () => {
     // The worker may already be on it: the old error is gone either way.
     expect(stored!.error_message).not.toBe('boom');
     expect(Date.parse(stored!.queued_at!)).toBeGreaterThan(Date.parse(r.queued_at!));
+  });
+
+  it('keeps the names given to the voices when the recording is transcribed again, and summarises with them', { timeout: 300_000 }, async () => {
+    const meeting = await makeMeetingFrom(mkdtempSync(join(tmpdir(), 'verbatim-again-')), [
+      { speaker: 'A', text: 'Good morning, let us look at the harbour budget.' },
+      { speaker: 'B', text: 'I will send the revised numbers to finance by Friday.' },
+      { speaker: 'A', text: 'Thank you, we meet again next Tuesday.' },
+      { speaker: 'B', text: 'Sounds good, I will book the room.' },
+    ]);
+    const uploaded = await upload(owner.token, meeting.path);
+    expect(uploaded.status).toBe(202);
+    const id = uploaded.body.id as number;
+    const first = await waitForStatus(id, ['COMPLETED', 'FAILED'], 120_000);
+    expect(first.status).toBe('COMPLETED');
+    const labels = ((await call(`/recordings/${id}/speakers`, { token: owner.token })).body.speakers as { label: string }[]).map((s) => s.label);
+    expect(labels).toHaveLength(2);
+    // The voice that opens the meeting is Ines, the other Omar.
+    const segmentsOf = async () => (await call(`/recordings/${id}/transcript?format=json`, { token: owner.token })).body.segments as { speaker: string }[];
+    const opener = (await segmentsOf())[0]!.speaker;
+    const named = { [opener]: 'Ines', [labels.find((l) => l !== opener)!]: 'Omar' };
+    expect((await call(`/recordings/${id}/speakers/assign`, { method: 'PUT', token: owner.token, body: { speaker_map: named } })).status).toBe(200);
+
+    expect((await post(`/recordings/${id}/transcribe`)).status).toBe(202);
+    await waitForStatus(id, ['PENDING', 'PROCESSING'], 10_000).catch(() => undefined);
+    const again = await waitForStatus(id, ['COMPLETED', 'FAILED'], 120_000);
+    expect(again.status).toBe('COMPLETED');
+    expect(Date.parse(again.completed_at!)).toBeGreaterThan(Date.parse(first.completed_at!));
+    expect((await segmentsOf()).map((s) => s.speaker)).toEqual(['Ines', 'Omar', 'Ines', 'Omar']);
+    const speakers = (await call(`/recordings/${id}/speakers`, { token: owner.token })).body.speakers as { identified_name: string | null }[];
+    expect(speakers.map((s) => s.identified_name).sort()).toEqual(['Ines', 'Omar']);
+    const summary = (await call(`/recordings/${id}`, { token: owner.token })).body.summary as string;
+    expect(summary).toContain('2 speakers: Ines, Omar');
   });
 
   it('queues a completed recording without a body', async () => {

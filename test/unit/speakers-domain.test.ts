@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignNames,
+  carriedNames,
   confidence,
   cosine,
   introductions,
@@ -169,6 +170,37 @@ describe('names in segments', () => {
     { participants: '', want: '' },
   ])('renaming John in "$participants" gives "$want"', ({ participants, want }) => {
     expect(renameInParticipants(participants, 'John', 'Jonathan')).toBe(want);
+  });
+});
+
+describe('names a transcript made again takes from the one it replaces', () => {
+  const at = (speaker: string, start: number, end: number, label?: string): LabelledSegment => ({ speaker, sentence: 'words', start_time: start, end_time: end, ...(label ? { label } : {}) });
+  // Maria spoke 0–10 and 20–30, Tom 10–20; Tom's label was never named in the second case.
+  const before = [at('Maria', 0, 10, 'SPEAKER_00'), at('Tom', 10, 20, 'SPEAKER_01'), at('Maria', 20, 30, 'SPEAKER_00')];
+
+  it('gives each voice its name again, whichever label the new diarisation gave it', () => {
+    expect(carriedNames(before, [at('SPEAKER_00', 0, 9.5), at('SPEAKER_01', 10.2, 19.8), at('SPEAKER_00', 20, 30)])).toEqual({ SPEAKER_00: 'Maria', SPEAKER_01: 'Tom' });
+    // Labels swapped and turns cut at other moments.
+    expect(carriedNames(before, [at('SPEAKER_01', 0, 4), at('SPEAKER_01', 4, 11), at('SPEAKER_00', 11, 20), at('SPEAKER_01', 20, 29)])).toEqual({ SPEAKER_01: 'Maria', SPEAKER_00: 'Tom' });
+  });
+
+  it('names only the labels that were named, and never two labels alike', () => {
+    const onlyMaria = [at('Maria', 0, 10, 'SPEAKER_00'), at('SPEAKER_01', 10, 20), at('Maria', 20, 30, 'SPEAKER_00')];
+    expect(carriedNames(onlyMaria, [at('SPEAKER_00', 0, 10), at('SPEAKER_01', 10, 20), at('SPEAKER_00', 20, 30)])).toEqual({ SPEAKER_00: 'Maria' });
+    // One voice before ("Maria" for both), two now: the one that spoke most of her time keeps the name.
+    const merged = [at('Maria', 0, 30, 'SPEAKER_00')];
+    expect(carriedNames(merged, [at('SPEAKER_00', 0, 10), at('SPEAKER_01', 10, 20), at('SPEAKER_00', 20, 30)])).toEqual({ SPEAKER_00: 'Maria' });
+  });
+
+  it('gives no name to a voice that spoke mostly outside the named one\'s turns', () => {
+    // SPEAKER_00 (0–8) is all Maria's; SPEAKER_01 (8–30) is more Maria's (12 s) than Tom's
+    // (10 of 22 s), but Maria is surely SPEAKER_00, and under half of it is Tom's.
+    expect(carriedNames(before, [at('SPEAKER_00', 0, 8), at('SPEAKER_01', 8, 30)])).toEqual({ SPEAKER_00: 'Maria' });
+  });
+
+  it('carries nothing from a transcript without names, or to one without labels', () => {
+    expect(carriedNames([at('SPEAKER_00', 0, 10)], [at('SPEAKER_00', 0, 10)])).toEqual({});
+    expect(carriedNames(before, [])).toEqual({});
   });
 });
 
