@@ -12,7 +12,7 @@ import { findRecording } from '#shared/store/recordings.ts';
 import { call, newUser, stack } from '../support/api.ts';
 import { silentWav } from '../support/uploads.ts';
 import { seedRecording, seedTag } from './recordings-fixtures.ts';
-import { signedIn } from './web-support.ts';
+import { expectAccessible, signedIn } from './web-support.ts';
 
 let context: BrowserContext;
 let page: Page;
@@ -182,11 +182,35 @@ describe('the recordings list', () => {
     await expect(page.evaluate(() => (globalThis as any).stillHere)).resolves.toBe(true);
   });
 
+  it('folds the filters away on a phone, so the list is on the first screen, and unfolds them when one is set', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${stack().url}/`);
+      const first = page.getByRole('link', { name: 'Call 22', exact: true });
+      await first.waitFor();
+      const box = (await first.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      const status = page.getByLabel('Status', { exact: true });
+      expect(await status.isVisible()).toBe(false);
+      await page.getByText('Filters and sort', { exact: true }).click();
+      await status.selectOption('failed');
+      await poll(titles).toEqual(['Call 07', 'Call 03']);
+      await expect(page.locator('summary').filter({ hasText: 'Filters and sort' }).innerText()).resolves.toBe('Filters and sort (1 set)');
+      // A link with a filter set opens with the filters shown.
+      await page.reload();
+      await poll(titles).toEqual(['Call 07', 'Call 03']);
+      expect(await status.isVisible()).toBe(true);
+      await expectAccessible(page, 'the list at 390 px with its filters');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('says which recordings of a batch were refused and why, by title', async () => {
     const board = await call('/tags', { method: 'POST', token, body: { name: 'Board', protect_from_deletion: true } });
     expect(board.status).toBe(201);
     expect((await call('/recordings/batch', { method: 'PATCH', token, body: { recording_ids: [ids['Call 22']], updates: { add_tag_ids: [board.body.id] } } })).body.updated).toBe(1);
-    await page.reload();
+    await page.goto(`${stack().url}/`);
     for (const name of ['Call 22', 'Call 19']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Delete…' }).click();
     await page.getByRole('button', { name: 'Yes, delete 2' }).click();

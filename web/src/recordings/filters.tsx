@@ -2,9 +2,11 @@
 // submit or after a pause in typing), and always go back to page 1. The date range is the
 // API's: the upload date (created_at), so its fields say so; its days are the browser's.
 // Filters and page live in the address (`?status=failed&page=2`), so going back from a
-// recording, reloading or sharing the link shows the same list.
+// recording, reloading or sharing the link shows the same list. On a phone the filters and sort
+// fold under "Filters and sort" (open when one is set), so the list is on the first screen.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Check, Field, Select } from '../components/form.tsx';
+import { useMediaQuery } from '../components/media.ts';
 import type { ListQuery, Tag } from './types.ts';
 
 export interface Filters {
@@ -70,6 +72,12 @@ export function toAddress(f: Filters, page: number): string {
 
 export const isUnfiltered = (f: Filters): boolean => toAddress(f, 1) === '';
 
+/** How many of the filters and the sort are set (the search box aside). */
+const setCount = (f: Filters): number => (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter((k) => k !== 'q' && f[k] !== NO_FILTERS[k]).length;
+
+/** Wide enough to show the filters beside each other above the list. */
+const WIDE = '(min-width: 48rem)';
+
 /** The API's query for these filters and a page. */
 export function toQuery(f: Filters, page: number): ListQuery {
   const [sort_by, sort_order] = f.sort.split(':') as [ListQuery['sort_by'], ListQuery['sort_order']];
@@ -103,6 +111,10 @@ export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags:
     return () => clearTimeout(timer);
   }, [q]);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
+  const wide = useMediaQuery(WIDE);
+  // Open at first when a filter is set (a shared link, Back); then as the user leaves it.
+  const [unfolded] = useState(() => setCount(filters) > 0);
+  const count = setCount(filters);
   return (
     <form
       role="search"
@@ -113,6 +125,23 @@ export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags:
       }}
     >
       <Field label="Search recordings" type="search" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
+      {wide ? (
+        <FilterFields filters={filters} tags={tags} set={set} />
+      ) : (
+        <details class="folded-filters" open={unfolded}>
+          <summary>Filters and sort{count > 0 && ` (${count} set)`}</summary>
+          <div class="filters">
+            <FilterFields filters={filters} tags={tags} set={set} />
+          </div>
+        </details>
+      )}
+    </form>
+  );
+}
+
+function FilterFields({ filters, tags, set }: { filters: Filters; tags: readonly Tag[]; set: (patch: Partial<Filters>) => void }) {
+  return (
+    <>
       <Select label="Status" value={filters.status} options={STATUSES} onInput={(e) => set({ status: e.currentTarget.value as Filters['status'] })} />
       <Select label="Tag" value={filters.tag_id} options={[['', 'Any tag'], ...tags.map((t) => [String(t.id), t.name] as const)]} onInput={(e) => set({ tag_id: e.currentTarget.value })} />
       <Field label="Uploaded from" type="date" value={filters.date_from} onInput={(e) => set({ date_from: e.currentTarget.value })} />
@@ -120,6 +149,6 @@ export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags:
       <Select label="Sort" value={filters.sort} options={SORTS} onInput={(e) => set({ sort: e.currentTarget.value })} />
       <Check label="Starred only" checked={filters.starred} onChange={(e) => set({ starred: e.currentTarget.checked })} />
       <Check label="Inbox only" checked={filters.inbox} onChange={(e) => set({ inbox: e.currentTarget.checked })} />
-    </form>
+    </>
   );
 }
