@@ -2,8 +2,11 @@
 // (RFC 5545) written by ical-generator, which escapes the events' TEXT values (backslash,
 // semicolon, comma, newline) and folds lines at 75 octets, but writes the calendar's NAME and
 // X-WR-CALNAME as given: that one is escaped here. Control characters other than line breaks
-// (which TEXT cannot hold, §3.3.11) are dropped from every value. Times go out in UTC; each
-// event keeps a stable UID.
+// (which TEXT cannot hold, §3.3.11) are dropped from every value. Times go out in UTC. An
+// event's UID comes from its recording, start and title, not from its id: a summary written
+// again stores its events anew, and the same event must keep its UID, so that importing the
+// file again updates a calendar instead of adding the event twice.
+import { createHash } from 'node:crypto';
 import { ICalCalendar } from 'ical-generator';
 import { NotFoundError } from '../domain/errors.ts';
 import { wellFormed } from '../domain/text.ts';
@@ -35,15 +38,25 @@ function escapeText(value: string): string {
   return clean(value).replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const eventUid = (id: number): string => `event-${id}@verbatim`;
+/** UIDs for these events of one recording: by start and title, the same again for the same event; a repeat in one file is told apart by its place. */
+function eventUids(recordingId: number, events: readonly StoredEvent[]): string[] {
+  const seen = new Map<string, number>();
+  return events.map((e) => {
+    const digest = createHash('sha256').update(`${new Date(e.start_datetime).toISOString()}\n${e.title}`).digest('hex').slice(0, 16);
+    const repeat = (seen.get(digest) ?? 0) + 1;
+    seen.set(digest, repeat);
+    return `event-${recordingId}-${digest}${repeat > 1 ? `-${repeat}` : ''}@verbatim`;
+  });
+}
 
-/** The iCalendar text of these events; DTSTAMP is when each was stored (no METHOD property). */
-export function icsCalendar(title: string, events: readonly StoredEvent[]): string {
+/** The iCalendar text of these events of a recording; DTSTAMP is when each was stored (no METHOD property). */
+export function icsCalendar(recordingId: number, title: string, events: readonly StoredEvent[]): string {
   const calendar = new ICalCalendar({ prodId: { company: 'verbatim', product: 'verbatim', language: 'EN' }, name: escapeText(`${title} events`) });
-  for (const e of events) {
+  const uids = eventUids(recordingId, events);
+  for (const [i, e] of events.entries()) {
     const stamp = Date.parse(e.created_at);
     calendar.createEvent({
-      id: eventUid(e.id),
+      id: uids[i]!,
       stamp: new Date(Number.isNaN(stamp) ? Date.parse(e.start_datetime) : stamp),
       start: new Date(e.start_datetime),
       end: new Date(e.end_datetime),
@@ -62,5 +75,5 @@ export async function getRecordingCalendar(userId: number, id: number): Promise<
   const recording = await getOwnedRecording(id, userId);
   const events = await listEvents(id);
   if (events.length === 0) throw new NotFoundError('This recording has no calendar events');
-  return { body: icsCalendar(recording.title, events), contentType: 'text/calendar; charset=utf-8', disposition: attachment(`${recording.title}-events.ics`) };
+  return { body: icsCalendar(id, recording.title, events), contentType: 'text/calendar; charset=utf-8', disposition: attachment(`${recording.title}-events.ics`) };
 }

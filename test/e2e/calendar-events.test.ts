@@ -79,12 +79,12 @@ describe('calendar events of the flite meeting', () => {
     const tuesday = parsed.find((e) => e.start.toISOString() === '2026-11-24T15:00:00.000Z');
     expect(tuesday).toBeDefined();
     expect(tuesday!.end?.toISOString()).toBe('2026-11-24T16:00:00.000Z');
-    expect(tuesday!.uid).toMatch(/^event-\d+@verbatim$/);
+    expect(tuesday!.uid).toMatch(/^event-\d+-[0-9a-f]{16}@verbatim$/);
     expect(response.text).toMatch(/^DTSTART:20261124T150000Z\r$/m);
     expect(response.text).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
   });
 
-  it('escapes commas, semicolons, backslashes and newlines, folds long lines, and keeps UIDs stable', async () => {
+  it('escapes commas, semicolons, backslashes and newlines, folds long lines, and serves the same file again', async () => {
     const summary = 'Review: budget, release; plan\\B\nsecond line';
     const description = `Said: "let's meet, then decide; ok?"\nNext line with é and 日本語 ${'long '.repeat(30)}`;
     const [seeded] = await replaceEvents(id, [
@@ -101,11 +101,27 @@ describe('calendar events of the flite meeting', () => {
     expect(textOf(event!.location)).toBe('Room 4, floor 2; east wing');
     expect(event!.start.toISOString()).toBe('2026-11-24T15:00:00.000Z');
     expect(event!.end?.toISOString()).toBe('2026-11-24T16:30:00.000Z');
-    expect(event!.uid).toBe(`event-${seeded!.id}@verbatim`);
-    const again = await call(`/recordings/${id}/events/ics`, { token });
-    expect(again.text).toBe(first.text);
-    const { body } = await call(`/recordings/${id}/events`, { token });
-    expect(body).toEqual({ events: [{ id: seeded!.id, title: summary, start_datetime: '2026-11-24T15:00:00.000Z', end_datetime: '2026-11-24T16:30:00.000Z', description, location: 'Room 4, floor 2; east wing' }] });
+    expect(event!.uid).toMatch(new RegExp(`^event-${id}-[0-9a-f]{16}@verbatim$`));
+    const again = await call(`/recordings/${id}/events`, { token });
+    expect(again.body).toEqual({ events: [{ id: seeded!.id, title: summary, start_datetime: '2026-11-24T15:00:00.000Z', end_datetime: '2026-11-24T16:30:00.000Z', description, location: 'Room 4, floor 2; east wing' }] });
+    expect((await call(`/recordings/${id}/events/ics`, { token })).text).toBe(first.text);
+  });
+
+  it('keeps an event\'s UID when a new summary stores it anew, so a calendar importing the file again updates it', async () => {
+    const standup = { title: 'Standup', start_datetime: '2026-11-25T09:00:00Z', end_datetime: '2026-11-25T09:15:00Z', description: '', location: '' };
+    const review = { title: 'Review', start_datetime: '2026-11-26T14:00:00Z', end_datetime: '2026-11-26T15:00:00Z', description: '', location: '' };
+    const uids = async () => Object.fromEntries(vevents((await call(`/recordings/${id}/events/ics`, { token })).text).map((e) => [textOf(e.summary), e.uid]));
+    const before = await replaceEvents(id, [standup, review]);
+    const first = await uids();
+    // Written again (as "Summarize again" does): new ids, the standup moved an hour, the review as it was.
+    const after = await replaceEvents(id, [{ ...standup, start_datetime: '2026-11-25T10:00:00Z', end_datetime: '2026-11-25T10:15:00Z' }, review]);
+    expect(after.map((e) => e.id)).not.toEqual(before.map((e) => e.id));
+    const second = await uids();
+    expect(second.Review).toBe(first.Review);
+    expect(second.Standup).not.toBe(first.Standup);
+    // The same event twice in one file: two UIDs.
+    await replaceEvents(id, [review, review]);
+    expect(new Set(vevents((await call(`/recordings/${id}/events/ics`, { token })).text).map((e) => e.uid)).size).toBe(2);
   });
 
   it("refuses another user's recording with 403, and an unknown one with 404", async () => {

@@ -47,10 +47,10 @@ describe('iCalendar escaping', () => {
 
   it('keeps a hostile recording title inside NAME and X-WR-CALNAME', () => {
     const title = 'Sync\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:evil\r\nSUMMARY:injected\r\nEND:VEVENT; a,b\\';
-    const ics = icsCalendar(title, [event as never]);
+    const ics = icsCalendar(3, title, [event as never]);
     const lines = ics.split('\r\n');
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
-    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual(['UID:event-7@verbatim']);
+    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual([expect.stringMatching(/^UID:event-3-[0-9a-f]{16}@verbatim$/)]);
     const parsed = ical.sync.parseICS(ics);
     const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
     expect(events).toHaveLength(1);

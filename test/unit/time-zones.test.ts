@@ -38,7 +38,7 @@ describe('an event read in a zone, as an ICS file', () => {
     expect(found).toMatchObject({ start_datetime: '2026-11-24T15:00:00-05:00', location: 'Room 4' });
     const start = utcFrom(found!.start_datetime, 'UTC')!;
     const end = utcFrom(found!.end_datetime, 'UTC')!;
-    const ics = icsCalendar('Planning', [{ ...found!, id: 1, start_datetime: start, end_datetime: end, created_at: '2026-11-19T12:00:00Z' }]);
+    const ics = icsCalendar(1, 'Planning', [{ ...found!, id: 1, start_datetime: start, end_datetime: end, created_at: '2026-11-19T12:00:00Z' }]);
     expect(ics).toMatch(/^DTSTART:20261124T200000Z\r$/m);
     const [event] = Object.values(ical.sync.parseICS(ics)).filter((c) => c?.type === 'VEVENT') as { start: Date; end: Date }[];
     expect(event!.start.toISOString()).toBe('2026-11-24T20:00:00.000Z');
