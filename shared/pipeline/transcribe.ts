@@ -21,9 +21,9 @@ import { StaleRecordingError, transition, writeRecording } from '../store/record
 import { findRecording, type Recording } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
 import { getUserSettings } from '../store/users.ts';
-import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
 import { assignNames, carriedNames, type LabelledSegment } from '../domain/speakers.ts';
 import { readTranscript } from '../speakers/transcripts.ts';
+import { EXTERNAL_JOB_WAIT_SECONDS, externalJobName, recordingOfJob } from './external-jobs.ts';
 import { retryOrFail } from './outcome.ts';
 import { claim, keepLease } from './lease.ts';
 import { progressReporter } from './progress.ts';

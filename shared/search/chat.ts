@@ -11,7 +11,6 @@ import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources } from '../recordings/chat.ts';
 import type { SpeakerQuery } from '../recordings/retrieval.ts';
-import { dayIn } from '../domain/wall-clock.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
 import { getUserSettings } from '../store/users.ts';
@@ -25,8 +24,17 @@ export interface LibraryAnswer {
 /** Passages handed to the model (and listed as sources), best first. */
 const SOURCES = 6;
 
-/** The day a hit's meeting was on its recording's clock (its owner's, for one made before zones). */
-const meetingDay = (hit: SearchHit, userZone: string): string => dayIn(hit.meeting_date, hit.time_zone ?? userZone);
+
+/** The day each hit's meeting was on its recording's clock (its owner's, for one made before zones). */
+async function meetingDays(userId: number, hits: readonly SearchHit[]): Promise<string[]> {
+  if (hits.length === 0) return [];
+  const { isoInZone } = await import('../domain/time-zones.ts');
+  const userZone = hits.some((h) => h.time_zone === null) ? (await getUserSettings(userId)).time_zone : 'UTC';
+  return hits.map((h) => {
+    const ms = Date.parse(h.meeting_date);
+    return Number.isNaN(ms) ? '' : isoInZone(ms, h.time_zone ?? userZone).slice(0, 10);
+  });
+}
 
 /** What the model reads of a hit: its citation number, and who said it in which recording on which day. */
 function asSource(hit: SearchHit, i: number, day: string): ChatSource {
@@ -53,8 +61,7 @@ export async function chatWithLibrary(userId: number, body: LibraryChatBody): Pr
   const { query, speakers } = await whatIsAsked(userId, body.message);
   const filters = { tag_id: body.tag_id, recording_ids: body.recording_ids, date_from: body.date_from, date_to: body.date_to, speakers, transcriptOnly: true };
   const sources = await bestPassages(userId, query, filters, SOURCES);
-  const userZone = sources.some((s) => s.time_zone === null) ? (await getUserSettings(userId)).time_zone : 'UTC';
-  const sourceDays = sources.map((s) => meetingDay(s, userZone));
+  const sourceDays = await meetingDays(userId, sources);
   const days = sourceDays.filter(Boolean).sort();
   const response = await answerFromSources(userId, {
     question: body.message,

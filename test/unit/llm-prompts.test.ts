@@ -52,9 +52,9 @@ describe('summary prompt', () => {
   // An evening meeting in São Paulo is already the next day in UTC: a model reading the UTC
   // instant would put "tomorrow" a day late.
   it.each([
-    ['America/Sao_Paulo', '2026-11-20T02:30:00.000Z', '2026-11-19 23:30 (America/Sao_Paulo, GMT-03:00)'],
-    ['Asia/Kolkata', '2026-11-19T20:00:00.000Z', '2026-11-20 01:30 (Asia/Kolkata, GMT+05:30)'],
-    ['Europe/Berlin', '2026-07-01T22:15:00Z', '2026-07-02 00:15 (Europe/Berlin, GMT+02:00)'],
+    ['America/Sao_Paulo', '2026-11-20T02:30:00.000Z', '2026-11-19T23:30:00-03:00 (America/Sao_Paulo)'],
+    ['Asia/Kolkata', '2026-11-19T20:00:00.000Z', '2026-11-20T01:30:00+05:30 (Asia/Kolkata)'],
+    ['Europe/Berlin', '2026-07-01T22:15:00Z', '2026-07-02T00:15:00+02:00 (Europe/Berlin)'],
   ])('gives the meeting date on the clock of the recording zone %s', (timeZone, meetingDate, shown) => {
     const zoned = { title: 'T', meetingDate, timeZone };
     expect(contextBlock(zoned)).toContain(`Meeting date: ${shown}`);

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { renderSegment, DEFAULT_TEMPLATE } from '../../domain/transcript/template.ts';
 import { oneLine } from '../../domain/transcript/time.ts';
-import { wallTimeIn } from '../../domain/wall-clock.ts';
+import { isoInZone } from '../../domain/time-zones.ts';
 import type { ChatMessage, ChatRequest, ChatSource, EventsRequest, FoundEvent, Segment, SummaryRequest } from '../types.ts';
 
 export interface LlmMessage {
@@ -46,11 +46,15 @@ export const transcriptLine = (segment: Segment, index: number): string =>
 const transcriptText = (segments: readonly Segment[]): string => segments.map(transcriptLine).join('\n');
 
 /**
- * When the meeting was, on the recording's clock when its zone is known ("2026-11-19 23:30
- * (America/Sao_Paulo, GMT-03:00)"): "tomorrow" said that evening is the 20th, which the UTC
- * instant (already the 20th) would make the 21st.
+ * When the meeting was, on the recording's clock when its zone is known ("2026-11-19T23:30:00-03:00
+ * (America/Sao_Paulo)"): "tomorrow" said that evening is the 20th, which the UTC instant (already
+ * the 20th) would make the 21st. A date that is no instant is given as it is.
  */
-const meetingWhen = (context: SummaryContext): string => oneLine(context.timeZone ? wallTimeIn(context.meetingDate, context.timeZone) : context.meetingDate);
+function meetingWhen(context: SummaryContext): string {
+  const ms = Date.parse(context.meetingDate);
+  if (!context.timeZone || Number.isNaN(ms)) return oneLine(context.meetingDate);
+  return oneLine(`${isoInZone(ms, context.timeZone)} (${context.timeZone})`);
+}
 
 export function contextBlock(context: SummaryContext & { readonly notes?: string }): string {
   const lines = ['Recording context:', `- Title: ${oneLine(context.title) || '(untitled)'}`, `- Meeting date: ${meetingWhen(context) || 'unknown'}`];

@@ -130,7 +130,8 @@ export function Section({ title, children, id }: { title: string; children: Comp
 }
 
 /** An instant on the browser's clock, written as the recordings' dates are ("Nov 30, 2026, 8:30 AM"): the month named, never 11/30 against 30/11. */
-export const when = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+const onBrowserClock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | null | undefined) => (iso ? onBrowserClock.format(new Date(iso)) : '—');
 
 /**
  * Asks before something that cannot be undone. It takes the focus when it opens (on the answer

@@ -112,9 +112,9 @@ export function FilterBar({ filters, tags, onChange }: { filters: Filters; tags:
   }, [q]);
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
   const wide = useMediaQuery(WIDE);
-  // Open at first when a filter is set (a shared link, Back); then as the user leaves it.
-  const [unfolded] = useState(() => setCount(filters) > 0);
   const count = setCount(filters);
+  // Open at first when a filter is set (a shared link, Back); then as the user leaves it.
+  const [unfolded] = useState(count > 0);
   return (
     <form
       role="search"

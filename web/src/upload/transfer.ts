@@ -40,14 +40,19 @@ function read(key: string): Saved | undefined {
   return undefined;
 }
 
-const EMPTY = 'The file is empty (0 bytes): there is nothing to transcribe.';
+/** A file refused before anything is sent. */
+class EmptyFile extends Error {
+  constructor() {
+    super('The file is empty (0 bytes): there is nothing to transcribe.');
+  }
+}
 
 /**
  * Whether the failure is the file's own (empty, too large, not audio or video): sending it again
  * cannot help, unlike a lost connection, a busy service or a field to correct.
  */
 export const refusesTheFile = (failure: unknown): boolean =>
-  (failure instanceof Error && failure.message === EMPTY) || (failure instanceof ApiFailure && (failure.status === 413 || failure.status === 415));
+  failure instanceof EmptyFile || (failure instanceof ApiFailure && (failure.status === 413 || failure.status === 415));
 
 /** `note`: a line for the file's card; '' clears the one shown. */
 export interface Progress {
@@ -55,7 +60,7 @@ export interface Progress {
 }
 
 export async function send(file: File, fields: UploadFields, progress: Progress): Promise<Created> {
-  if (file.size === 0) throw new Error(EMPTY);
+  if (file.size === 0) throw new EmptyFile();
   const key = fileKey(file);
   const resumed = read(key);
   const content_type = file.type || 'application/octet-stream';
