@@ -1,8 +1,9 @@
 // A recording's passages for the library index: its title, the paragraphs of its notes and
-// summary (Markdown read as the plain text a reader sees) and its transcript segments. Apart from
+// summary (Markdown read as the plain text a reader sees, without the summary's headings and
+// asides: contentText) and its transcript segments. Apart from
 // library.ts so that only the index worker loads the Markdown parser: the routes that query the
 // index never make passages.
-import { plainText } from '../text/plain.ts';
+import { contentText } from '../text/plain.ts';
 import type { HitField, SearchDoc } from './engine.ts';
 import type { Library, RecordingContent } from './library.ts';
 
@@ -16,7 +17,7 @@ function documentsOf(r: RecordingContent): SearchDoc[] {
   return [
     ...(r.title.trim() ? [passage('title', 0, r.title)] : []),
     ...paragraphs(r.notes).map((p, i) => passage('notes', i, p)),
-    ...paragraphs(plainText(r.summary)).map((p, i) => passage('summary', i, p)),
+    ...paragraphs(contentText(r.summary)).map((p, i) => passage('summary', i, p)),
     ...r.segments.map((s, i) => ({ id: `${r.id}:transcript:${i}`, recording_id: r.id, field: 'transcript' as const, segment_index: i, speaker: s.speaker, start_time: s.start_time, end_time: s.end_time, text: s.sentence })),
   ].filter((d) => d.text.trim() !== '');
 }

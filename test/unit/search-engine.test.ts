@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { INDEX_OPTIONS, parseQuery, runQuery, type SearchDoc } from '#shared/search/engine.ts';
 import { putRecording } from '#shared/search/documents.ts';
 import { Library, type RecordingContent, type StoredLibrary } from '#shared/search/library.ts';
+import { summarizeLocally } from '#shared/providers/llm/local/summarize.ts';
+import type { SummaryRequest } from '#shared/providers/types.ts';
 
 const recording = (id: number, sentences: string[], extra: Partial<RecordingContent> = {}): RecordingContent => ({
   id, title: `Recording ${id}`, status: 'COMPLETED', meeting_date: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z', tag_ids: [], notes: '', summary: '',
@@ -83,9 +85,38 @@ describe('Library', () => {
     const hits = runQuery(library.index, 'budget', { combineWith: 'AND' });
     expect(hits.map((h) => h.doc.text)).toEqual(['SPEAKER_00: the budget moves to May']);
     expect(hits[0]!.highlights).toEqual([[16, 22]]);
-    expect(texts(library, 'decisions')).toEqual(['Decisions']);
     expect(texts(library, 'draft')).toEqual(['send the draft notes']);
     expect(texts(library, 'example')).toEqual([]);
+  });
+
+  it('indexes what a summary says, not its frame: headings and wholly emphasised asides are left out', () => {
+    const library = Library.empty(3);
+    const summary = [
+      '## Decisions', '', '_Written by a model; check the figures._', '',
+      'The *decisions* were to hire two people.', '', '## Open questions', '', '_None found._', '',
+      '- _tentatively_ moving the launch', '', '> **_quoted_** aside stays: it is a quote',
+    ].join('\n');
+    putRecording(library, recording(1, ['words'], { summary }));
+    expect(texts(library, 'decisions')).toEqual(['The decisions were to hire two people.']);
+    expect(texts(library, 'questions')).toEqual([]);
+    expect(texts(library, 'figures')).toEqual([]);
+    expect(texts(library, 'found')).toEqual([]);
+    expect(texts(library, 'tentatively')).toEqual(['tentatively moving the launch']);
+    expect(texts(library, 'quoted')).toEqual(['quoted aside stays: it is a quote']);
+  });
+
+  it('finds the embedded engine’s summary by what was said, never by the words every summary carries', () => {
+    const library = Library.empty(3);
+    const segments = [
+      { speaker: 'SPEAKER_00', sentence: 'We agreed the warehouse lease ends in March.', start_time: 0, end_time: 4 },
+      { speaker: 'SPEAKER_01', sentence: 'Priya will call the landlord by Friday.', start_time: 4, end_time: 8 },
+    ];
+    const request: SummaryRequest = { segments, prompt: '', context: { title: 'Lease', meetingDate: '2026-11-02T10:00:00Z' } };
+    const summary = summarizeLocally(request);
+    putRecording(library, recording(1, [], { summary }));
+    const summaryHits = (q: string) => runQuery(library.index, q, { combineWith: 'AND' }).filter((h) => h.doc.field === 'summary').map((h) => h.doc.text);
+    for (const frame of ['summary', 'action items', 'decisions', 'engine', 'quoted', 'conversation', 'prompt']) expect(summaryHits(frame), frame).toEqual([]);
+    expect(summaryHits('landlord').length).toBeGreaterThan(0);
   });
 
   it('replaces a recording’s passages, removes them, and survives storing', () => {
