@@ -25,6 +25,7 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
   if (issue.code === 'too_big') return bound('most', issue.maximum, issue.inclusive, issue.exact, issue.origin);
   if (issue.code === 'too_small') return bound('least', issue.minimum, issue.inclusive, issue.exact, issue.origin);
+  if (issue.code === 'unrecognized_keys') return issue.keys.length === 1 ? 'is not a field this request takes' : 'are not fields this request takes';
   return undefined;
 }
 

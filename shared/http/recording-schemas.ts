@@ -70,7 +70,7 @@ export const updateRecordingBody = lazySchema(() => z
     is_highlighted: z.optional(z.boolean()),
     folder_id: z.optional(z.nullable(positiveId())),
   })
-  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change')));
+  .check(z.refine((body) => Object.keys(body).length > 0, 'must name at least one field to change')));
 export type RecordingPatch = z.infer<ReturnType<typeof updateRecordingBody>>;
 
 export const notesBody = lazySchema(() => z.strictObject({ notes: z.string().check(z.maxLength(NOTES_MAX)) }));

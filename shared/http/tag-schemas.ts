@@ -45,7 +45,7 @@ export const updateTagBody = lazySchema(() => z
     protect_from_deletion: z.optional(z.boolean()),
   })
   .check(
-    z.refine((b) => Object.keys(b).length > 0, 'give at least one field to change'),
+    z.refine((b) => Object.keys(b).length > 0, 'must name at least one field to change'),
     z.refine(speakerOrder, { message: 'default_min_speakers must not exceed default_max_speakers', path: ['default_min_speakers'] }),
   ));
 export type TagPatch = z.infer<ReturnType<typeof updateTagBody>>;

@@ -39,7 +39,7 @@ export const updateWebhookBody = lazySchema(() => z
     enabled: z.optional(z.boolean().check(z.describe('true also clears auto_paused and the failure count'))),
     allow_http: z.optional(z.boolean()),
   })
-  .check(z.refine((body) => Object.keys(body).length > 0, 'give at least one field to change')));
+  .check(z.refine((body) => Object.keys(body).length > 0, 'must name at least one field to change')));
 export type WebhookPatch = z.infer<ReturnType<typeof updateWebhookBody>>;
 
 // Responses (documentation only).

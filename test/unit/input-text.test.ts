@@ -137,7 +137,8 @@ describe('a required field left out', () => {
 
 describe('a value out of bounds', () => {
   const request = (key: string, body: unknown, rawQueryString = ''): Promise<void> => {
-    const e = { headers: { 'content-type': 'application/json' }, rawQueryString, queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)), body: body === undefined ? undefined : JSON.stringify(body), isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
+    const pathParameters = key.includes('{id}') ? { id: '1' } : undefined;
+    const e = { headers: { 'content-type': 'application/json' }, rawQueryString, queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)), pathParameters, body: body === undefined ? undefined : JSON.stringify(body), isBase64Encoded: false } as unknown as APIGatewayProxyEventV2;
     return input(routeRows.find((r) => r.key === key)!.spec).before!({ event: e } as never) as Promise<void>;
   };
 
@@ -152,6 +153,16 @@ describe('a value out of bounds', () => {
     ['POST /recordings/{id}/transcribe', 'min_speakers', 'must be at most 50', { min_speakers: 51 }, ''],
   ])('%s: %s %s', async (key, path, message, body, query) => {
     await expect(request(key, body, query)).rejects.toMatchObject({ status: 400, details: expect.arrayContaining([{ path, message }]) });
+  });
+
+  it('names a field the route does not take, and a change that names none, in words', async () => {
+    await expect(request('PATCH /recordings/{id}', { time_zone: 'Europe/Berlin' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid request: time_zone is not a field this request takes; body must name at least one field to change',
+      details: [{ path: 'time_zone', message: 'is not a field this request takes' }, { path: 'body', message: 'must name at least one field to change' }],
+    });
+    await expect(request('PATCH /tags/{id}', { colour: '#fff', nom: 'x' })).rejects.toMatchObject({ details: expect.arrayContaining([{ path: 'colour, nom', message: 'are not fields this request takes' }]) });
+    await expect(request('PATCH /webhooks/{id}', {})).rejects.toMatchObject({ message: 'Invalid request: body must name at least one field to change' });
   });
 
   it('reads the same in the upload form', async () => {
