@@ -35,7 +35,7 @@ const SPEAKERS = new Set(
   contentStems('speaker speakers spoke speaking speak participants participated people person attended attendees voices present take took part join joined'),
 );
 const META = [OVERVIEW, SETTING, FORM, SPEAKERS];
-const isMeta = (term: string) => META.some((words) => words.has(term));
+export const isMeta = (term: string) => META.some((words) => words.has(term));
 
 /** Where and why ask for a fact a passage states ("when" is retrieval.ts's WHEN_QUESTION, asked first). */
 const WHERE_OR_WHY = /^\W*(?:where|why)\b/i;

@@ -219,3 +219,49 @@ describe('answerSources: questions about the recording as a whole', () => {
     expect(result.text.split('\n')).toHaveLength(3);
   });
 });
+
+// A second meeting and questions written for this test, after the method: who takes on what.
+describe('answerSources: questions for the tasks', () => {
+  const CHOIR = [
+    'good afternoon this is the choir planning meeting',
+    'the spring concert is in the town hall',
+    'our tenors are still short of two voices',
+    'i will print the programmes by the twelfth of april',
+    'the piano tuner comes on monday morning',
+    'could you book the rehearsal room for three weeks',
+    'yes no problem',
+    'the soprano section sang beautifully last night',
+    'dev needs to collect the robes from the cleaners',
+    'tickets sold out in two days',
+    'thanks everyone see you next tuesday',
+  ];
+  const choir: Segment[] = CHOIR.map((sentence, i) => ({ speaker: i % 2 === 0 ? 'SPEAKER_00' : 'SPEAKER_01', sentence, start_time: i * 4, end_time: i * 4 + 3.5 }));
+  const said = (fragment: string) => choir.findIndex((s) => s.sentence.includes(fragment));
+  const tasks = () => [said('print the programmes'), said('book the rehearsal room'), said('collect the robes')];
+
+  it.each(['What are the action items?', 'Any to-dos from this meeting?', 'What are the next steps?', 'Who is doing what?', 'What needs to be done?', 'List the follow-ups', 'What are the deadlines?'])(
+    '%j gets the passages that give a task, in the order said',
+    (question) => {
+      expect(answerSources(choir, question).map((s) => s.segment_index)).toEqual(tasks());
+    },
+  );
+
+  it('quotes them in the embedded model’s answer instead of saying it found nothing', async () => {
+    const result = await localLanguageModel().answer(chat(answerSources(choir, 'What are the action items?')));
+    expect(result.text.split('\n')).toEqual([
+      'At 00:12, SPEAKER_01 said: “i will print the programmes by the twelfth of april”',
+      'At 00:20, SPEAKER_01 said: “could you book the rehearsal room for three weeks”',
+      'At 00:32, SPEAKER_00 said: “dev needs to collect the robes from the cleaners”',
+    ]);
+  });
+
+  it('leaves a question that names something else to BM25', () => {
+    for (const question of ['What are the tasks for the concert?', 'Who owns the piano?', 'What is on the guest list?']) expect(answerSources(choir, question)).toEqual(retrieve(choir, question));
+  });
+
+  it('finds nothing in a meeting where no one took on anything, unless its words were said', () => {
+    const chatter: Segment[] = ['the weather was lovely all week', 'the garden looks green again', 'the next steps of the dance were hard'].map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 3, end_time: i * 3 + 2 }));
+    expect(answerSources(chatter, 'What are the action items?')).toEqual([]);
+    expect(answerSources(chatter, 'What are the next steps?').map((s) => s.segment_index)).toEqual([2]);
+  });
+});

@@ -1,7 +1,7 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
-import { REQUEST } from './action-items.ts';
+import { REQUEST } from '../../../text/action-items.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [

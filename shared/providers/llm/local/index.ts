@@ -6,7 +6,7 @@ import { extractEventsLocally } from './events.ts';
 import { answerLocally } from './chat.ts';
 
 export { summarizeLocally } from './summarize.ts';
-export { findActionItems, knownNames, type ActionItem } from './action-items.ts';
+export { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 export { contentStems, textRank, topInOrder, type TextRankOptions } from '../../../text/textrank.ts';
 export {
   dateReference,

@@ -2,7 +2,7 @@
 // date, and the dates mentioned (each with the sentence that says it), as Markdown.
 // Extractive and deterministic; no model, no I/O.
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
-import { findActionItems, knownNames, type ActionItem } from './action-items.ts';
+import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';

@@ -8,10 +8,10 @@
 // spoken-dates: the first date said in the task itself, else the clause's first (a machine
 // transcript without pauses runs several sentences into one clause, and a date said before the
 // commitment is often another sentence's).
-import type { Segment } from '../../types.ts';
-import { inLexicon, NAMING, taggedWords, type TaggedWord } from '../../../text/pos.ts';
-import { withPauseBreaks } from '../../../text/pauses.ts';
-import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import type { Segment } from '../providers/types.ts';
+import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
+import { withPauseBreaks } from './pauses.ts';
+import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from './spoken-dates.ts';
 
 export interface ActionItem {
   readonly owner: string;
