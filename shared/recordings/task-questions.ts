@@ -13,10 +13,12 @@ import { isMeta } from './whole-recording.ts';
 /** Words that ask for the tasks taken on or given, and when they are due. */
 const TASKS = new Set(
   contentStems(
-    'action actions item items todo todos to-do to-dos task tasks step steps follow-up follow-ups followup followups ' +
-      'assignment assignments assigned deliverable deliverables commitment commitments owner owners responsible deadline deadlines due list',
+    'action actions todo todos to-do to-dos task tasks step steps follow-up follow-ups followup followups assignment assignments assigned ' +
+      'deliverable deliverables commitment commitments owner owners responsible deadline deadlines due',
   ),
 );
+/** Words that go with them without asking for tasks alone ("List the action items", "List the topics"). */
+const WITH_TASKS = new Set(contentStems('item items list'));
 /** Asking for the tasks without a word for them: "What needs to be done?", "Who is doing what?". */
 const IN_OTHER_WORDS = /\b(?:what (?:needs|has|have|is) to (?:be done|happen)|who(?:'s| is| will be)? doing what|who (?:does|will do|should do|has to do) what)\b/i;
 /** The other words of those phrasings. */
@@ -26,7 +28,7 @@ const PHRASING = new Set(contentStems('need needs done doing do does happen'));
 export function asksForTasks(question: string, stemsOf: (text: string) => string[]): boolean {
   const terms = stemsOf(question);
   const phrased = IN_OTHER_WORDS.test(question);
-  if (!terms.every((t) => isMeta(t) || TASKS.has(t) || (phrased && PHRASING.has(t)))) return false;
+  if (!terms.every((t) => isMeta(t) || TASKS.has(t) || WITH_TASKS.has(t) || (phrased && PHRASING.has(t)))) return false;
   return phrased || terms.some((t) => TASKS.has(t) && !isMeta(t));
 }
 

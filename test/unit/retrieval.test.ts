@@ -259,6 +259,10 @@ describe('answerSources: questions for the tasks', () => {
     for (const question of ['What are the tasks for the concert?', 'Who owns the piano?', 'What is on the guest list?']) expect(answerSources(choir, question)).toEqual(retrieve(choir, question));
   });
 
+  it.each(['List the topics', 'Which items came up?', 'Summarise the main items'])('%j does not ask for the tasks', (question) => {
+    expect(answerSources(choir, question).map((s) => s.segment_index)).not.toEqual(tasks());
+  });
+
   it('finds nothing in a meeting where no one took on anything, unless its words were said', () => {
     const chatter: Segment[] = ['the weather was lovely all week', 'the garden looks green again', 'the next steps of the dance were hard'].map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 3, end_time: i * 3 + 2 }));
     expect(answerSources(chatter, 'What are the action items?')).toEqual([]);
