@@ -8,7 +8,7 @@ import winkBm25 from 'wink-bm25-text-search';
 import { dateReference, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
-import { actionItemSegments, asksForTasks } from './task-questions.ts';
+import { askedFor, askedSegments } from './task-questions.ts';
 import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion } from './whole-recording.ts';
 
 interface Bm25Engine {
@@ -152,8 +152,8 @@ export function speakerQuery(names: readonly string[], question: string): Speake
 
 /**
  * The passages to answer `question` from (at most `k`): a question naming speakers keeps to
- * their passages; one asking for the tasks (./task-questions.ts) gets the passages that give
- * them, in the order said; BM25's when it names something to look for; else,
+ * their passages; one asking for the tasks or the decisions (./task-questions.ts) gets the
+ * passages that give or state them, in the order said; BM25's when it names something to look for; else,
  * for a question about the recording as a whole (./whole-recording.ts), its most central
  * segments, or each speaker's when it asks who spoke.
  */
@@ -161,8 +161,9 @@ export function answerSources(segments: readonly Segment[], question: string, k 
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
   const spoken = fromSpeakers(segments, question, searchTerms(question), k);
   if (spoken) return spoken;
-  const tasks = asksForTasks(question, searchTerms) ? actionItemSegments(segments) : [];
-  if (tasks.length > 0) return tasks.slice(0, k).map((index) => toSource(segments, index));
+  const asked = askedFor(question, searchTerms);
+  const answering = asked ? askedSegments(segments, asked) : [];
+  if (answering.length > 0) return answering.slice(0, k).map((index) => toSource(segments, index));
   // "When …?" asks for a time a passage states, never for the whole.
   if (WHEN_QUESTION.test(question)) return retrieve(segments, question, k);
   const whole = wholeQuestion(question, searchTerms);

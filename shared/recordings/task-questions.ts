@@ -1,14 +1,20 @@
 // Questions for what a summary's "Action items" hold ("What are the action items?", "Any next
-// steps?", "Who is doing what?", "What are the deadlines?") name no word that was said, so BM25
-// finds nothing for them. Such a question is one whose content words all ask for tasks or point
-// at the recording (whole-recording.ts's words). It gets the passages in which someone took on or
-// was given a task, by the rules the embedded summariser uses for its action items, in the order
-// they were said. A question that names anything else ("What are the tasks for the concert?") is
-// left to BM25, as is one for which no task was found: the words may be the recording's own.
+// steps?", "Who is doing what?", "What are the deadlines?") or for its decisions ("What was
+// decided?", "What did we agree on?") name no word that was said, so BM25 finds nothing for
+// them. Such a question is one whose content words all ask for tasks or decisions, or point at
+// the recording (whole-recording.ts's words). It gets the passages in which someone took on or
+// was given a task, by the rules the embedded summariser uses for its action items, or that
+// state a decision, in the order they were said. A question that names anything else ("What are
+// the tasks for the concert?") is left to BM25, as is one for which no such passage was found:
+// its words may be the recording's own. One that asks for the overview in so many words ("Recap
+// what got decided") still gets the overview.
 import { findActionItems, knownNames } from '../text/action-items.ts';
+import { statesADecision } from '../text/decisions.ts';
 import type { Segment } from '../providers/types.ts';
 import { contentStems } from '../text/textrank.ts';
-import { isMeta } from './whole-recording.ts';
+import { asksOverview, isMeta } from './whole-recording.ts';
+
+export type Asked = 'tasks' | 'decisions';
 
 /** Words that ask for the tasks taken on or given, and when they are due. */
 const TASKS = new Set(
@@ -17,22 +23,27 @@ const TASKS = new Set(
       'deliverable deliverables commitment commitments owner owners responsible deadline deadlines due',
   ),
 );
-/** Words that go with them without asking for tasks alone ("List the action items", "List the topics"). */
-const WITH_TASKS = new Set(contentStems('item items list'));
+/** Words that ask for what was decided. */
+const DECISIONS = new Set(contentStems('decision decisions decide decided agree agreed agreement agreements conclusion conclusions outcome outcomes resolution resolutions settled'));
+/** Words that go with them without asking for them alone ("List the action items", "List the topics"). */
+const WITH_THEM = new Set(contentStems('item items list'));
 /** Asking for the tasks without a word for them: "What needs to be done?", "Who is doing what?". */
 const IN_OTHER_WORDS = /\b(?:what (?:needs|has|have|is) to (?:be done|happen)|who(?:'s| is| will be)? doing what|who (?:does|will do|should do|has to do) what)\b/i;
 /** The other words of those phrasings. */
 const PHRASING = new Set(contentStems('need needs done doing do does happen'));
 
-/** Whether the question asks for the tasks and names nothing else the recording could hold. */
-export function asksForTasks(question: string, stemsOf: (text: string) => string[]): boolean {
+/** Whether the question asks for the tasks or the decisions, and names nothing else the recording could hold. */
+export function askedFor(question: string, stemsOf: (text: string) => string[]): Asked | undefined {
   const terms = stemsOf(question);
   const phrased = IN_OTHER_WORDS.test(question);
-  if (!terms.every((t) => isMeta(t) || TASKS.has(t) || WITH_TASKS.has(t) || (phrased && PHRASING.has(t)))) return false;
-  return phrased || terms.some((t) => TASKS.has(t) && !isMeta(t));
+  const allowed = (t: string) => isMeta(t) || TASKS.has(t) || DECISIONS.has(t) || WITH_THEM.has(t) || (phrased && PHRASING.has(t));
+  if (!terms.every(allowed)) return undefined;
+  if (phrased || terms.some((t) => TASKS.has(t) && !isMeta(t))) return 'tasks';
+  return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
 
-/** Indices of the segments in which someone took on or was given a task, in the order said. */
-export function actionItemSegments(segments: readonly Segment[]): number[] {
+/** Indices of the segments that give a task or state a decision, in the order said. */
+export function askedSegments(segments: readonly Segment[], asked: Asked): number[] {
+  if (asked === 'decisions') return segments.flatMap((s, i) => (statesADecision(String(s.sentence ?? '')) ? [i] : []));
   return [...new Set(findActionItems(segments, undefined, knownNames(segments)).map((item) => item.segment))].sort((a, b) => a - b);
 }

@@ -36,6 +36,8 @@ const SPEAKERS = new Set(
 );
 const META = [OVERVIEW, SETTING, FORM, SPEAKERS];
 export const isMeta = (term: string) => META.some((words) => words.has(term));
+/** Whether a stem asks for the summary or the topics. */
+export const asksOverview = (term: string) => OVERVIEW.has(term);
 
 /** Where and why ask for a fact a passage states ("when" is retrieval.ts's WHEN_QUESTION, asked first). */
 const WHERE_OR_WHY = /^\W*(?:where|why)\b/i;

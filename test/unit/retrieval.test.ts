@@ -220,6 +220,10 @@ describe('answerSources: questions about the recording as a whole', () => {
   });
 });
 
+/** Lines said by two speakers in turn, one every `seconds`. */
+const turns = (lines: readonly string[], seconds: number): Segment[] =>
+  lines.map((sentence, i) => ({ speaker: i % 2 === 0 ? 'SPEAKER_00' : 'SPEAKER_01', sentence, start_time: i * seconds, end_time: (i + 0.8) * seconds }));
+
 // A second meeting and questions written for this test, after the method: who takes on what.
 describe('answerSources: questions for the tasks', () => {
   const CHOIR = [
@@ -235,7 +239,7 @@ describe('answerSources: questions for the tasks', () => {
     'tickets sold out in two days',
     'thanks everyone see you next tuesday',
   ];
-  const choir: Segment[] = CHOIR.map((sentence, i) => ({ speaker: i % 2 === 0 ? 'SPEAKER_00' : 'SPEAKER_01', sentence, start_time: i * 4, end_time: i * 4 + 3.5 }));
+  const choir = turns(CHOIR, 4);
   const said = (fragment: string) => choir.findIndex((s) => s.sentence.includes(fragment));
   const tasks = () => [said('print the programmes'), said('book the rehearsal room'), said('collect the robes')];
 
@@ -264,8 +268,40 @@ describe('answerSources: questions for the tasks', () => {
   });
 
   it('finds nothing in a meeting where no one took on anything, unless its words were said', () => {
-    const chatter: Segment[] = ['the weather was lovely all week', 'the garden looks green again', 'the next steps of the dance were hard'].map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 3, end_time: i * 3 + 2 }));
+    const chatter = turns(['the weather was lovely all week', 'the garden looks green again', 'the next steps of the dance were hard'], 3);
     expect(answerSources(chatter, 'What are the action items?')).toEqual([]);
     expect(answerSources(chatter, 'What are the next steps?').map((s) => s.segment_index)).toEqual([2]);
+  });
+});
+
+// A third meeting and questions written for this test, after the method: what was decided.
+describe('answerSources: questions for the decisions', () => {
+  const FAIR = [
+    'hello all this is the summer fair committee',
+    'we agreed to move the fair to the second week of june',
+    'the weather last year was awful',
+    'the council approved our new logo',
+    'i think the stage is too small',
+    'so let us go with the blue tents then',
+    'the ice cream van wants a bigger pitch',
+    'we decided not to raise the ticket prices',
+  ];
+  const fair = turns(FAIR, 5);
+  const said = (fragment: string) => fair.findIndex((s) => s.sentence.includes(fragment));
+
+  it.each(['What was decided?', 'What decisions were made?', 'What did we agree on?', 'Any outcomes?', 'What were the conclusions of this meeting?'])('%j gets the passages that state a decision, in the order said', (question) => {
+    expect(answerSources(fair, question).map((s) => s.segment_index)).toEqual([said('move the fair'), said('approved our new logo'), said('blue tents'), said('not to raise')]);
+  });
+
+  it('leaves a question about one thing to BM25, and one asking for the overview in so many words to the overview', () => {
+    expect(answerSources(fair, 'What did we decide about the tents?')).toEqual(retrieve(fair, 'What did we decide about the tents?'));
+    expect(answerSources(fair, 'What did we decide about the tents?')[0]!.segment_index).toBe(said('blue tents'));
+    expect(answerSources(fair, 'Recap what got decided')).toHaveLength(5);
+    expect(answerSources(fair, 'Recap what got decided')).not.toEqual(answerSources(fair, 'What was decided?'));
+  });
+
+  it('finds nothing in a meeting where nothing was decided', () => {
+    const chatter = turns(['the weather was lovely all week', 'the garden looks green again', 'my cat sleeps all day'], 3);
+    expect(answerSources(chatter, 'What was decided?')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // like a language model, so it reads three intents (action items, decisions, dates) and a topic
 // (the prompt's remaining content words): the sections asked for come first, and key lines
 // about the topic (or stating a decision, when decisions are asked for) are preferred.
+import { statesADecision } from '../../../text/decisions.ts';
 import { contentStems } from '../../../text/textrank.ts';
 
 export type Section = 'key' | 'actions' | 'dates';
@@ -23,7 +24,6 @@ const INTENT = {
 // Words about the summary itself, not about the meeting's subject.
 const GENERIC =
   /\b(?:summari[sz]e|summary|summaries|meeting|call|recording|transcript|conversation|key|points?|main|important|highlights?|someone|who|missed|answer|write|markdown|bullets?|list|short|brief|detailed|focus(?:ing)? on|mention(?:ed|s)?|with|their|owners?|please|everything|anything|english|language|format|sections?)\b/gi;
-const DECISION_LINE = /\b(?:decided|decide|agreed|agree|approved?|we will|we'll|let's|let us|go with|settled|final(?:ly)?|chose|choose)\b/i;
 
 export function readFocus(prompt: string | undefined): Focus {
   const text = typeof prompt === 'string' ? prompt : '';
@@ -43,5 +43,5 @@ export function readFocus(prompt: string | undefined): Focus {
 /** How much the focus lifts a line's score: ×(1 + topic words shared), ×2 for a decision asked for. */
 export function focusWeight(focus: Focus, text: string, stems: readonly string[]): number {
   const shared = focus.topic.size > 0 ? stems.filter((s) => focus.topic.has(s)).length : 0;
-  return (1 + 2 * shared) * (focus.decisions && DECISION_LINE.test(text) ? 2 : 1);
+  return (1 + 2 * shared) * (focus.decisions && statesADecision(text) ? 2 : 1);
 }
