@@ -172,6 +172,13 @@ const GREETING_PARTS = /^(morning|afternoon|evening|night)$/;
  */
 const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
+/**
+ * A length of time, not when something happens: chrono reads "for three weeks" as "in three
+ * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
+ * hour", "the trip takes three days"). "in three weeks", "within two days", "three days later"
+ * and "next week" say when, and are kept.
+ */
+const LENGTH_OF_TIME = /^for\s|^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
@@ -204,7 +211,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
     if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
-    if (DURATION.test(said) && !CALENDAR_WORD.test(said)) continue;
+    if ((DURATION.test(said) && !CALENDAR_WORD.test(said)) || LENGTH_OF_TIME.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);
     const asSaid = parts(result.start, after);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;

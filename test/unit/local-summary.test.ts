@@ -89,6 +89,14 @@ describe('spoken dates', () => {
     ['the numbers this quarter look good', []],
     ['last quarter was slow', []],
     ['a year from now the office moves', ['Nov 2027']],
+    // A length of time is no date (chrono reads "for two weeks" as "in two weeks"); when something happens is.
+    ['the auditors stay for two weeks', []],
+    ['the outage lasted for about an hour', []],
+    ['the crossing takes three days', []],
+    ['we rent the hall for a month from friday', ['Fri 20 Nov 2026']],
+    ['the parts arrive in two weeks', ['Thu 3 Dec 2026']],
+    ['reply within three days please', ['Sun 22 Nov 2026']],
+    ['four days later the server failed again', ['Mon 23 Nov 2026']],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });
