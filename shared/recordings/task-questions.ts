@@ -1,5 +1,5 @@
 // Questions for what a summary's "Action items" hold ("What are the action items?", "Any next
-// steps?", "Who is doing what?", "What are the deadlines?") or for its decisions ("What was
+// steps?", "Who is doing what?"; "What are the deadlines?": the items with a due date) or for its decisions ("What was
 // decided?", "What did we agree on?") name no word that was said, so BM25 finds nothing for
 // them. Such a question is one whose content words all ask for tasks or decisions, or point at
 // the recording (whole-recording.ts's words). It gets the passages in which someone took on or
@@ -10,19 +10,23 @@
 // what got decided") still gets the overview.
 import { findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
+import { dateReference } from '../text/spoken-dates.ts';
 import type { Segment } from '../providers/types.ts';
 import { contentStems } from '../text/textrank.ts';
 import { asksOverview, isMeta } from './whole-recording.ts';
 
-export type Asked = 'tasks' | 'decisions';
+export type Asked = 'tasks' | 'deadlines' | 'decisions';
 
 /** Words that ask for the tasks taken on or given, and when they are due. */
 const TASKS = new Set(
   contentStems(
     'action actions todo todos to-do to-dos task tasks step steps follow-up follow-ups followup followups assignment assignments assigned ' +
-      'deliverable deliverables commitment commitments owner owners responsible deadline deadlines due',
+      'deliverable deliverables commitment commitments owner owners responsible',
   ),
 );
+/** Words that ask for when the tasks are due ("due" is a stop word: it is read in the question itself). */
+const DEADLINES = new Set(contentStems('deadline deadlines'));
+const ASKS_WHEN_DUE = /\b(?:deadlines?|due)\b/i;
 /** Words that ask for what was decided. */
 const DECISIONS = new Set(contentStems('decision decisions decide decided agree agreed agreement agreements conclusion conclusions outcome outcomes resolution resolutions settled'));
 /** Words that go with them without asking for them alone ("List the action items", "List the topics"). */
@@ -36,14 +40,19 @@ const PHRASING = new Set(contentStems('need needs done doing do does happen'));
 export function askedFor(question: string, stemsOf: (text: string) => string[]): Asked | undefined {
   const terms = stemsOf(question);
   const phrased = IN_OTHER_WORDS.test(question);
-  const allowed = (t: string) => isMeta(t) || TASKS.has(t) || DECISIONS.has(t) || WITH_THEM.has(t) || (phrased && PHRASING.has(t));
+  const allowed = (t: string) => isMeta(t) || TASKS.has(t) || DEADLINES.has(t) || DECISIONS.has(t) || WITH_THEM.has(t) || (phrased && PHRASING.has(t));
   if (!terms.every(allowed)) return undefined;
+  if (ASKS_WHEN_DUE.test(question)) return 'deadlines';
   if (phrased || terms.some((t) => TASKS.has(t) && !isMeta(t))) return 'tasks';
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
 
-/** Indices of the segments that give a task or state a decision, in the order said. */
+const EVERY_DATE = dateReference('2000-01-01T00:00:00Z');
+
+/** Indices of the segments that give a task (one with a due date, for deadlines) or state a decision, in the order said. */
 export function askedSegments(segments: readonly Segment[], asked: Asked): number[] {
   if (asked === 'decisions') return segments.flatMap((s, i) => (statesADecision(String(s.sentence ?? '')) ? [i] : []));
-  return [...new Set(findActionItems(segments, undefined, knownNames(segments)).map((item) => item.segment))].sort((a, b) => a - b);
+  // Any reference will do: it only tells whether an item names when it is due.
+  const items = findActionItems(segments, asked === 'deadlines' ? EVERY_DATE : undefined, knownNames(segments));
+  return [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
 }
