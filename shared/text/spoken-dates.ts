@@ -53,6 +53,9 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
+  // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
+  // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
+  [/\bon the (?=(?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\s+of\s)/gi, () => 'on '],
   // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
   [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
     const hour = spokenNumber(h!);
@@ -175,10 +178,11 @@ const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 /**
  * A length of time, not when something happens: chrono reads "for three weeks" as "in three
  * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
- * hour", "the trip takes three days"). "in three weeks", "within two days", "three days later"
- * and "next week" say when, and are kept.
+ * hour", "the works take about six weeks"). "in three weeks", "within two days", "three days
+ * later" and "next week" say when, and are kept. Neither is a day that comes back ("every saturday"):
+ * it names no one date.
  */
-const LENGTH_OF_TIME = /^for\s|^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
+const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
@@ -212,6 +216,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said)) || LENGTH_OF_TIME.test(said)) continue;
+    if (/\b(?:every|each)\s+$/i.test(normalised.slice(0, result.index))) continue;
     const after = normalised.slice(result.index + result.text.length);
     const asSaid = parts(result.start, after);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;

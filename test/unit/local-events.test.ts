@@ -43,6 +43,9 @@ describe('local calendar-event extraction', () => {
     ["let's sync up again next monday at ten", 'Meeting'],
     ['we could meet there on friday at noon as planned', 'Meeting'],
     ['we meet again with the vendor on friday at two', 'Meeting with the vendor'],
+    // Nor are the words that led into the date ("on the [ninth of december]").
+    ['lets meet again on the ninth of december at ten a m', 'Meeting'],
+    ['the call is at three p m on the twelfth of december', 'Call'],
   ])('titles the appointment as it is named, never with a clause of its own: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });

@@ -97,6 +97,13 @@ describe('spoken dates', () => {
     ['the parts arrive in two weeks', ['Thu 3 Dec 2026']],
     ['reply within three days please', ['Sun 22 Nov 2026']],
     ['four days later the server failed again', ['Mon 23 Nov 2026']],
+    ['the waiting room works will take about six weeks', []],
+    // A day that comes back is no one date.
+    ['the flu clinic runs every saturday in december', ['Dec 2026']],
+    ['we meet each monday at nine', []],
+    // A time before its date is one mention, "the" or not.
+    ['the review call is at three p m on the twelfth of december', ['Sat 12 Dec 2026 15:00']],
+    ['we ship at noon on the 3rd of march', ['Wed 3 Mar 2027 12:00']],
   ])('%j', (text, expected) => {
     expect(labels(text)).toEqual(expected);
   });
@@ -110,6 +117,18 @@ describe('spoken dates', () => {
 });
 
 describe('action items', () => {
+  // Written for this test: the words that lead into a date or stand for one leave the task with it.
+  it('keeps the task whole when its date goes', () => {
+    const said = ['we need to train two nurses on it before then', 'i can run the training sessions in the first week of january', 'we will ship the beta by the end of march', 'i will paint the fence in the middle of april'];
+    const items = findActionItems(said.map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 5, end_time: i * 5 + 4 })), ref);
+    expect(items.map((i) => [i.task, i.due?.label])).toEqual([
+      ['train two nurses on it', undefined],
+      ['run the training sessions', 'Jan 2027'],
+      ['ship the beta', 'Wed 31 Mar 2027'],
+      ['paint the fence', 'Apr 2027'],
+    ]);
+  });
+
   it('finds owners and due dates', () => {
     const items = findActionItems(meeting, ref, ['Maria']);
     expect(items.map((i) => [i.owner, i.task, i.due?.label])).toEqual([

@@ -20,11 +20,13 @@ const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) 
 const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 const DEADLINE = /\b(?:deadline|due)\b/i;
 const DEADLINE_LEAD = /\b(?:by|before|no later than|until|till)\s+(?:the\s+)?$/i;
-const COPULA = /^(?:(?:is|are|was|will be)\s+)+|(?:\s+(?:is|are|was|will be))+$/gi;
+const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how or when, not what ("we meet again", "let's sync up there"): no title. */
 const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed))+$/gi;
+/** What led into a date taken out of the sentence ("let's meet again on the [ninth of december]"). */
+const DATE_LEFTOVER = /(?:^|\s+)(?:(?:on|at|by|in|from|until|till|before|after|around|the)(?:\s+|$))+$/i;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
@@ -64,7 +66,7 @@ function appointmentTitle(kind: string, rest: string): string {
   if (purpose && purpose[1]!.split(' ').length >= 2 && !MODAL.test(purpose[1]!)) return `${label}: ${tidy(purpose[1]!)}`;
   if (label !== kind) return label;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
-  const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '')) : '';
+  const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '').replace(DATE_LEFTOVER, '')) : '';
   if (MODAL.test(after)) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
