@@ -214,7 +214,8 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     const said = result.text.toLowerCase().trim();
     // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
     if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
-    if (GREETING_PARTS.test(said) && /\bgood\s+$/i.test(normalised.slice(0, result.index))) continue;
+    // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
+    if (GREETING_PARTS.test(said)) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said)) || LENGTH_OF_TIME.test(said)) continue;
     if (/\b(?:every|each)\s+$/i.test(normalised.slice(0, result.index))) continue;
     const after = normalised.slice(result.index + result.text.length);

@@ -78,6 +78,8 @@ describe('local calendar-event extraction', () => {
     ['please return the signed lease by monday', 'Deadline: return the signed lease'],
     ['could you please file the travel expenses before friday', 'Deadline: file the travel expenses'],
     ['can you get the keys back to reception by tuesday', 'Deadline: get the keys back to reception'],
+    // Nor with what led into its date.
+    ['we should look for a second supplier before the end of january', 'Deadline: look for a second supplier'],
   ])('names a requested deadline by its task, without the asking: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });

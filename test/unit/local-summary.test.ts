@@ -64,6 +64,7 @@ describe('spoken dates', () => {
     ['the deadline for the budget report is december fifth', ['Sat 5 Dec 2026']],
     ["i can call the vendor at ten o'clock tomorrow", ['Fri 20 Nov 2026 10:00']],
     ['good morning everyone', []],
+    ['morning all this is the monthly review for the bakery', []],
     ['right now the export is slow', []],
     ['the day went well', []],
     ['the export takes about two minutes', []],

@@ -37,6 +37,7 @@ const tidy = (text: string, dropArticle = false): string =>
     .replace(FILLER, '')
     .replace(/[\s,;:.!?-]+$/, '')
     .replace(COPULA, '')
+    .replace(DATE_LEFTOVER, '')
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();
 
@@ -66,7 +67,7 @@ function appointmentTitle(kind: string, rest: string): string {
   if (purpose && purpose[1]!.split(' ').length >= 2 && !MODAL.test(purpose[1]!)) return `${label}: ${tidy(purpose[1]!)}`;
   if (label !== kind) return label;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
-  const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '').replace(DATE_LEFTOVER, '')) : '';
+  const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '')) : '';
   if (MODAL.test(after)) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
