@@ -50,6 +50,20 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
+  // Written for this test: a time proposed with "let's" to do something together.
+  it.each([
+    ['lets review the numbers again at four p m on the tenth of december', 'Meeting: review the numbers', '2026-12-10T16:00:00+00:00'],
+    ["let's go over the draft together on friday at ten", 'Meeting: go over the draft', '2026-11-20T10:00:00+00:00'],
+    ["let's talk tomorrow at nine", 'Meeting', '2026-11-20T09:00:00+00:00'],
+    ["let's finish the slides by friday", 'Deadline: finish the slides', '2026-11-20T09:00:00+00:00'],
+  ])('finds a proposal to do something together: %j', (sentence, title, start) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
+  });
+
+  it.each(["let's hope it stays dry on saturday", "let's say we launch on monday"])('finds no event in a wish or a supposition: %j', (sentence) => {
+    expect(events([sentence])).toEqual([]);
+  });
+
   it('reads wall-clock times in the meeting date offset', () => {
     const [event] = events(["let's meet next tuesday at three p m in room four to review the release"], '2026-11-19T10:00:00+01:00');
     expect(event).toMatchObject({ start_datetime: '2026-11-24T15:00:00+01:00', end_datetime: '2026-11-24T16:00:00+01:00' });

@@ -27,6 +27,8 @@ const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need t
 const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed))+$/gi;
 /** What led into a date taken out of the sentence ("let's meet again on the [ninth of december]"). */
 const DATE_LEFTOVER = /(?:^|\s+)(?:(?:on|at|by|in|from|until|till|before|after|around|the)(?:\s+|$))+$/i;
+/** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
+const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind)\b)(.+)$/i;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
@@ -44,7 +46,7 @@ const tidy = (text: string, dropArticle = false): string =>
 function deadlineTopic(rest: string): string {
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
-  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest);
+  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest);
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
 
@@ -75,6 +77,14 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
+
+function proposal(rest: string): { kind: EventKind; title: string } | undefined {
+  const lets = LETS.exec(rest);
+  if (!lets) return undefined;
+  const what = tidy(tidy(lets[1]!).replace(ADVERBS, ''));
+  return { kind: 'appointment', title: what.split(' ').length >= 2 ? `Meeting: ${what}` : 'Meeting' };
+}
+
 /**
  * The kind and title of what a sentence says about a date, or undefined when it names no
  * appointment and no deadline. `rest` is the sentence without its dates and place; `before`
@@ -87,6 +97,7 @@ export function titleOf(normalised: string, rest: string, before: string): { kin
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
+  else found = proposal(rest);
   if (found && found.title.length > MAX_TITLE) found = { ...found, title: `${found.title.slice(0, MAX_TITLE - 1).trimEnd()}…` };
   return found;
 }
