@@ -10,7 +10,7 @@
 // what got decided") still gets the overview.
 import { findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
-import { dateReference } from '../text/spoken-dates.ts';
+import { dateReference, findDates } from '../text/spoken-dates.ts';
 import type { Segment } from '../providers/types.ts';
 import { contentStems } from '../text/textrank.ts';
 import { asksOverview, isMeta } from './whole-recording.ts';
@@ -47,12 +47,19 @@ export function askedFor(question: string, stemsOf: (text: string) => string[]):
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
 
-const EVERY_DATE = dateReference('2000-01-01T00:00:00Z');
+const EVERY_DATE = dateReference('2000-01-01T00:00:00Z')!;
 
-/** Indices of the segments that give a task (one with a due date, for deadlines) or state a decision, in the order said. */
+const saying = (segments: readonly Segment[], test: (text: string) => boolean): number[] => segments.flatMap((s, i) => (test(String(s.sentence ?? '')) ? [i] : []));
+
+/**
+ * Indices of the segments that answer, in the order said: those that give a task; for the
+ * deadlines, those giving a task with a due date, else those naming a date ("the release is
+ * planned for the fifteenth of december"); those that state a decision.
+ */
 export function askedSegments(segments: readonly Segment[], asked: Asked): number[] {
-  if (asked === 'decisions') return segments.flatMap((s, i) => (statesADecision(String(s.sentence ?? '')) ? [i] : []));
+  if (asked === 'decisions') return saying(segments, statesADecision);
   // Any reference will do: it only tells whether an item names when it is due.
   const items = findActionItems(segments, asked === 'deadlines' ? EVERY_DATE : undefined, knownNames(segments));
-  return [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
+  const given = [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
+  return given.length > 0 || asked === 'tasks' ? given : saying(segments, (text) => findDates(text, EVERY_DATE).length > 0);
 }

@@ -45,6 +45,9 @@ describe('local calendar-event extraction', () => {
     ['we meet again with the vendor on friday at two', 'Meeting with the vendor'],
     // Nor are the words that led into the date ("on the [ninth of december]").
     ['lets meet again on the ninth of december at ten a m', 'Meeting'],
+    // What it is for, said with "for" or "about", reads as it was said.
+    ['also the demo for the client is on thursday at two thirty', 'Demo for the client'],
+    ['we have a call about the new pricing on monday at nine', 'Call about the new pricing'],
     ['the call is at three p m on the twelfth of december', 'Call'],
   ])('titles the appointment as it is named, never with a clause of its own: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);

@@ -254,6 +254,11 @@ describe('answerSources: questions for the tasks', () => {
     expect(answerSources(choir, question).map((s) => s.segment_index)).toEqual([said('print the programmes')]);
   });
 
+  it('answers the deadlines from the dates said when no task says when it is due', () => {
+    const release = turns(['the demo for the client went well', 'i will tidy the backlog', 'the release is planned for the fifteenth of december', 'the office is closed on the first of january'], 5);
+    expect(answerSources(release, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([2, 3]);
+  });
+
   it('quotes them in the embedded model’s answer instead of saying it found nothing', async () => {
     const result = await localLanguageModel().answer(chat(answerSources(choir, 'What are the action items?')));
     expect(result.text.split('\n')).toEqual([
@@ -302,6 +307,11 @@ describe('answerSources: questions for the decisions', () => {
     expect(answerSources(fair, 'What did we decide about the tents?')[0]!.segment_index).toBe(said('blue tents'));
     expect(answerSources(fair, 'Recap what got decided')).toHaveLength(5);
     expect(answerSources(fair, 'Recap what got decided')).not.toEqual(answerSources(fair, 'What was decided?'));
+  });
+
+  it('reads "lets" as the recogniser may write "let\'s"', () => {
+    const standup = turns(['should we do a dry run on wednesday', 'yes good idea lets do the dry run wednesday at four'], 5);
+    expect(answerSources(standup, 'What was decided?').map((s) => s.segment_index)).toEqual([1]);
   });
 
   it('finds nothing in a meeting where nothing was decided', () => {

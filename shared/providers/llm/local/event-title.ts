@@ -64,9 +64,13 @@ function namedAppointment(rest: string): string | undefined {
 
 function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
-  const purpose = /\b(?:to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(rest);
+  const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
-  if (purpose && purpose[1]!.split(' ').length >= 2 && !MODAL.test(purpose[1]!)) return `${label}: ${tidy(purpose[1]!)}`;
+  // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
+  if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!)) {
+    const prep = purpose[1]!.toLowerCase();
+    return prep === 'to' ? `${label}: ${tidy(purpose[2]!)}` : `${label} ${prep} ${tidy(purpose[2]!)}`;
+  }
   if (label !== kind) return label;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
   const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '')) : '';
