@@ -123,11 +123,20 @@ function within(segments: readonly Segment[], indices: readonly number[], pick: 
   return pick(indices.map((i) => segments[i]!)).map((source) => ({ ...source, segment_index: indices[source.segment_index]! }));
 }
 
-/** A question naming speakers: what they said about the rest of it, or their most central passages when it asks nothing more. */
+/** The question without the words of the names. */
+const withoutNames = (question: string, nameStems: ReadonlySet<string>): string =>
+  question.split(/\s+/).filter((word) => !searchTerms(word).some((stem) => nameStems.has(stem))).join(' ');
+
+/** A question naming speakers: their tasks or decisions when it asks for them (./task-questions.ts), what they said about the rest of it, or their most central passages when it asks nothing more. */
 function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): ChatSource[] | undefined {
   const { speakers, nameStems } = namedSpeakers(segments.map((s) => s.speaker), question, terms, searchTerms);
   if (speakers.size === 0) return undefined;
   const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
+  // "What are Tom's action items?", "What will Tom do?": the tasks Tom owns, said by anyone.
+  const asked = askedFor(withoutNames(question, nameStems), searchTerms);
+  const isTheirs = (name: string) => searchTerms(name).some((stem) => nameStems.has(stem));
+  const answering = asked ? askedSegments(segments, asked, isTheirs) : [];
+  if (answering.length > 0) return answering.slice(0, k).map((index) => toSource(segments, index));
   if (asksBeyondTheSpeakers(terms, nameStems)) return within(segments, theirs, (subset) => retrieve(subset, question, k));
   return within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i)));
 }
@@ -145,8 +154,7 @@ export function speakerQuery(names: readonly string[], question: string): Speake
   const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
   if (speakers.size === 0) return { query: question };
   // "What did Maria say about the tomatoes?": her name would match every passage of hers.
-  const isName = (word: string) => searchTerms(word).some((stem) => nameStems.has(stem));
-  const query = asksBeyondTheSpeakers(terms, nameStems) ? question.split(/\s+/).filter((word) => !isName(word)).join(' ') : question;
+  const query = asksBeyondTheSpeakers(terms, nameStems) ? withoutNames(question, nameStems) : question;
   return { query, speakers: [...speakers] };
 }
 

@@ -31,8 +31,9 @@ const ASKS_WHEN_DUE = /\b(?:deadlines?|due)\b/i;
 const DECISIONS = new Set(contentStems('decision decisions decide decided agree agreed agreement agreements conclusion conclusions outcome outcomes resolution resolutions settled'));
 /** Words that go with them without asking for them alone ("List the action items", "List the topics"). */
 const WITH_THEM = new Set(contentStems('item items list'));
-/** Asking for the tasks without a word for them: "What needs to be done?", "Who is doing what?". */
-const IN_OTHER_WORDS = /\b(?:what (?:needs|has|have|is) to (?:be done|happen)|who(?:'s| is| will be)? doing what|who (?:does|will do|should do|has to do) what)\b/i;
+/** Asking for the tasks without a word for them: "What needs to be done?", "Who is doing what?", "What will we do?". */
+const IN_OTHER_WORDS =
+  /\b(?:what (?:needs|has|have|is) to (?:be done|happen)|who(?:'s| is| will be)? doing what|who (?:does|will do|should do|has to do) what|what (?:do|does|will|should|must|shall)\s+(?:\S+\s+)?(?:(?:have|has|need|needs|got|going) to\s+)?do)\b/i;
 /** The other words of those phrasings. */
 const PHRASING = new Set(contentStems('need needs done doing do does happen'));
 
@@ -54,12 +55,13 @@ const saying = (segments: readonly Segment[], test: (text: string) => boolean): 
 /**
  * Indices of the segments that answer, in the order said: those that give a task; for the
  * deadlines, those giving a task with a due date, else those naming a date ("the release is
- * planned for the fifteenth of december"); those that state a decision.
+ * planned for the fifteenth of december"); those that state a decision. With `whose`: only the
+ * tasks it owns (by the owner's name) or the decisions it stated (by the speaker's).
  */
-export function askedSegments(segments: readonly Segment[], asked: Asked): number[] {
-  if (asked === 'decisions') return saying(segments, statesADecision);
+export function askedSegments(segments: readonly Segment[], asked: Asked, whose?: (name: string) => boolean): number[] {
+  if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
   // Any reference will do: it only tells whether an item names when it is due.
-  const items = findActionItems(segments, asked === 'deadlines' ? EVERY_DATE : undefined, knownNames(segments));
+  const items = findActionItems(segments, asked === 'deadlines' ? EVERY_DATE : undefined, knownNames(segments)).filter((item) => !whose || whose(item.owner));
   const given = [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
-  return given.length > 0 || asked === 'tasks' ? given : saying(segments, (text) => findDates(text, EVERY_DATE).length > 0);
+  return given.length > 0 || asked === 'tasks' || whose ? given : saying(segments, (text) => findDates(text, EVERY_DATE).length > 0);
 }

@@ -319,3 +319,28 @@ describe('answerSources: questions for the decisions', () => {
     expect(answerSources(chatter, 'What was decided?')).toEqual([]);
   });
 });
+
+// A fourth meeting and questions written for this test, after the method: one speaker's share.
+describe('answerSources: a named speaker’s tasks and decisions', () => {
+  const CLUB: [string, string][] = [
+    ['Ines', 'the seed swap was a big success this spring'],
+    ['Kwame', 'i will fix the broken gate before the open day'],
+    ['Ines', 'kwame could you also order more compost'],
+    ['Kwame', 'of course'],
+    ['Ines', 'i am going to write the newsletter on sunday'],
+    ['Kwame', 'we agreed that the shed stays locked at night'],
+    ['Ines', 'the tomatoes did badly in the heat'],
+  ];
+  const club: Segment[] = CLUB.map(([speaker, sentence], i) => ({ speaker, sentence, start_time: i * 5, end_time: i * 5 + 4 }));
+  const said = (fragment: string) => club.findIndex((s) => s.sentence.includes(fragment));
+
+  it.each(["What are Kwame's action items?", 'What will Kwame do?', 'What does Kwame have to do?'])('%j gets the tasks he owns, asked of him by someone else too', (question) => {
+    expect(answerSources(club, question).map((s) => s.segment_index)).toEqual([said('fix the broken gate'), said('order more compost')]);
+  });
+
+  it('gets what one speaker decided, and what she said when asked nothing more', () => {
+    expect(answerSources(club, 'What did Kwame agree to?').map((s) => s.segment_index)).toEqual([said('shed stays locked')]);
+    expect(answerSources(club, "What are Ines's tasks?").map((s) => s.segment_index)).toEqual([said('write the newsletter')]);
+    expect(answerSources(club, 'What did Ines say?').every((s) => s.speaker === 'Ines')).toBe(true);
+  });
+});
