@@ -171,6 +171,11 @@ describe('the web app, part 2', () => {
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     await page.locator('ol.chat li.user', { hasText: MARKUP }).waitFor();
     expect(await noImages()).toBe(0);
+    // A question to try asks at once, and the embedded engine answers it from the tasks said.
+    await page.getByRole('list', { name: 'Questions to try:' }).getByRole('button', { name: 'What are the action items?' }).click();
+    const answer = page.locator('ol.chat > li').nth(5);
+    await page.locator('ol.chat li.user', { hasText: 'What are the action items?' }).waitFor();
+    await answer.getByRole('list', { name: 'Sources' }).getByRole('button', { name: /call the vendor/i }).waitFor();
     await expectAccessible(page, 'recording with chat');
     await screenshots(page, 'recording');
   });

@@ -1,7 +1,7 @@
 // A conversation with the chat routes (one recording's or the whole library's): the turns so far,
 // each answer with its sources rendered by the caller, and the question form. Everything is text.
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { Alert, TextArea, useAction } from './form.tsx';
 
 type History = { role: 'user' | 'assistant'; content: string }[];
@@ -18,19 +18,51 @@ function askOnEnter(event: KeyboardEvent): void {
   (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
 }
 
-export function Conversation<S>({ label, ask, source }: { label: string; ask: (message: string, history: History) => Promise<{ response: string; sources: readonly S[] }>; source: (s: S) => ComponentChildren }) {
+interface ConversationProps<S> {
+  readonly label: string;
+  readonly ask: (message: string, history: History) => Promise<{ response: string; sources: readonly S[] }>;
+  readonly source: (s: S) => ComponentChildren;
+  /** Questions offered as buttons that ask them at once. */
+  readonly suggestions?: readonly string[];
+}
+
+/** Questions offered under the form, each a button that asks it. */
+function Suggestions({ questions, busy, ask }: { questions: readonly string[]; busy: boolean; ask: (question: string) => void }) {
+  const id = useId();
+  if (questions.length === 0) return null;
+  return (
+    <>
+      <p id={`${id}-try`} class="hint try">
+        Questions to try:
+      </p>
+      <ul class="suggestions" aria-labelledby={`${id}-try`}>
+        {questions.map((question) => (
+          <li key={question}>
+            <button type="button" class="secondary" disabled={busy} onClick={() => ask(question)}>
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function Conversation<S>({ label, ask, source, suggestions = [] }: ConversationProps<S>) {
   const [turns, setTurns] = useState<Turn<S>[]>([]);
   const [message, setMessage] = useState('');
   const { busy, error, run } = useAction();
-  const submit = (event: Event) => {
-    event.preventDefault();
-    const question = message.trim();
-    if (!question) return;
+  const send = (question: string, typed: boolean) => {
+    if (!question || busy) return;
     void run(async () => {
       const answer = await ask(question, turns.slice(-10).map(({ role, content }) => ({ role, content })));
       setTurns([...turns, { role: 'user', content: question }, { role: 'assistant', content: answer.response, sources: answer.sources }]);
-      setMessage('');
+      if (typed) setMessage('');
     });
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    send(message.trim(), true);
   };
   return (
     <>
@@ -56,6 +88,7 @@ export function Conversation<S>({ label, ask, source }: { label: string; ask: (m
           Ask
         </button>
       </form>
+      <Suggestions questions={suggestions} busy={busy} ask={(question) => send(question, false)} />
       <Alert message={error} />
     </>
   );
