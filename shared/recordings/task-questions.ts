@@ -1,13 +1,14 @@
 // Questions for what a summary's "Action items" hold ("What are the action items?", "Any next
-// steps?", "Who is doing what?"; "What are the deadlines?": the items with a due date) or for its decisions ("What was
-// decided?", "What did we agree on?") name no word that was said, so BM25 finds nothing for
-// them. Such a question is one whose content words all ask for tasks or decisions, or point at
-// the recording (whole-recording.ts's words). It gets the passages in which someone took on or
-// was given a task, by the rules the embedded summariser uses for its action items, or that
-// state a decision, in the order they were said. A question that names anything else ("What are
-// the tasks for the concert?") is left to BM25, as is one for which no such passage was found:
-// its words may be the recording's own. One that asks for the overview in so many words ("Recap
-// what got decided") still gets the overview.
+// steps?", "Who is doing what?"; "What are the deadlines?": the items with a due date) or for
+// its decisions ("What was decided?", "What did we agree on?") name no word that was said, so
+// BM25 finds nothing for them. Such a question is one whose content words all ask for tasks or
+// decisions, or point at the recording (whole-recording.ts's words). It gets the passages in
+// which someone took on or was given a task, by the rules the embedded summariser uses for its
+// action items, or that state a decision, in the order they were said; asked of a speaker
+// (retrieval.ts), that speaker's. A question that names anything else ("What are the tasks for
+// the concert?") is left to BM25, as is one for which no such passage was found: its words may
+// be the recording's own. One that asks for the overview in so many words ("Recap what got
+// decided") still gets the overview.
 import { findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
 import { dateReference, findDates } from '../text/spoken-dates.ts';
