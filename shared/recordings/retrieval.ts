@@ -5,7 +5,7 @@
 // nowhere in the recording finds nothing: the caller then says so instead of guessing.
 // @ts-expect-error -- wink-bm25-text-search ships no type declarations; the part used is typed below.
 import winkBm25 from 'wink-bm25-text-search';
-import { dateReference, findDates } from '../text/spoken-dates.ts';
+import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 import { askedFor, askedSegments } from './task-questions.ts';
@@ -29,7 +29,6 @@ const WHEN_BOOST = 2;
 const WHEN_QUESTION = /^\s*(?:when|by when|until when|how soon|what (?:time|day|date)|which (?:day|date))\b|\b(?:what|which) (?:time|day|date)\b/i;
 // Past mentions findDates leaves out (it keeps what is still ahead, for calendar events).
 const PAST_MENTION = /\b(?:yesterday|ago|last (?:week|month|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
-const ANY_REFERENCE = dateReference('2000-01-01T00:00:00Z')!;
 
 const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -94,7 +93,7 @@ function overlapScores(segments: readonly Segment[], question: string): Scored {
 }
 
 function namesATime(text: string): boolean {
-  return PAST_MENTION.test(text) || findDates(text, ANY_REFERENCE).length > 0;
+  return PAST_MENTION.test(text) || findDates(text, FAR_BACK).length > 0;
 }
 
 /**

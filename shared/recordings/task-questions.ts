@@ -11,7 +11,7 @@
 // decided") still gets the overview.
 import { findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
-import { dateReference, findDates } from '../text/spoken-dates.ts';
+import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import type { Segment } from '../providers/types.ts';
 import { contentStems } from '../text/textrank.ts';
 import { asksOverview, isMeta } from './whole-recording.ts';
@@ -49,8 +49,6 @@ export function askedFor(question: string, stemsOf: (text: string) => string[]):
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
 
-const EVERY_DATE = dateReference('2000-01-01T00:00:00Z')!;
-
 const saying = (segments: readonly Segment[], test: (text: string) => boolean): number[] => segments.flatMap((s, i) => (test(String(s.sentence ?? '')) ? [i] : []));
 
 /**
@@ -62,7 +60,7 @@ const saying = (segments: readonly Segment[], test: (text: string) => boolean): 
 export function askedSegments(segments: readonly Segment[], asked: Asked, whose?: (name: string) => boolean): number[] {
   if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
   // Any reference will do: it only tells whether an item names when it is due.
-  const items = findActionItems(segments, asked === 'deadlines' ? EVERY_DATE : undefined, knownNames(segments)).filter((item) => !whose || whose(item.owner));
+  const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || whose(item.owner));
   const given = [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
-  return given.length > 0 || asked === 'tasks' || whose ? given : saying(segments, (text) => findDates(text, EVERY_DATE).length > 0);
+  return given.length > 0 || asked === 'tasks' || whose ? given : saying(segments, (text) => findDates(text, FAR_BACK).length > 0);
 }

@@ -24,7 +24,6 @@ export interface LibraryAnswer {
 /** Passages handed to the model (and listed as sources), best first. */
 const SOURCES = 6;
 
-
 /** The day each hit's meeting was on its recording's clock (its owner's, for one made before zones). */
 async function meetingDays(userId: number, hits: readonly SearchHit[]): Promise<string[]> {
   if (hits.length === 0) return [];

@@ -11,7 +11,7 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
-import { findDates, normaliseSpokenTimes, saysTimeAt, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { findDates, normaliseSpokenTimes, saysTimeAt, withoutDateLead, type DateReference, type SpokenDate } from './spoken-dates.ts';
 
 export interface ActionItem {
   readonly owner: string;
@@ -31,9 +31,6 @@ const BARE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need 
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
 const TRAILING_FILLER = /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes))+\s*$/i;
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
-/** The part of a period a date is said with ("in the first week of january", "by the end of march"). */
-const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -50,7 +47,7 @@ function knownName(word: string, names: readonly string[]): string | undefined {
 function cleanTask(task: string, due: SpokenDate | undefined): string {
   let out = task;
   const at = due ? out.indexOf(due.text) : -1;
-  if (due && at >= 0) out = `${out.slice(0, at).replace(DATE_PART, ' ').replace(DATE_LEAD, '')} ${out.slice(at + due.text.length)}`;
+  if (due && at >= 0) out = `${withoutDateLead(out.slice(0, at))} ${out.slice(at + due.text.length)}`;
   const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
   return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
 }

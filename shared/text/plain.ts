@@ -41,7 +41,6 @@ function lines(tokens: readonly Token[]): string[] {
   });
 }
 
-
 /** A paragraph written wholly in emphasis (`_00:06 of conversation…_`, `_None found._`). */
 function isAside(t: Token): boolean {
   const inner = t.type === 'paragraph' ? (t as Tokens.Paragraph).tokens.filter((c) => !(c.type === 'text' && !c.raw.trim())) : [];

@@ -84,6 +84,15 @@ export interface DateReference {
   readonly offsetMinutes: number;
 }
 
+/** The words that lead into a date ("by", "on the", "in the first week of", "by the end of"). */
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
+const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
+
+/** The text before a date mention without the words that lead into it: "order the tables before the [tenth of march]" → "order the tables". */
+export function withoutDateLead(before: string): string {
+  return before.replace(DATE_PART, ' ').replace(DATE_LEAD, '');
+}
+
 /** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
 export function dateReference(iso: string | undefined, timeZone?: string): DateReference | undefined {
   if (typeof iso !== 'string') return undefined;
@@ -93,6 +102,9 @@ export function dateReference(iso: string | undefined, timeZone?: string): DateR
   const zone = canonicalTimeZone(timeZone) ?? (offset && /T/i.test(iso) ? `${offset[1]}${offset[2]}:${offset[3]}` : DEFAULT_TIME_ZONE);
   return { instant: new Date(ms), timeZone: zone, offsetMinutes: offsetMinutesAt(ms, zone) };
 }
+
+/** A reference long past, against which every date said is still ahead: whether a text names a date at all. */
+export const FAR_BACK = dateReference('2000-01-01T00:00:00Z')!;
 
 /** Calendar parts in the reference's wall-clock time; hour and minute only when spoken. */
 export interface DateParts {
@@ -168,7 +180,7 @@ function parts(c: chrono.ParsedResult['start'], after = ''): DateParts {
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
-const GREETING_PARTS = /^(morning|afternoon|evening|night)$/;
+const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
 /**
  * A period named by its unit alone ("the numbers for the quarter", "the year"): chrono reads
  * "the week" as a week from now, but it names the period talked about, no date.
@@ -215,7 +227,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
     if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
-    if (GREETING_PARTS.test(said)) continue;
+    if (DAY_PART_ALONE.test(said)) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said)) || LENGTH_OF_TIME.test(said)) continue;
     if (/\b(?:every|each)\s+$/i.test(normalised.slice(0, result.index))) continue;
     const after = normalised.slice(result.index + result.text.length);

@@ -25,8 +25,6 @@ const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|u
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how or when, not what ("we meet again", "let's sync up there"): no title. */
 const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed))+$/gi;
-/** What led into a date taken out of the sentence ("let's meet again on the [ninth of december]"). */
-const DATE_LEFTOVER = /(?:^|\s+)(?:(?:on|at|by|in|from|until|till|before|after|around|the)(?:\s+|$))+$/i;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind)\b)(.+)$/i;
 const MAX_TITLE = 200;
@@ -39,7 +37,6 @@ const tidy = (text: string, dropArticle = false): string =>
     .replace(FILLER, '')
     .replace(/[\s,;:.!?-]+$/, '')
     .replace(COPULA, '')
-    .replace(DATE_LEFTOVER, '')
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();
 

@@ -12,7 +12,7 @@
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, findDates, normaliseSpokenTimes, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, findDates, normaliseSpokenTimes, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
@@ -39,7 +39,6 @@ const RECURRING = /\b(?:every|each)\s+(?:day|week|month|morning|afternoon|evenin
 const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|because|unless|if)\b)/gi;
 // When the sentence turns to a proposal ("… but tuesday works"), a negation stays in its own clause.
 const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|works|shall we)\b/i;
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|from|no later than|next|this|around|sometime)\s+)*$/i;
 // A calendar day must be said: "the year" or "next week" alone is no appointment.
 const EXPLICIT_DAY =
   /\d|\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight)\b/i;
@@ -73,7 +72,7 @@ export function proposes(sentence: string, from: number, to: number): boolean {
 function withoutMentions(normalised: string, dates: readonly SpokenDate[]): string {
   let out = normalised;
   for (const date of [...dates].sort((a, b) => b.index - a.index)) {
-    out = `${out.slice(0, date.index).replace(DATE_LEAD, '')} ${out.slice(date.index + date.text.length)}`;
+    out = `${withoutDateLead(out.slice(0, date.index))} ${out.slice(date.index + date.text.length)}`;
   }
   return withoutPlace(out).replace(/\s+/g, ' ').trim();
 }
