@@ -1,7 +1,9 @@
 // What every text field of the API must be: well-formed Unicode (no lone surrogates) and free
 // of control characters. Multi-line texts (notes, summaries, prompts) keep TAB, LF and CR;
 // one-line texts (titles, names, participants, file names) refuse those too, because they end
-// up inside headers, iCalendar lines and file names.
+// up inside headers, iCalendar lines and file names, and refuse the bidirectional embeddings,
+// overrides and isolates, which make a name read as another ("report\u202Efdp.exe" shows as
+// "reportexe.pdf"). The marks (LRM, RLM, ALM) stay: right-to-left names need them.
 
 /** In Unicode mode a surrogate pair is one code point, so this matches lone surrogates only. */
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
@@ -9,10 +11,13 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Every control character, and the Unicode line and paragraph separators. */
 const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** LRE, RLE, PDF, LRO, RLO, and LRI, RLI, FSI, PDI. */
+const BIDI_EMBEDDING = /[\u202a-\u202e\u2066-\u2069]/;
 
 const ILL_FORMED = 'must be well-formed Unicode (no lone surrogates)';
 const CONTROL_CHARACTER = 'must not contain control characters';
-export const NOT_ONE_LINE = 'must be one line without control characters';
+const NOT_ONE_LINE = 'must be one line without control characters';
+const BIDI = 'must not contain bidirectional embedding, override or isolate characters';
 
 /** Why this text is refused anywhere in a request, or undefined when it is fine. */
 export function textProblem(value: string): string | undefined {
@@ -25,6 +30,7 @@ export function textProblem(value: string): string | undefined {
 export function lineProblem(value: string): string | undefined {
   if (LONE_SURROGATE.test(value)) return ILL_FORMED;
   if (LINE_BREAK_OR_CONTROL.test(value)) return NOT_ONE_LINE;
+  if (BIDI_EMBEDDING.test(value)) return BIDI;
   return undefined;
 }
 

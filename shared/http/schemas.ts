@@ -2,10 +2,13 @@
 // in the OpenAPI description.
 import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema.ts';
-import { lineProblem, NOT_ONE_LINE } from '../domain/text.ts';
+import { lineProblem } from '../domain/text.ts';
 
-/** One line of text: no line breaks or other control characters (titles, names, file names). */
-export const oneLine = () => z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE);
+/** One line of text: no line breaks, other control characters or bidirectional overrides (titles, names, file names). */
+export const oneLine = () => z.superRefine<string>((v, ctx) => {
+  const problem = lineProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+});
 
 /** Integer ids arrive as path strings; anything but a plain positive integer is a 400. */
 export const id = lazySchema(() => z.pipe(

@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors.ts';
 import '../http/messages.ts';
 import { NOTES_MAX, TITLE_MAX } from '../domain/recordings/limits.ts';
-import { lineProblem, NOT_ONE_LINE, textIssues } from '../domain/text.ts';
+import { lineProblem, textIssues } from '../domain/text.ts';
+import { oneLine } from '../http/schemas.ts';
 
 /** Temporal (time-zones.ts) loads with the first upload that names a zone or a meeting date. */
 const timeZones = () => import('../domain/time-zones.ts');
@@ -25,7 +26,7 @@ function isRealDate(value: string): boolean {
 
 const uploadFieldsSchema = z.object({
   notes: z.optional(z.string().check(z.maxLength(NOTES_MAX))),
-  title: z.optional(z.string().check(z.refine<string>((v) => lineProblem(v) === undefined, NOT_ONE_LINE), z.trim(), z.minLength(1), z.maxLength(TITLE_MAX))),
+  title: z.optional(z.string().check(oneLine(), z.trim(), z.minLength(1), z.maxLength(TITLE_MAX))),
   meeting_date: z.optional(isoDate),
   file_last_modified: z.optional(z.pipe(z.union([z.string(), z.number()]), z.pipe(z.transform(String), int(0, MAX_TIME_MS)))),
   language: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code like "en"'))),

@@ -29,6 +29,22 @@ describe('text rules', () => {
     expect(lineProblem(value)).toBeDefined();
   });
 
+  it.each(['report\u202Efdp.exe', 'a\u202Ab', 'x\u202Dy\u202C', 'iso\u2067late\u2069', '\u2066x'])('refuses the bidirectional embedding, override or isolate in %j as a one-line text', (value) => {
+    expect(lineProblem(value)).toBe('must not contain bidirectional embedding, override or isolate characters');
+  });
+
+  it.each(['שלום עולם', 'Réunion \u200Fשלום\u200F', 'اجتماع\u061C 3', 'a\u200Eb'])('takes the right-to-left name %j with its marks', (value) => {
+    expect(lineProblem(value)).toBeUndefined();
+  });
+
+  it('says why a spoofing name is refused, in a body and in an upload\'s file name', async () => {
+    const parsed = inviteBody().safeParse({ email: 'a@example.test', name: 'Ana\u202Egpj.exe' });
+    expect(parsed.error?.issues.map((i) => i.message)).toEqual(['must not contain bidirectional embedding, override or isolate characters']);
+    await expect(parseUploadFields({}, 'minutes\u202E4pm.wav')).rejects.toMatchObject({ status: 400, details: [{ path: 'filename', message: expect.stringContaining('bidirectional') }] });
+    await expect(parseUploadFields({ title: 'Call \u2067x\u2069' })).rejects.toMatchObject({ details: [{ path: 'title', message: expect.stringContaining('bidirectional') }] });
+    await expect(parseUploadFields({ title: 'שלום' }, 'ישיבה.wav')).resolves.toMatchObject({ title: 'שלום' });
+  });
+
   it('refuses a line break in an invited user\'s name, as in every other name', () => {
     expect(inviteBody().safeParse({ email: 'a@example.test', name: 'Ana\nBcc: evil' }).success).toBe(false);
     expect(inviteBody().safeParse({ email: 'a@example.test', name: 'Ana Lima' }).success).toBe(true);
