@@ -5,6 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
+import { ORDINAL_DAY_TAG, withOrdinalDays } from './ordinal-day.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
@@ -197,9 +198,13 @@ const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
+/** chrono's casual reader, and "on the twelfth" (made on first use: cloning copies its parsers). */
+let reader: chrono.Chrono | undefined;
+const spokenReader = () => (reader ??= withOrdinalDays(chrono.casual));
+
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE =
-  /\d|\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock)\b/i;
+  /\d|\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock|\d{1,2}(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
 
 function dayNumber(d: DateParts): number {
   return d.year * 10_000 + d.month * 100 + d.day;
@@ -215,7 +220,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
   if (!MAYBE_DATE.test(normalised)) return [];
   let results: chrono.ParsedResult[];
   try {
-    results = chrono.casual.parse(normalised, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true });
+    results = spokenReader().parse(normalised, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true });
   } catch {
     return [];
   }
@@ -228,7 +233,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
     if (DAY_PART_ALONE.test(said)) continue;
-    if ((DURATION.test(said) && !CALENDAR_WORD.test(said)) || LENGTH_OF_TIME.test(said)) continue;
+    if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) continue;
     if (/\b(?:every|each)\s+$/i.test(normalised.slice(0, result.index))) continue;
     const after = normalised.slice(result.index + result.text.length);
     const asSaid = parts(result.start, after);
@@ -276,7 +281,7 @@ const PERIODS: Record<NonNullable<SpokenDate['period']>, (d: DateParts) => { fir
 export function saysTimeAt(text: string, index: number): boolean {
   if (typeof text !== 'string' || !MAYBE_DATE.test(text)) return false;
   try {
-    return chrono.casual.parse(text).some((r) => index >= r.index && index < r.index + r.text.length);
+    return spokenReader().parse(text).some((r) => index >= r.index && index < r.index + r.text.length);
   } catch {
     return false;
   }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseAt, extractEventsLocally, findLocation, proposes } from '#shared/providers/llm/local/events.ts';
 import { mergeMentions, type Mention } from '#shared/providers/llm/local/event-merge.ts';
-import { normaliseSpokenTimes } from '#shared/text/spoken-dates.ts';
+import { dateReference, findDates, normaliseSpokenTimes } from '#shared/text/spoken-dates.ts';
 import type { EventsRequest } from '#shared/providers/types.ts';
 
 const MEETING = '2026-11-19T10:00:00Z';
@@ -15,6 +15,9 @@ function request(sentences: readonly string[], meetingDate = MEETING, timeZone?:
     context: { title: 'Planning', meetingDate, ...(timeZone ? { timeZone } : {}) },
   };
 }
+
+/** The days (ISO dates, no time) said in a sentence at the meeting. */
+const dayOf = (sentence: string) => findDates(sentence, dateReference(MEETING)!).map((d) => d.iso);
 
 const events = (sentences: readonly string[], meetingDate?: string, timeZone?: string) => extractEventsLocally(request(sentences, meetingDate, timeZone));
 
@@ -99,6 +102,49 @@ describe('local calendar-event extraction', () => {
     ['we should look for a second supplier before the end of january', 'Deadline: look for a second supplier'],
   ])('names a requested deadline by its task, without the asking: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
+  describe('a day of the month said alone', () => {
+    // Meeting on Thursday 19 November 2026.
+    it.each([
+      ['the venue wants our answer by the 24th', '2026-11-24'],
+      ['lets do the handover on the seventh, before lunch', '2026-12-07'],
+      ['i am away until the twenty ninth', '2026-11-29'],
+      ['the printers come back to us after the thirteenth', '2026-12-13'],
+      ['the insurance has to be renewed before the thirty first', '2026-12-31'],
+      ['we could move the launch to the 30th', '2026-11-30'],
+    ])('reads %j as the next such day', (sentence, day) => {
+      expect(dayOf(sentence)).toEqual([day]);
+    });
+
+    it.each([
+      'we will vote on the third proposal tomorrow',
+      'she finished second',
+      'i think we should settle on the first.',
+      'we agreed on the second',
+      'the lifts to the fourth floor are out',
+      'by the tenth time he had stopped listening',
+      'for the third year running the fair made a loss',
+    ])('finds no day of the month in %j', (sentence) => {
+      expect(findDates(sentence, dateReference(MEETING)!).filter((d) => /first|second|third|fourth|tenth/.test(d.text))).toEqual([]);
+    });
+
+    it('reads "the first" and "the second" as days only before a time, and joins a time said before or after', () => {
+      expect(findDates('the auditors arrive on the first at nine a m', dateReference(MEETING)!).map((d) => d.iso)).toEqual(['2026-12-01T09:00:00+00:00']);
+      expect(findDates('at four thirty p m on the eleventh the board meets', dateReference(MEETING)!).map((d) => d.iso)).toEqual(['2026-12-11T16:30:00+00:00']);
+    });
+
+    it('counts the day of the month from the meeting\'s day in its zone', () => {
+      // 23:30 UTC on the 19th is the morning of the 20th in Tokyo: the 19th is next month's.
+      const tokyo = dateReference('2026-11-19T23:30:00Z', 'Asia/Tokyo')!;
+      expect(findDates('the minutes are due on the 19th', tokyo).map((d) => d.iso)).toEqual(['2026-12-19']);
+      expect(findDates('lets meet on the twentieth at 5 pm', tokyo).map((d) => d.iso)).toEqual(['2026-11-20T17:00:00+09:00']);
+    });
+
+    it('makes an event of a meeting proposed for a day said alone', () => {
+      expect(events(['lets get together again on the sixteenth at two p m'])).toMatchObject([{ start_datetime: '2026-12-16T14:00:00+00:00' }]);
+      expect(events(['the grant application is due on the 27th'])).toMatchObject([{ title: 'Deadline: grant application', start_datetime: '2026-11-27T09:00:00+00:00' }]);
+    });
   });
 
   it('keeps a spoken end time', () => {

@@ -1,0 +1,71 @@
+// A day of the month said alone ("let's meet again on the twelfth", "due by the 15th"), which
+// chrono reads only with a month ("the twelfth of december"). Said after a word that leads into a
+// date and before the end of the clause or a time, it is the next such day from the meeting:
+// this month when it is still to come, else the next month that has it. "First" and "second"
+// in words count only before a time ("on the first at ten"): "we settled on the second" is an
+// option, not a date. A noun after the ordinal ("the third floor", "by the fifth item") is no date.
+import type * as chrono from 'chrono-node/en';
+
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
+const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
+  ...ORDINAL_WORDS.map((w, i) => [w, i + 1] as const),
+  ['twentieth', 20], ['thirtieth', 30],
+  ...ORDINAL_WORDS.slice(0, 9).map((w, i) => [`twenty ${w}`, 21 + i] as const),
+  ['thirty first', 31],
+]);
+
+const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to)\\s+)';
+const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
+/**
+ * What may follow a day said alone: the end of a clause, a time, or a word that starts another
+ * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …").
+ */
+const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|in\\s+the\\s+(?:morning|afternoon|evening)|\\d)\\b)';
+/** A time after the day: what "first" and "second" in words need to be read as a day. */
+const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
+const PATTERN = new RegExp(`${LEAD}the\\s+(?:${ORDINAL})\\b${AFTER_DAY}`, 'i');
+
+function dayOf(match: RegExpMatchArray): number | undefined {
+  if (match[1]) return Number(match[1]);
+  const word = match[4] ?? `${match[2] ? `${match[2].slice(0, -1)} ` : ''}${match[3]}`;
+  return ORDINAL_VALUES.get(word.toLowerCase());
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The next year and month from the reference's wall date that has `day`, this month included when the day is still to come. */
+function nextMonthWith(day: number, wall: Date): { year: number; month: number } {
+  let year = wall.getUTCFullYear();
+  let month = wall.getUTCMonth() + 1;
+  if (day < wall.getUTCDate()) month += 1;
+  for (;;) {
+    if (month > 12) [year, month] = [year + 1, 1];
+    if (day <= daysIn(year, month)) return { year, month };
+    month += 1;
+  }
+}
+
+/** The tag of a day read here: "the twenty second" is a day, not twenty seconds. */
+export const ORDINAL_DAY_TAG = 'verbatim/ordinalDay';
+
+const ordinalDayParser: chrono.Parser = {
+  pattern: () => PATTERN,
+  extract(context, match) {
+    const day = dayOf(match);
+    if (day === undefined || day < 1 || day > 31) return null;
+    const after = context.text.slice((match.index ?? 0) + match[0].length);
+    if (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)) return null;
+    const wall = new Date(context.reference.instant.getTime() + context.reference.getTimezoneOffset() * 60_000);
+    const { year, month } = nextMonthWith(day, wall);
+    return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);
+  },
+};
+
+/** chrono's casual English reader with days of the month said alone. */
+export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
+  const extended = reader.clone();
+  extended.parsers.push(ordinalDayParser);
+  return extended;
+}
