@@ -145,16 +145,24 @@ export interface SpeakerQuery {
   readonly query: string;
   /** The speakers among `names` the question names, by a word of the name; undefined when none. */
   readonly speakers?: string[];
+  /**
+   * The transcript segments that answer a question for the tasks, deadlines or decisions
+   * (./task-questions.ts), of those the named speakers own or stated; undefined for any other question.
+   */
+  readonly answering?: (segments: readonly Segment[]) => number[];
 }
 
-/** For a search over many recordings (the library chat): which of these speaker names the question names, and what is left to look for. */
+/** For a search over many recordings (the library chat): which of these speaker names the question names, what is left to look for, and whether it asks for the tasks or decisions. */
 export function speakerQuery(names: readonly string[], question: string): SpeakerQuery {
   const terms = searchTerms(question);
   const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
-  if (speakers.size === 0) return { query: question };
+  const asked = askedFor(speakers.size === 0 ? question : withoutNames(question, nameStems), searchTerms);
+  const isTheirs = speakers.size === 0 ? undefined : (name: string) => searchTerms(name).some((stem) => nameStems.has(stem));
+  const answering = asked && ((segments: readonly Segment[]) => askedSegments(segments, asked, isTheirs, false));
+  if (speakers.size === 0) return { query: question, ...(answering ? { answering } : {}) };
   // "What did Maria say about the tomatoes?": her name would match every passage of hers.
   const query = asksBeyondTheSpeakers(terms, nameStems) ? withoutNames(question, nameStems) : question;
-  return { query, speakers: [...speakers] };
+  return { query, speakers: [...speakers], ...(answering ? { answering } : {}) };
 }
 
 /**

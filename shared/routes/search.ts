@@ -24,7 +24,7 @@ export const searchRoutes = {
     handler: 'chat/library',
     summary: 'Ask a question across your recordings; the answer cites the transcript segments it used',
     description:
-      'The segments most relevant to the message are found across your recordings (optionally only recording_ids, a tag or a date range) and the language model answers from them, citing [n] for sources[n-1]; without a model (LLM_PROVIDER=local) the answer quotes them with recording, time and speaker. conversation_history roles must be user or assistant. Counts against the monthly token budget: 429 with budget "tokens" and Retry-After when it is used up.',
+      'The segments most relevant to the message are found across your recordings (optionally only recording_ids, a tag or a date range; for a question for the action items, deadlines or decisions, the segments that give them, newest recordings first) and the language model answers from them, citing [n] for sources[n-1]; without a model (LLM_PROVIDER=local) the answer quotes them with recording, time and speaker. conversation_history roles must be user or assistant. Counts against the monthly token budget: 429 with budget "tokens" and Retry-After when it is used up.',
     tag: 'Search',
     rateClass: 'processing',
     auth: 'token',

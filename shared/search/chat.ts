@@ -5,8 +5,11 @@
 // passages handed over, so a citation always points at the words it quotes. A question naming
 // a speaker of the user's library ("What did Maria say about the budget?", by any word of the
 // name) keeps to that speaker's passages, as the recording chat does; a name in the library that
-// was never given to a voice has no passages, and does not narrow anything. Budgets as for the
-// recording chat.
+// was never given to a voice has no passages, and does not narrow anything. A question for the
+// action items, deadlines or decisions ("What are my action items?", "What did Maria agree to
+// do?") names no word that was said: it gets the segments that give them, by the recording
+// chat's rules (../recordings/task-questions.ts), from the newest recordings within the filters,
+// and BM25's passages only when none has any. Budgets as for the recording chat.
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources } from '../recordings/chat.ts';
@@ -14,7 +17,7 @@ import type { SpeakerQuery } from '../recordings/retrieval.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
 import { getUserSettings } from '../store/users.ts';
-import { bestPassages, type SearchHit } from './search.ts';
+import { bestPassages, pickedPassages, type SearchHit } from './search.ts';
 
 export interface LibraryAnswer {
   readonly response: string;
@@ -46,10 +49,9 @@ function asSource(hit: SearchHit, i: number, day: string): ChatSource {
   };
 }
 
-/** The question's speakers (of the library's names ever given to a voice) and what to search for. */
+/** The question's speakers (of the library's names ever given to a voice), what to search for, and whether it asks for the tasks or decisions. */
 async function whatIsAsked(userId: number, question: string): Promise<SpeakerQuery> {
   const names = await assignedSpeakerNames(userId);
-  if (names.length === 0) return { query: question };
   // The NLP behind it loads on first use, as for the recording chat: not at the function's init.
   const { speakerQuery } = await import('../recordings/retrieval.ts');
   return speakerQuery(names, question);
@@ -57,9 +59,11 @@ async function whatIsAsked(userId: number, question: string): Promise<SpeakerQue
 
 export async function chatWithLibrary(userId: number, body: LibraryChatBody): Promise<LibraryAnswer> {
   await checkTokenBudget(userId);
-  const { query, speakers } = await whatIsAsked(userId, body.message);
-  const filters = { tag_id: body.tag_id, recording_ids: body.recording_ids, date_from: body.date_from, date_to: body.date_to, speakers, transcriptOnly: true };
-  const sources = await bestPassages(userId, query, filters, SOURCES);
+  const { query, speakers, answering } = await whatIsAsked(userId, body.message);
+  const filters = { tag_id: body.tag_id, recording_ids: body.recording_ids, date_from: body.date_from, date_to: body.date_to, transcriptOnly: true };
+  // "What are my action items?" names nothing said: the tasks are read from the newest recordings, and owned by the speakers it names.
+  const picked = answering ? await pickedPassages(userId, filters, answering, SOURCES) : [];
+  const sources = picked.length > 0 ? picked : await bestPassages(userId, query, { ...filters, speakers }, SOURCES);
   const sourceDays = await meetingDays(userId, sources);
   const days = sourceDays.filter(Boolean).sort();
   const response = await answerFromSources(userId, {

@@ -79,6 +79,13 @@ export class Library {
     this.recordings.delete(recordingId);
   }
 
+  /** The recording's transcript passages as stored, in the order said. */
+  transcript(recordingId: number): SearchDoc[] {
+    const ids = this.recordings.get(recordingId)?.docs ?? [];
+    const docs = ids.filter((id) => id.includes(':transcript:')).map((id) => ({ ...(this.index.getStoredFields(id) as Omit<SearchDoc, 'id'>), id }));
+    return docs.sort((a, b) => a.segment_index - b.segment_index);
+  }
+
   get documentCount(): number {
     return this.index.documentCount;
   }

@@ -4,6 +4,7 @@
 // on the recording as it is now.
 import type { RecordingStatus } from '../domain/recordings/status.ts';
 import type { SearchQuery } from '../http/search-schemas.ts';
+import type { Segment } from '../providers/types.ts';
 import { paginate, type Pagination } from '../recordings/list.ts';
 import { recordingsWithTag } from '../store/tags.ts';
 import { runQuery, type EngineHit, type HitField } from './engine.ts';
@@ -141,6 +142,33 @@ async function searchLibrary(userId: number, q: string, filters: SearchFilters, 
 export async function bestPassages(userId: number, question: string, filters: SearchFilters, limit: number): Promise<readonly SearchHit[]> {
   const { hits } = await rankedPassages(userId, question, filters, 'OR');
   return (await livePage(userId, hits, 0, limit)).hits;
+}
+
+/** Recordings the picked passages are read from at a time, newest meeting first. */
+const PICK_BATCH = 10;
+
+/**
+ * For the library chat's questions for the tasks, deadlines or decisions, which no word of the
+ * question finds: the transcript segments `pick` chooses of each recording within the filters
+ * (as the index stores them), newest meeting first and in the order said, up to `limit`.
+ */
+export async function pickedPassages(userId: number, filters: SearchFilters, pick: (segments: readonly Segment[]) => number[], limit: number): Promise<readonly SearchHit[]> {
+  const { library } = await loadLibrary(userId);
+  const byRecording = await recordingFilter(library, userId, filters);
+  const newestFirst = [...library.recordings.entries()]
+    .filter(([id]) => !byRecording || byRecording(id))
+    .sort(([idA, a], [idB, b]) => b.meeting_date.localeCompare(a.meeting_date) || idB - idA)
+    .map(([id]) => id);
+  const found: SearchHit[] = [];
+  for (let at = 0; at < newestFirst.length && found.length < limit; at += PICK_BATCH) {
+    const hits = newestFirst.slice(at, at + PICK_BATCH).flatMap((id) => {
+      const docs = library.transcript(id);
+      const segments = docs.map((d) => ({ speaker: d.speaker, sentence: d.text, start_time: d.start_time ?? 0, end_time: d.end_time ?? 0 }));
+      return pick(segments).map((i): EngineHit => ({ doc: docs[i]!, score: 0, highlights: [] }));
+    });
+    found.push(...(await livePage(userId, hits, 0, limit - found.length)).hits);
+  }
+  return found;
 }
 
 /** The GET /search answer: a page of hits with the list routes' pagination. */

@@ -211,6 +211,44 @@ describe('POST /chat', () => {
     expect(body.sources.every((s: { recording_id: number }) => s.recording_id === seeded.marketing)).toBe(true);
   });
 
+  it('answers a question for the action items, deadlines or decisions from the passages that give them, newest recording first', async () => {
+    const dana = await newUser();
+    const older = await seedRecording(dana.user.id, {
+      title: 'supplier call',
+      status: 'COMPLETED',
+      meetingDate: '2026-05-04T09:00:00Z',
+      segments: [seg('SPEAKER_00', 'the supplier raised the price of flour again', 0, 3), seg('SPEAKER_00', 'tom can you ask two other mills for a quote by friday', 3, 7), seg('SPEAKER_01', 'sure i can do that', 7, 9)],
+    });
+    const newer = await seedRecording(dana.user.id, {
+      title: 'shop floor',
+      status: 'COMPLETED',
+      meetingDate: '2026-05-11T09:00:00Z',
+      segments: [seg('SPEAKER_00', 'the new oven arrives in june', 0, 3), seg('SPEAKER_01', 'we agreed to close the shop on mondays from now on', 3, 7), seg('SPEAKER_00', 'i will print the new opening hours for the window', 7, 10)],
+    });
+    expect((await call(`/recordings/${older.id}/speakers/assign`, { method: 'PUT', token: dana.token, body: { speaker_map: { SPEAKER_01: 'Tom Price' } } })).status).toBe(200);
+    await queueIndexUpdate({ user_id: dana.user.id, rebuild: true });
+    expect((await until(() => search('q=oven', dana), (r) => r.body.pagination?.total === 1, 30_000)).body.hits[0]).toMatchObject({ recording_id: newer.id });
+    expect((await search('q=mills', dana)).body.hits[0]).toMatchObject({ recording_id: older.id });
+    const ask = async (message: string, extra: Record<string, unknown> = {}) => {
+      const { status, body } = await call('/chat', { method: 'POST', token: dana.token, body: { message, ...extra } });
+      expect(status, message).toBe(200);
+      return body.sources.map((s: { recording_id: number; text: string }) => [s.recording_id, s.text]);
+    };
+    expect(await ask('What are my action items?')).toEqual([
+      [newer.id, 'i will print the new opening hours for the window'],
+      [older.id, 'tom can you ask two other mills for a quote by friday'],
+      [older.id, 'sure i can do that'],
+    ]);
+    expect(await ask('What was decided?')).toEqual([[newer.id, 'we agreed to close the shop on mondays from now on']]);
+    expect(await ask('What are the deadlines?')).toEqual([[older.id, 'tom can you ask two other mills for a quote by friday']]);
+    // Tom's, whoever said it; and within the filters.
+    expect(await ask("What are Tom's action items?")).toEqual([
+      [older.id, 'tom can you ask two other mills for a quote by friday'],
+      [older.id, 'sure i can do that'],
+    ]);
+    expect(await ask('What are the next steps?', { date_from: '2026-05-10' })).toEqual([[newer.id, 'i will print the new opening hours for the window']]);
+  });
+
   it('keeps to the passages of a speaker the question names, by a word of the name', async () => {
     // A user of its own: the chat's rate class allows 10 a minute, and this asks 6 times.
     const carol = await newUser();

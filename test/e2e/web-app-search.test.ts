@@ -32,6 +32,7 @@ beforeAll(async () => {
   });
   await seedRecording(user.id, { title: 'Garden club', status: 'COMPLETED', audio, segments: [seg('Cleo', `The harbour tour ${MARKUP} starts at noon.`, 6, 8)] });
   await seedRecording(user.id, { title: 'Unrelated', status: 'COMPLETED', audio, segments: [seg('Dan', 'Tomatoes need water.', 1, 3)] });
+  await seedRecording(user.id, { title: 'Volunteers', status: 'COMPLETED', audio, meetingDate: '2026-11-02T10:00:00.000Z', segments: [seg('Eve', 'Thanks for coming.', 0, 2), seg('Eve', 'Finn, can you book the minibus for the trip?', 2.5, 5)] });
   await queueIndexUpdate({ user_id: user.id, rebuild: true });
   // The index worker applies the rebuild from its queue.
   for (let waited = 0; ((await call('/search?q=harbour', { token })).body?.pagination?.total ?? 0) < 2; waited += 500) {
@@ -99,5 +100,16 @@ describe('search and library chat in the web app', () => {
     expect(question).toBe('You: What about the harbour?\nAnd the tour?');
     // The offline engine quotes each passage on a line of its own ("At 0:06, Cleo in …").
     expect(answer!.split('\n').filter((line) => /\bAt \d\d:\d\d, /.test(line)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers "What are my action items?" from the questions to try, with the task said as its source', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask' }).click();
+    await page.getByRole('list', { name: 'Questions to try:' }).getByRole('button', { name: 'What are my action items?' }).click();
+    await page.locator('ol.chat li.user', { hasText: 'What are my action items?' }).waitFor();
+    // The answer is the last turn; the conversation before it stays above.
+    const sources = page.locator('ol.chat > li').last().getByRole('list', { name: 'Sources' });
+    await sources.waitFor();
+    expect(await sources.locator('li').allInnerTexts()).toEqual(['Volunteers at 0:02: Eve: Finn, can you book the minibus for the trip?']);
+    await expectAccessible(page, 'library chat with a question to try');
   });
 });

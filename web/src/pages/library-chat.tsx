@@ -6,6 +6,9 @@ import { HitText } from '../recordings/hit-text.tsx';
 import { clock, hitLink, type LibraryAnswer } from '../recordings/types.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 
+/** Questions the library answers from its newest recordings, the offline engine included (recordings/task-questions.ts). */
+const SUGGESTIONS = ['What are my action items?', 'What was decided?', 'What are the deadlines?'];
+
 export function LibraryChat() {
   return (
     <>
@@ -13,6 +16,7 @@ export function LibraryChat() {
       <Conversation<LibraryAnswer['sources'][number]>
         label="Your question about all your recordings"
         ask={(message, conversation_history) => call(api.POST('/chat', { body: { message, conversation_history } }))}
+        suggestions={SUGGESTIONS}
         source={(s) => (
           <>
             <a href={hitLink(s)}>
