@@ -1,0 +1,49 @@
+// What states a decision (shared/text/decisions.ts), on sentences written for this test after the
+// method, none of them seen while it was made: decisions made or committed to, and the lines that
+// only sound like one (a decision still to make, a question, a request, talk that steers or hedges).
+import { describe, expect, it } from 'vitest';
+import { statesADecision } from '#shared/text/decisions.ts';
+import { answerSources } from '#shared/recordings/retrieval.ts';
+
+describe('statesADecision', () => {
+  it.each([
+    'the committee approved the parking plan',
+    'right so we agreed the kids go first',
+    'in the end we chose the cheaper hall',
+    "let's keep the stall open until six",
+    'lets go with the red flyers',
+    'we will cancel the december newsletter',
+    "we're going to raffle the hamper",
+    'fine everybody agrees we skip the parade',
+    'our decision was to rent the chairs',
+    'we settled on a fixed fee for the bands',
+  ])('reads %j as a decision', (line) => {
+    expect(statesADecision(line)).toBe(true);
+  });
+
+  it.each([
+    'we have to decide about the raffle prizes',
+    'we havent agreed on the fee',
+    "i don't agree about the parade",
+    'nobody approved that spend',
+    'did we agree on the start time',
+    'should we keep the stall open later',
+    'are we going to print flyers at all',
+    'could you approve my expenses please',
+    "let's move on to the raffle",
+    'lets see what the council says',
+    "let's hope nobody forgets the keys",
+    "we'll probably need a second table",
+    "we'll see about the bands",
+    'let us start with apologies',
+    'the final rehearsal is on friday',
+  ])('reads %j as no decision', (line) => {
+    expect(statesADecision(line)).toBe(false);
+  });
+
+  it('answers "What was decided?" with the decisions alone, not the suggestions and the talk around them', () => {
+    const lines = ['lets start with the fete', 'we need to decide on the date first', 'we agreed on the last saturday of june', "let's hope it doesn't rain", 'should we ask the scouts to help', "we'll ask the scouts to run the tombola"];
+    const segments = lines.map((sentence, i) => ({ speaker: `SPEAKER_0${i % 2}`, sentence, start_time: i * 5, end_time: i * 5 + 4 }));
+    expect(answerSources(segments, 'What was decided?').map((s) => s.text)).toEqual(['we agreed on the last saturday of june', "we'll ask the scouts to run the tombola"]);
+  });
+});
