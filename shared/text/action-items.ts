@@ -25,7 +25,9 @@ const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
 /** "please …", "could you please …": a request, whose task is what follows the asking. */
 export const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
-const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never)\\b)(?=(.+))`, 'giu');
+/** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
+const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
+const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never|${HEDGES})\\b)(?=(.+))`, 'giu');
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
 const BARE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\s+(.+)/iu;
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);

@@ -234,7 +234,10 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
     if (DAY_PART_ALONE.test(said)) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) continue;
-    if (/\b(?:every|each)\s+$/i.test(normalised.slice(0, result.index))) continue;
+    const before = normalised.slice(0, result.index);
+    if (/\b(?:every|each)\s+$/i.test(before)) continue;
+    // "on a saturday", "any friday": a weekday, not a day.
+    if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);
     const asSaid = parts(result.start, after);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;

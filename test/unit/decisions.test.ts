@@ -36,6 +36,8 @@ describe('statesADecision', () => {
     "we'll probably need a second table",
     "we'll see about the bands",
     'let us start with apologies',
+    'lets move onto any other business',
+    "let's get to the treasurer's report",
     'the final rehearsal is on friday',
   ])('reads %j as no decision', (line) => {
     expect(statesADecision(line)).toBe(false);

@@ -115,9 +115,27 @@ describe('spoken dates', () => {
     expect(findDates('december fifth', ref)[0]?.iso).toBe('2026-12-05');
     expect(dateReference('not a date')).toBeUndefined();
   });
+  // Written for this test: a weekday after "a", "any" or "one" is a kind of day, not a date.
+  it.each(['the market is held on a thursday', 'any wednesday suits the caretaker', 'we trained on a sunday once'])('finds no date in %j', (text) => {
+    expect(labels(text)).toEqual([]);
+  });
+
+  it('still reads the weekday said as a day', () => {
+    expect(labels('the caretaker comes on tuesday')).toEqual(['Tue 24 Nov 2026']);
+  });
 });
 
 describe('action items', () => {
+  // Written for this test: "we'll" or "i will" that only hedges or wishes gives no task.
+  it.each(["we'll see about the leaflets later", 'i will hope for the best', "we'll probably hire a van", "i'll maybe ask my brother"])('finds no task in %j', (sentence) => {
+    expect(findActionItems([{ speaker: 'SPEAKER_00', sentence, start_time: 0, end_time: 4 }], ref)).toEqual([]);
+  });
+
+  it('keeps "see if" and "see to" as tasks', () => {
+    const said = ["i'll see if the caretaker has a spare key", 'we will see to the heating before friday'];
+    expect(findActionItems(said.map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 5, end_time: i * 5 + 4 })), ref).map((i) => i.task)).toEqual(['see if the caretaker has a spare key', 'see to the heating']);
+  });
+
   // Written for this test: the words that lead into a date or stand for one leave the task with it.
   it('keeps the task whole when its date goes', () => {
     const said = ['we need to train two nurses on it before then', 'i can run the training sessions in the first week of january', 'we will ship the beta by the end of march', 'i will paint the fence in the middle of april'];
