@@ -147,6 +147,20 @@ describe('local calendar-event extraction', () => {
     });
   });
 
+  // Written for this test: a thing said to happen on a day is an event named by its noun phrase.
+  it.each([
+    ['the jumble sale is on saturday', 'Jumble sale', '2026-11-21T09:00:00+00:00'],
+    ['our carol concert will be on the twelfth at six p m', 'Carol concert', '2026-12-12T18:00:00+00:00'],
+    ['right so the first aid course takes place on monday at nine a m', 'First aid course', '2026-11-23T09:00:00+00:00'],
+    ['i think we go with the tenth the plant swap is on the tenth at eleven a m', 'Plant swap', '2026-12-10T11:00:00+00:00'],
+  ])('titles %j after what happens then', (sentence, title, start) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
+  });
+
+  it.each(['the library is shut on friday', 'the next one is on thursday at two p m'])('makes no event of %j', (sentence) => {
+    expect(events([sentence])).toEqual([]);
+  });
+
   it('keeps a spoken end time', () => {
     expect(events(["let's meet from 2 to 4 pm on monday at the office"])).toMatchObject([
       { start_datetime: '2026-11-23T14:00:00+00:00', end_datetime: '2026-11-23T16:00:00+00:00', location: 'Office' },

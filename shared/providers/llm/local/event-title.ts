@@ -79,6 +79,17 @@ function appointmentTitle(kind: string, rest: string): string {
 export type EventKind = 'appointment' | 'deadline';
 
 
+/** "the sale is on the sixteenth", "our quiz night will be at seven": a thing said to happen then, named by its noun phrase. */
+const SCHEDULED = /\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:is|are|will be|takes place|happens)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
+const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
+
+function scheduled(before: string): { kind: EventKind; title: string } | undefined {
+  const named = SCHEDULED.exec(before);
+  if (!named || NOT_SCHEDULED.test(named[1]!)) return undefined;
+  const phrase = named[1]!.toLowerCase();
+  return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
+}
+
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
   if (!lets) return undefined;
@@ -98,7 +109,7 @@ export function titleOf(normalised: string, rest: string, before: string): { kin
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
-  else found = proposal(rest);
+  else found = scheduled(before) ?? proposal(rest);
   if (found && found.title.length > MAX_TITLE) found = { ...found, title: `${found.title.slice(0, MAX_TITLE - 1).trimEnd()}…` };
   return found;
 }

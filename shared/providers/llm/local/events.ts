@@ -41,7 +41,7 @@ const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|beca
 const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|works|shall we)\b/i;
 // A calendar day must be said: "the year" or "next week" alone is no appointment.
 const EXPLICIT_DAY =
-  /\d|\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight)\b/i;
+  /\d|\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
 
 /** The clause of `text` that holds the span [from, to). */
 export function clauseAt(text: string, from: number, to: number): string {
