@@ -146,11 +146,14 @@ export async function bestPassages(userId: number, question: string, filters: Se
 
 /** Recordings the picked passages are read from at a time, newest meeting first. */
 const PICK_BATCH = 10;
+/** Recordings read at most: reading a recording's tasks takes up to a few milliseconds, and the answer is about recent work. */
+const PICK_MAX_RECORDINGS = 100;
 
 /**
  * For the library chat's questions for the tasks, deadlines or decisions, which no word of the
  * question finds: the transcript segments `pick` chooses of each recording within the filters
- * (as the index stores them), newest meeting first and in the order said, up to `limit`.
+ * (as the index stores them), newest meeting first and in the order said, up to `limit`, from
+ * the newest PICK_MAX_RECORDINGS.
  */
 export async function pickedPassages(userId: number, filters: SearchFilters, pick: (segments: readonly Segment[]) => number[], limit: number): Promise<readonly SearchHit[]> {
   const { library } = await loadLibrary(userId);
@@ -158,6 +161,7 @@ export async function pickedPassages(userId: number, filters: SearchFilters, pic
   const newestFirst = [...library.recordings.entries()]
     .filter(([id]) => !byRecording || byRecording(id))
     .sort(([idA, a], [idB, b]) => b.meeting_date.localeCompare(a.meeting_date) || idB - idA)
+    .slice(0, PICK_MAX_RECORDINGS)
     .map(([id]) => id);
   const found: SearchHit[] = [];
   for (let at = 0; at < newestFirst.length && found.length < limit; at += PICK_BATCH) {
