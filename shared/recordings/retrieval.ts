@@ -152,8 +152,20 @@ export interface SpeakerQuery {
   readonly answering?: (segments: readonly Segment[]) => number[];
 }
 
-/** For a search over many recordings (the library chat): which of these speaker names the question names, what is left to look for, and whether it asks for the tasks or decisions. */
-export function speakerQuery(names: readonly string[], question: string): SpeakerQuery {
+/** "my", "me", "What do I have to do?", "What have I promised?": the asker's own ("Can I see …" is not). */
+const FIRST_PERSON = /\b(?:my|mine|me)\b|\b(?:do|did|should|must|will|shall)\s+i\b|\bi\s+(?:have|need|must|should|will|agreed|promised|said|say|owe)\b/i;
+
+/** Whether the question asks about the asker's own part ("What are my action items?"). */
+export const asksForOwn = (question: string): boolean => FIRST_PERSON.test(question);
+
+/**
+ * For a search over many recordings (the library chat): which of these speaker names the
+ * question names, what is left to look for, and whether it asks for the tasks or decisions.
+ * `self`, the asker's name when a voice carries it, is named by a question asking for the
+ * asker's own ("What are my action items?" is what `self` owns).
+ */
+export function speakerQuery(names: readonly string[], message: string, self?: string): SpeakerQuery {
+  const question = self && asksForOwn(message) ? `${message} (${self})` : message;
   const terms = searchTerms(question);
   const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
   const asked = askedFor(speakers.size === 0 ? question : withoutNames(question, nameStems), searchTerms);

@@ -9,14 +9,15 @@
 // action items, deadlines or decisions ("What are my action items?", "What did Maria agree to
 // do?") names no word that was said: it gets the segments that give them, by the recording
 // chat's rules (../recordings/task-questions.ts), from the newest recordings within the filters,
-// and BM25's passages only when none has any. Budgets as for the recording chat.
+// and BM25's passages only when none has any. "My" and "I" are the asker's voice when one of
+// the library's voices carries the asker's name, else the whole library's. Budgets as for the recording chat.
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources } from '../recordings/chat.ts';
 import type { SpeakerQuery } from '../recordings/retrieval.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
-import { getUserSettings } from '../store/users.ts';
+import { getUser, getUserSettings } from '../store/users.ts';
 import { bestPassages, pickedPassages, type SearchHit } from './search.ts';
 
 export interface LibraryAnswer {
@@ -53,8 +54,14 @@ function asSource(hit: SearchHit, i: number, day: string): ChatSource {
 async function whatIsAsked(userId: number, question: string): Promise<SpeakerQuery> {
   const names = await assignedSpeakerNames(userId);
   // The NLP behind it loads on first use, as for the recording chat: not at the function's init.
-  const { speakerQuery } = await import('../recordings/retrieval.ts');
-  return speakerQuery(names, question);
+  const { asksForOwn, speakerQuery } = await import('../recordings/retrieval.ts');
+  return speakerQuery(names, question, asksForOwn(question) ? await voiceOfAsker(userId, names) : undefined);
+}
+
+/** The asker's name as a voice of the library carries it ("my" tasks are that voice's), if any. */
+async function voiceOfAsker(userId: number, names: readonly string[]): Promise<string | undefined> {
+  const name = (await getUser(userId))?.name?.trim().toLowerCase();
+  return name ? names.find((n) => n.trim().toLowerCase() === name) : undefined;
 }
 
 export async function chatWithLibrary(userId: number, body: LibraryChatBody): Promise<LibraryAnswer> {

@@ -247,6 +247,13 @@ describe('POST /chat', () => {
       [older.id, 'sure i can do that'],
     ]);
     expect(await ask('What are the next steps?', { date_from: '2026-05-10' })).toEqual([[newer.id, 'i will print the new opening hours for the window']]);
+    // Once the asker's name is a voice's, "my" and "I" are that voice's.
+    expect((await call('/users/me', { method: 'PUT', token: dana.token, body: { name: 'tom price' } })).status).toBe(200);
+    expect(await ask('What do I have to do?')).toEqual([
+      [older.id, 'tom can you ask two other mills for a quote by friday'],
+      [older.id, 'sure i can do that'],
+    ]);
+    expect(await ask('Can we see the next steps?')).toHaveLength(3);
   });
 
   it('keeps to the passages of a speaker the question names, by a word of the name', async () => {
