@@ -1,6 +1,7 @@
 // Chat with a recording (decisions §6): the question finds its transcript segments (BM25,
 // ./retrieval.ts, imported with the first question: its NLP model is megabytes a cold start
-// need not load; a question about the whole recording gets its most central segments), the
+// need not load; a question about the whole recording gets its most central segments; "my" and
+// "I" are the asker's voice when one carries the asker's name), the
 // language model answers from them, and the answer lists them as its sources. Chat counts against the user's monthly token budget: checked before answering,
 // and the tokens the model used are added to the user's usage afterwards.
 import { getJson } from '../blob/objects.ts';
@@ -11,6 +12,7 @@ import { ProviderError, type ChatRequest, type ChatSource, type Segment } from '
 import { checkTokenBudget } from '../store/budgets.ts';
 import { getOwnedRecordingWithTexts } from '../store/recordings.ts';
 import { addUsage } from '../store/usage.ts';
+import { getUser } from '../store/users.ts';
 import { recordingTimeZone } from './zone.ts';
 
 export interface ChatAnswer {
@@ -38,12 +40,19 @@ async function readSegments(transcriptKey: string | null): Promise<readonly Segm
   }
 }
 
+/** The asker's name as one of these voices carries it ("my" tasks are that voice's), if any. */
+export async function voiceOfAsker(userId: number, voices: readonly string[]): Promise<string | undefined> {
+  const name = (await getUser(userId))?.name?.trim().toLowerCase();
+  return name ? voices.find((v) => v.trim().toLowerCase() === name) : undefined;
+}
+
 export async function chatWithRecording(userId: number, id: number, body: ChatBody): Promise<ChatAnswer> {
   const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
   const segments = await readSegments(recording.transcript_key);
   await checkTokenBudget(userId);
-  const { answerSources } = await import('./retrieval.ts');
-  const sources = answerSources(segments, body.message, SOURCES);
+  const { answerSources, askedBy, asksForOwn } = await import('./retrieval.ts');
+  const self = asksForOwn(body.message) ? await voiceOfAsker(userId, segments.map((s) => s.speaker)) : undefined;
+  const sources = answerSources(segments, askedBy(body.message, self), SOURCES);
   const response = await answerFromSources(userId, {
     question: body.message,
     history: body.conversation_history ?? [],

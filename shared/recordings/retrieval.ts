@@ -158,6 +158,9 @@ const FIRST_PERSON = /\b(?:my|mine|me)\b|\b(?:do|did|should|must|will|shall)\s+i
 /** Whether the question asks about the asker's own part ("What are my action items?"). */
 export const asksForOwn = (question: string): boolean => FIRST_PERSON.test(question);
 
+/** The question naming `self`, the asker's voice, when it asks for the asker's own: "What are my action items? (Tom Price)". */
+export const askedBy = (question: string, self: string | undefined): string => (self && asksForOwn(question) ? `${question} (${self})` : question);
+
 /**
  * For a search over many recordings (the library chat): which of these speaker names the
  * question names, what is left to look for, and whether it asks for the tasks or decisions.
@@ -165,7 +168,7 @@ export const asksForOwn = (question: string): boolean => FIRST_PERSON.test(quest
  * asker's own ("What are my action items?" is what `self` owns).
  */
 export function speakerQuery(names: readonly string[], message: string, self?: string): SpeakerQuery {
-  const question = self && asksForOwn(message) ? `${message} (${self})` : message;
+  const question = askedBy(message, self);
   const terms = searchTerms(question);
   const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
   const asked = askedFor(speakers.size === 0 ? question : withoutNames(question, nameStems), searchTerms);

@@ -13,11 +13,11 @@
 // the library's voices carries the asker's name, else the whole library's. Budgets as for the recording chat.
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
-import { answerFromSources } from '../recordings/chat.ts';
+import { answerFromSources, voiceOfAsker } from '../recordings/chat.ts';
 import type { SpeakerQuery } from '../recordings/retrieval.ts';
 import { checkTokenBudget } from '../store/budgets.ts';
 import { assignedSpeakerNames } from '../store/speakers.ts';
-import { getUser, getUserSettings } from '../store/users.ts';
+import { getUserSettings } from '../store/users.ts';
 import { bestPassages, pickedPassages, type SearchHit } from './search.ts';
 
 export interface LibraryAnswer {
@@ -56,12 +56,6 @@ async function whatIsAsked(userId: number, question: string): Promise<SpeakerQue
   // The NLP behind it loads on first use, as for the recording chat: not at the function's init.
   const { asksForOwn, speakerQuery } = await import('../recordings/retrieval.ts');
   return speakerQuery(names, question, asksForOwn(question) ? await voiceOfAsker(userId, names) : undefined);
-}
-
-/** The asker's name as a voice of the library carries it ("my" tasks are that voice's), if any. */
-async function voiceOfAsker(userId: number, names: readonly string[]): Promise<string | undefined> {
-  const name = (await getUser(userId))?.name?.trim().toLowerCase();
-  return name ? names.find((n) => n.trim().toLowerCase() === name) : undefined;
 }
 
 export async function chatWithLibrary(userId: number, body: LibraryChatBody): Promise<LibraryAnswer> {

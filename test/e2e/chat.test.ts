@@ -79,6 +79,24 @@ describe('POST /recordings/{id}/chat on the flite meeting', () => {
   });
 });
 
+describe('POST /recordings/{id}/chat for the asker\'s own tasks', () => {
+  it('reads "my" and "I" as the voice carrying the asker\'s name, else as everyone\'s', async () => {
+    const ines = await newUser();
+    const segments = [
+      { speaker: 'Ines Duarte', sentence: 'i will order the new projector', start_time: 0, end_time: 3 },
+      { speaker: 'Karl', sentence: 'and i will write up the minutes', start_time: 3, end_time: 6 },
+      { speaker: 'Karl', sentence: 'ines can you also book the room for thursday', start_time: 6, end_time: 9 },
+    ];
+    const recording = (await seedRecording(ines.user.id, { status: 'COMPLETED', segments })).id;
+    const texts = async (message: string) => ((await ask(recording, { message }, ines.token)).body.sources as { text: string }[]).map((s) => s.text);
+    expect(await texts('What are my action items?')).toHaveLength(3);
+    expect((await call('/users/me', { method: 'PUT', token: ines.token, body: { name: 'Ines Duarte' } })).status).toBe(200);
+    expect(await texts('What are my action items?')).toEqual(['i will order the new projector', 'ines can you also book the room for thursday']);
+    expect(await texts('What do I have to do?')).toEqual(['i will order the new projector', 'ines can you also book the room for thursday']);
+    expect(await texts('What are the action items?')).toHaveLength(3);
+  });
+});
+
 describe('POST /recordings/{id}/chat refusals', () => {
   let asker: Awaited<ReturnType<typeof newUser>>;
   let seeded: number;
