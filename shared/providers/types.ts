@@ -122,6 +122,8 @@ export interface ChatRequest {
   readonly context: SummaryRequest['context'] & { readonly notes?: string };
   /** What the question is asked of: one recording (the default) or the user's library. */
   readonly scope?: 'recording' | 'library';
+  /** Each source is an answer (the tasks, deadlines or decisions asked for), so the answer covers them all. */
+  readonly listing?: boolean;
   readonly signal?: AbortSignal;
 }
 

@@ -50,13 +50,14 @@ export async function chatWithRecording(userId: number, id: number, body: ChatBo
   const { recording, texts } = await getOwnedRecordingWithTexts(id, userId);
   const segments = await readSegments(recording.transcript_key);
   await checkTokenBudget(userId);
-  const { answerSources, askedBy, asksForOwn } = await import('./retrieval.ts');
+  const { answerPlan, askedBy, asksForOwn } = await import('./retrieval.ts');
   const self = asksForOwn(body.message) ? await voiceOfAsker(userId, segments.map((s) => s.speaker)) : undefined;
-  const sources = answerSources(segments, askedBy(body.message, self), SOURCES);
+  const { sources, listing } = answerPlan(segments, askedBy(body.message, self), SOURCES);
   const response = await answerFromSources(userId, {
     question: body.message,
     history: body.conversation_history ?? [],
     sources,
+    listing,
     context: {
       title: recording.title,
       meetingDate: recording.meeting_date,

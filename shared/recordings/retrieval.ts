@@ -126,8 +126,17 @@ function within(segments: readonly Segment[], indices: readonly number[], pick: 
 const withoutNames = (question: string, nameStems: ReadonlySet<string>): string =>
   question.split(/\s+/).filter((word) => !searchTerms(word).some((stem) => nameStems.has(stem))).join(' ');
 
+/** The passages to answer from, and whether each is one of the things asked for (the tasks, the decisions). */
+export interface AnswerPlan {
+  readonly sources: ChatSource[];
+  readonly listing: boolean;
+}
+
+const passages = (sources: ChatSource[]): AnswerPlan => ({ sources, listing: false });
+const listed = (segments: readonly Segment[], indices: readonly number[], k: number): AnswerPlan => ({ sources: indices.slice(0, k).map((index) => toSource(segments, index)), listing: true });
+
 /** A question naming speakers: their tasks or decisions when it asks for them (./task-questions.ts), what they said about the rest of it, or their most central passages when it asks nothing more. */
-function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): ChatSource[] | undefined {
+function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): AnswerPlan | undefined {
   const { speakers, nameStems } = namedSpeakers(segments.map((s) => s.speaker), question, terms, searchTerms);
   if (speakers.size === 0) return undefined;
   const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
@@ -135,9 +144,9 @@ function fromSpeakers(segments: readonly Segment[], question: string, terms: rea
   const asked = askedFor(withoutNames(question, nameStems), searchTerms);
   const isTheirs = (name: string) => searchTerms(name).some((stem) => nameStems.has(stem));
   const answering = asked ? askedSegments(segments, asked, isTheirs) : [];
-  if (answering.length > 0) return answering.slice(0, k).map((index) => toSource(segments, index));
-  if (asksBeyondTheSpeakers(terms, nameStems)) return within(segments, theirs, (subset) => retrieve(subset, question, k));
-  return within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i)));
+  if (answering.length > 0) return listed(segments, answering, k);
+  if (asksBeyondTheSpeakers(terms, nameStems)) return passages(within(segments, theirs, (subset) => retrieve(subset, question, k)));
+  return passages(within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i))));
 }
 
 export interface SpeakerQuery {
@@ -187,21 +196,24 @@ export function speakerQuery(names: readonly string[], message: string, self?: s
  * for a question about the recording as a whole (./whole-recording.ts), its most central
  * segments, or each speaker's when it asks who spoke.
  */
-export function answerSources(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
-  if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
+export function answerPlan(segments: readonly Segment[], question: string, k = 5): AnswerPlan {
+  if (!Array.isArray(segments) || segments.length === 0 || k < 1) return passages([]);
   const spoken = fromSpeakers(segments, question, searchTerms(question), k);
   if (spoken) return spoken;
   const asked = askedFor(question, searchTerms);
   const answering = asked ? askedSegments(segments, asked) : [];
-  if (answering.length > 0) return answering.slice(0, k).map((index) => toSource(segments, index));
+  if (answering.length > 0) return listed(segments, answering, k);
   // "When …?" asks for a time a passage states, never for the whole.
-  if (WHEN_QUESTION.test(question)) return retrieve(segments, question, k);
+  if (WHEN_QUESTION.test(question)) return passages(retrieve(segments, question, k));
   const whole = wholeQuestion(question, searchTerms);
-  if (whole === undefined) return retrieve(segments, question, k);
+  if (whole === undefined) return passages(retrieve(segments, question, k));
   if (whole === 'overview-unless-found') {
     const found = retrieve(segments, question, k);
-    if (found.length > 0) return found;
+    if (found.length > 0) return passages(found);
   }
   const picked = whole === 'speakers' ? speakerSegments(segments, k, searchTerms) : overviewSegments(segments, k, searchTerms);
-  return picked.map((index) => toSource(segments, index));
+  return passages(picked.map((index) => toSource(segments, index)));
 }
+
+/** The passages of answerPlan alone. */
+export const answerSources = (segments: readonly Segment[], question: string, k = 5): ChatSource[] => answerPlan(segments, question, k).sources;

@@ -72,6 +72,7 @@ export async function chatWithLibrary(userId: number, body: LibraryChatBody): Pr
     history: body.conversation_history ?? [],
     sources: sources.map((s, i) => asSource(s, i, sourceDays[i]!)),
     scope: 'library',
+    listing: picked.length > 0,
     context: {
       title: `Your recordings: passages from ${new Set(sources.map((s) => s.recording_id)).size} of them, each labelled with its recording`,
       meetingDate: days.length ? `${days[0]} to ${days.at(-1)}` : '',

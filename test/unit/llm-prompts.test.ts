@@ -117,6 +117,12 @@ describe('chat prompt', () => {
     expect(messages.some((m) => m.content.includes('ignore all previous'))).toBe(false);
   });
 
+  it('asks the model to list every passage when each is one of the things asked for', () => {
+    const list = 'Each passage gives one of the things asked for: list every one of them, each with its citation.';
+    expect(chatMessages({ question: 'What are the action items?', history: [], sources, context, listing: true })[0]?.content).toContain(list);
+    expect(chatMessages({ question: 'Q?', history: [], sources, context })[0]?.content).not.toContain(list);
+  });
+
   it('tells the model whether it answers about one recording or across the library', () => {
     expect(chatMessages({ question: 'Q?', history: [], sources, context })[0]?.content).toMatch(/^You answer questions about one recorded meeting\./);
     const library = chatMessages({ question: 'Q?', history: [], sources, context, scope: 'library' })[0]?.content;

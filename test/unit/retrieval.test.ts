@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answerLocally, clockTime, NOT_FOUND_ANSWER } from '#shared/providers/llm/local/chat.ts';
 import { localLanguageModel } from '#shared/providers/llm/local/index.ts';
 import type { ChatRequest, ChatSource, Segment } from '#shared/providers/types.ts';
-import { answerSources, normaliseLikeTranscript, retrieve } from '#shared/recordings/retrieval.ts';
+import { answerPlan, answerSources, normaliseLikeTranscript, retrieve } from '#shared/recordings/retrieval.ts';
 import { contentStems, textRank } from '#shared/text/textrank.ts';
 
 // A transcript written for this test (not a fixture of the engines), typed the way the embedded
@@ -118,6 +118,10 @@ describe('answerLocally', () => {
     expect(answer.split('\n')).toHaveLength(3);
     expect(answer).toMatch(/^At 00:04, SPEAKER_01 said: “hi the tiles arrived/);
     expect(answer).not.toContain(meeting[7]!.sentence);
+  });
+
+  it('quotes every passage of a list asked for (the tasks, the decisions), each being one of them', () => {
+    expect(answerLocally({ ...chat([1, 3, 5, 7, 9].map(source)), listing: true }).split('\n')).toHaveLength(5);
   });
 
   it('says so when nothing was found', () => {
@@ -312,6 +316,12 @@ describe('answerSources: questions for the decisions', () => {
   it('reads "lets" as the recogniser may write "let\'s"', () => {
     const standup = turns(['should we do a dry run on wednesday', 'yes good idea lets do the dry run wednesday at four'], 5);
     expect(answerSources(standup, 'What was decided?').map((s) => s.segment_index)).toEqual([1]);
+  });
+
+  it('marks the decisions as a list to answer whole, and passages found by their words as not', () => {
+    expect(answerPlan(fair, 'What was decided?').listing).toBe(true);
+    expect(answerPlan(fair, 'What did we decide about the tents?').listing).toBe(false);
+    expect(answerPlan(fair, 'Recap what got decided').listing).toBe(false);
   });
 
   it('finds nothing in a meeting where nothing was decided', () => {

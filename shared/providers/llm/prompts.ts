@@ -142,13 +142,14 @@ function validHistory(history: readonly unknown[] | undefined): ChatMessage[] {
 }
 
 /** System (context + sources), then as much recent history as fits `budgetTokens`, then the question. */
-export function chatMessages(request: Pick<ChatRequest, 'question' | 'history' | 'sources' | 'context' | 'scope'>, budgetTokens = Infinity): LlmMessage[] {
+export function chatMessages(request: Pick<ChatRequest, 'question' | 'history' | 'sources' | 'context' | 'scope' | 'listing'>, budgetTokens = Infinity): LlmMessage[] {
   const sources = request.sources.length ? request.sources.map(sourceLine).join('\n') : '(no passages were found for this question)';
   const system = [
     request.scope === 'library' ? "You answer questions across the user's recorded meetings; each passage names the recording it comes from." : 'You answer questions about one recorded meeting.',
     contextBlock(request.context),
     `Transcript passages (lines read [index] [start–end] Speaker: text):\n${sources}`,
     'Answer only from these passages and the context above. Cite the passages you use as [index]. If they do not contain the answer, say so plainly instead of guessing. Answer in the language of the question.',
+    ...(request.listing ? ['Each passage gives one of the things asked for: list every one of them, each with its citation.'] : []),
   ].join('\n\n');
   const head: LlmMessage = { role: 'system', content: system };
   const question: LlmMessage = { role: 'user', content: request.question.trim() };

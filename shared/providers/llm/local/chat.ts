@@ -3,7 +3,7 @@
 // never guess.
 import type { ChatRequest, ChatSource } from '../../types.ts';
 
-/** How many passages an answer quotes at most. */
+/** How many passages an answer quotes at most, unless each answers (ChatRequest.listing). */
 const QUOTED_PASSAGES = 3;
 export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
 const NOT_FOUND_IN_LIBRARY = 'I could not find anything about that in your recordings.';
@@ -25,7 +25,8 @@ function quote(source: ChatSource): string {
 }
 
 export function answerLocally(request: ChatRequest): string {
-  const passages = (request?.sources ?? []).filter((s) => String(s.text ?? '').trim()).slice(0, QUOTED_PASSAGES);
+  // A list asked for (the tasks, the decisions) is quoted whole: each source is one of them.
+  const passages = (request?.sources ?? []).filter((s) => String(s.text ?? '').trim()).slice(0, request?.listing ? undefined : QUOTED_PASSAGES);
   if (passages.length === 0) return request?.scope === 'library' ? NOT_FOUND_IN_LIBRARY : NOT_FOUND_ANSWER;
   return passages.map(quote).join('\n');
 }
