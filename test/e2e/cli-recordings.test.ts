@@ -67,8 +67,8 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the recordings commands, a client of the HTTP API', () => {
-  it('uploads and waits until COMPLETED, after which status, transcript and list show it', { timeout: 120_000 }, async () => {
-    const run = await asNewUser();
+  it('uploads and waits until COMPLETED, after which status, transcript, list and ask show it', { timeout: 120_000 }, async () => {
+    const { token, run } = await newUserWithToken();
     const uploaded = await run(['upload', file('budget.wav'), '--json', '--wait', '--title', 'Budget call']);
     expect(uploaded.code, uploaded.stderr).toBe(0);
     const result = JSON.parse(uploaded.stdout);
@@ -91,6 +91,16 @@ describe('the recordings commands, a client of the HTTP API', () => {
     const table = await run(['list', '--query', 'budget']);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TITLE\s+STATUS\s+CREATED\s+SIZE$/);
     expect(table.stdout).toMatch(new RegExp(`^${result.id}\\s+Budget call\\s+COMPLETED\\s+.+UTC\\s+\\d+ KB$`, 'm'));
+
+    // The chat: the recording's, then the library's once the index has it.
+    const asked = await run(['ask', 'What are the action items?', '--recording', String(result.id)]);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(asked.stdout).toMatch(/^At 00:0\d, SPEAKER_00 said: “.*budget.*”\n\nSources:\n\[1\] 0:0\d SPEAKER_00: .*budget/s);
+    // (Searching, which the chat's rate class does not count, until the index has it.)
+    for (let tries = 0; (await call('/search?q=budget', { token })).body.pagination.total === 0 && tries < 60; tries++) await new Promise((r) => setTimeout(r, 500));
+    const library = await run(['ask', 'What are my action items?', '--json']);
+    expect(JSON.parse(library.stdout).sources).toEqual([expect.objectContaining({ recording_id: result.id, title: 'Budget call', text: expect.stringMatching(/budget/) })]);
+    expect((await run(['ask', 'What are my action items?'])).stdout).toMatch(/\nSources:\n\[1\] Budget call at 0:0\d SPEAKER_00: .*budget/);
   });
 
   it('uploads with a tag by name, a meeting date in a given zone and speaker counts, as the API takes them', async () => {

@@ -1,4 +1,4 @@
-// `upload`, `status`, `transcript`, `list`: unlike the other commands, which work on the
+// `upload`, `status`, `transcript`, `list`, `ask`: unlike the other commands, which work on the
 // store, these are a user's client of the HTTP API with an API token, exactly as a script of
 // theirs would be, so they work the same against the local stack and a deployed one.
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -85,6 +85,31 @@ export function addRecordingsCommand(program: Command): void {
     .option('--page <n>', 'the page', positive('a page number'))
     .option('--per-page <n>', 'recordings per page (at most 100)', positive('a page size'))
     .action(list);
+  apiCommand(program, 'ask')
+    .description('Ask your recordings a question ("What are my action items?"); the answer and the passages it comes from')
+    .argument('<question>', 'the question')
+    .option('--recording <id>', 'ask this recording only', positive('a recording id'))
+    .action(ask);
+}
+
+interface Source {
+  readonly title?: string;
+  readonly speaker: string | null;
+  readonly start_time: number | null;
+  readonly text: string;
+}
+
+const clock = (seconds: number | null) => (seconds === null ? '' : `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`);
+
+async function ask(question: string, options: { recording?: number }, command: Command): Promise<void> {
+  const { api, globals } = session(command);
+  const found = options.recording
+    ? await answer(api.POST('/recordings/{id}/chat', { params: { path: { id: String(options.recording) } }, body: { message: question } }))
+    : await answer(api.POST('/chat', { body: { message: question } }));
+  emit(globals, found, ({ response, sources }) => {
+    const lines = (sources as readonly Source[]).map((s, i) => `[${i + 1}] ${[s.title, clock(s.start_time)].filter(Boolean).join(' at ')}${s.speaker ? ` ${s.speaker}` : ''}: ${s.text}`);
+    return lines.length ? `${response}\n\nSources:\n${lines.join('\n')}` : response;
+  });
 }
 
 async function upload(file: string, options: UploadOptions, command: Command): Promise<void> {
