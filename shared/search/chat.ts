@@ -10,7 +10,8 @@
 // do?") names no word that was said: it gets the segments that give them, by the recording
 // chat's rules (../recordings/task-questions.ts), from the newest recordings within the filters,
 // and BM25's passages only when none has any. "My" and "I" are the asker's voice when one of
-// the library's voices carries the asker's name, else the whole library's. Budgets as for the recording chat.
+// the library's voices carries the asker's name, else the whole library's. Budgets as for the
+// recording chat.
 import type { LibraryChatBody } from '../http/search-schemas.ts';
 import type { ChatSource } from '../providers/types.ts';
 import { answerFromSources, voiceOfAsker } from '../recordings/chat.ts';
