@@ -157,6 +157,16 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
 
+  // Written for this test: "next", "usual" … pick which one, and the name stays.
+  it.each([
+    ['the next board meeting is on tuesday at four p m', 'Board meeting'],
+    ['our usual team lunch is on friday at noon', 'Team lunch'],
+    ['the following sprint review meeting is on monday at ten a m', 'Sprint review meeting'],
+    ['the next meeting is on monday at ten a m', 'Meeting'],
+  ])('names %j after the appointment, not which one it is', (sentence, title) => {
+    expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
   it.each(['the library is shut on friday', 'the next one is on thursday at two p m'])('makes no event of %j', (sentence) => {
     expect(events([sentence])).toEqual([]);
   });

@@ -29,6 +29,8 @@ const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|on
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind)\b)(.+)$/i;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
+/** Words before the name that only pick which of them: "the next", "our usual". */
+const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
 
 const tidy = (text: string, dropArticle = false): string =>
@@ -54,8 +56,10 @@ function deadlineTopic(rest: string): string {
  */
 function namedAppointment(rest: string): string | undefined {
   const named = NAMED.exec(rest);
-  if (!named || NOT_A_NAME.test(named[1]!)) return undefined;
-  const phrase = `${named[1]!}${named[2]!}`.toLowerCase();
+  // "the next committee meeting" is the committee meeting: which one says when, not what.
+  const words = named?.[1]!.replace(WHICH_ONE, '');
+  if (!named || !words || NOT_A_NAME.test(words)) return undefined;
+  const phrase = `${words}${named[2]!}`.toLowerCase();
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
