@@ -85,8 +85,8 @@ export interface DateReference {
   readonly offsetMinutes: number;
 }
 
-/** The words that lead into a date ("by", "on the", "in the first week of", "by the end of"). */
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
+/** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"). */
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|to|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
 
 /** The text before a date mention without the words that lead into it: "order the tables before the [tenth of march]" → "order the tables". */
@@ -168,16 +168,29 @@ const AFTERNOON_HOURS = { from: 1, to: 6 };
  * without am or pm reads as afternoon when "in the afternoon/evening" follows, or when it is
  * one of the hours no one meets at at night (1 to 6).
  */
-function parts(c: chrono.ParsedResult['start'], after = ''): DateParts {
+function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date): DateParts {
   const base = { year: c.get('year') ?? 0, month: c.get('month') ?? 1, day: c.get('day') ?? 1 };
   if (!c.isCertain('hour')) return base;
   let hour = c.get('hour') ?? 0;
+  const minute = c.get('minute') ?? 0;
   const part = dayPartHour('', after);
   const morning = part !== undefined && part < NOON;
   if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !morning) {
     if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
   }
-  return { ...base, hour, minute: c.get('minute') ?? 0 };
+  return { ...(wall && hour !== c.get('hour') ? stillToday(c, base, hour * 60 + minute, wall) : base), hour, minute };
+}
+
+/**
+ * A time said without a day ("at one thirty") that chrono moved to tomorrow because 01:30 had
+ * passed, read as 13:30: today, when 13:30 is still to come.
+ */
+function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month: number; day: number }, minuteOfDay: number, wall: Date): { year: number; month: number; day: number } {
+  if (c.isCertain('day') || c.isCertain('weekday')) return base;
+  const today = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
+  const movedOn = base.year === tomorrow.getUTCFullYear() && base.month === tomorrow.getUTCMonth() + 1 && base.day === tomorrow.getUTCDate();
+  return movedOn && minuteOfDay > wall.getUTCHours() * 60 + wall.getUTCMinutes() ? today : base;
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
@@ -239,11 +252,11 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);
-    const asSaid = parts(result.start, after);
+    const asSaid = parts(result.start, after, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;
-    const end = result.end ? parts(result.end, after) : undefined;
+    const end = result.end ? parts(result.end, after, wall) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
       found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start) });

@@ -167,6 +167,20 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
+  // Written for this test: a time said alone, the words around a date, and a purpose before the appointment.
+  it('puts a time said without a day today when it is still to come, else tomorrow', () => {
+    // The meeting is at 10:00 on Thursday 19 November: "at two thirty" is 14:30 that day.
+    expect(events(['the plumber comes for the boiler appointment at two thirty'])).toMatchObject([{ start_datetime: '2026-11-19T14:30:00+00:00' }]);
+    expect(events(['the plumber comes for the boiler appointment at two thirty'], '2026-11-19T15:00:00Z')).toMatchObject([{ start_datetime: '2026-11-20T14:30:00+00:00' }]);
+  });
+
+  it.each([
+    ['can we push the workshop to tuesday at three p m', 'Workshop'],
+    ['sorry i have to leave early for that i have a vet appointment at four', 'Vet appointment'],
+  ])('titles %j without the words around its date or before it', (sentence, title) => {
+    expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
   it.each(['the library is shut on friday', 'the next one is on thursday at two p m'])('makes no event of %j', (sentence) => {
     expect(events([sentence])).toEqual([]);
   });

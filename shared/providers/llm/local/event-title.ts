@@ -65,7 +65,9 @@ function namedAppointment(rest: string): string | undefined {
 
 function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
-  const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(rest);
+  // What it is for follows the appointment: in "late for that, i have a dentist appointment", "for" is not its purpose.
+  const cueAt = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
+  const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cueAt ? rest.slice(rest.search(cueAt)) : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
   // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
   if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!)) {
