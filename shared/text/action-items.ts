@@ -27,9 +27,11 @@ const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\
 export const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
 /** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
 const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
-const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never|${HEDGES})\\b)(?=(.+))`, 'giu');
+/** A subject after the modal asks a question ("great should we charge for entry", "will you …" is a request of its own). */
+const ASKED_OF = 'we|you|i|they|he|she|it';
+const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
-const BARE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\s+(.+)/iu;
+const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
 const TRAILING_FILLER = /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes))+\s*$/i;

@@ -131,6 +131,11 @@ describe('action items', () => {
     expect(findActionItems([{ speaker: 'SPEAKER_00', sentence, start_time: 0, end_time: 4 }], ref)).toEqual([]);
   });
 
+  // Written for this test: a modal before its subject asks a question; it gives no task and no owner.
+  it.each(['right should we print more flyers', 'fine must we invite the mayor', 'lovely will they bring the chairs', 'ok must we pay the deposit now'])('finds no task in the question %j', (sentence) => {
+    expect(findActionItems([{ speaker: 'SPEAKER_00', sentence, start_time: 0, end_time: 4 }], ref)).toEqual([]);
+  });
+
   it('keeps "see if" and "see to" as tasks', () => {
     const said = ["i'll see if the caretaker has a spare key", 'we will see to the heating before friday'];
     expect(findActionItems(said.map((sentence, i) => ({ speaker: 'SPEAKER_00', sentence, start_time: i * 5, end_time: i * 5 + 4 })), ref).map((i) => i.task)).toEqual(['see if the caretaker has a spare key', 'see to the heating']);
