@@ -122,9 +122,11 @@ function within(segments: readonly Segment[], indices: readonly number[], pick: 
   return pick(indices.map((i) => segments[i]!)).map((source) => ({ ...source, segment_index: indices[source.segment_index]! }));
 }
 
+/** Whether a text (a word of the question, an owner's name) says a word of these names. */
+const saysName = (nameStems: ReadonlySet<string>) => (text: string) => searchTerms(text).some((stem) => nameStems.has(stem));
+
 /** The question without the words of the names. */
-const withoutNames = (question: string, nameStems: ReadonlySet<string>): string =>
-  question.split(/\s+/).filter((word) => !searchTerms(word).some((stem) => nameStems.has(stem))).join(' ');
+const withoutNames = (question: string, nameStems: ReadonlySet<string>): string => question.split(/\s+/).filter((word) => !saysName(nameStems)(word)).join(' ');
 
 /** The passages to answer from, and whether each is one of the things asked for (the tasks, the decisions). */
 export interface AnswerPlan {
@@ -142,8 +144,7 @@ function fromSpeakers(segments: readonly Segment[], question: string, terms: rea
   const theirs = segments.flatMap((s, i) => (speakers.has(s.speaker || '') ? [i] : []));
   // "What are Tom's action items?", "What will Tom do?": the tasks Tom owns, said by anyone.
   const asked = askedFor(withoutNames(question, nameStems), searchTerms);
-  const isTheirs = (name: string) => searchTerms(name).some((stem) => nameStems.has(stem));
-  const answering = asked ? askedSegments(segments, asked, isTheirs) : [];
+  const answering = asked ? askedSegments(segments, asked, saysName(nameStems)) : [];
   if (answering.length > 0) return listed(segments, answering, k);
   if (asksBeyondTheSpeakers(terms, nameStems)) return passages(within(segments, theirs, (subset) => retrieve(subset, question, k)));
   return passages(within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i))));
@@ -167,8 +168,8 @@ const FIRST_PERSON = /\b(?:my|mine|me)\b|\b(?:do|did|should|must|will|shall)\s+i
 /** Whether the question asks about the asker's own part ("What are my action items?"). */
 export const asksForOwn = (question: string): boolean => FIRST_PERSON.test(question);
 
-/** The question naming `self`, the asker's voice, when it asks for the asker's own: "What are my action items? (Tom Price)". */
-export const askedBy = (question: string, self: string | undefined): string => (self && asksForOwn(question) ? `${question} (${self})` : question);
+/** The question naming `self`, the asker's voice (given when the question asks for the asker's own): "What are my action items? (Tom Price)". */
+export const askedBy = (question: string, self: string | undefined): string => (self ? `${question} (${self})` : question);
 
 /**
  * For a search over many recordings (the library chat): which of these speaker names the
@@ -181,8 +182,8 @@ export function speakerQuery(names: readonly string[], message: string, self?: s
   const terms = searchTerms(question);
   const { speakers, nameStems } = namedSpeakers(names, question, terms, searchTerms);
   const asked = askedFor(speakers.size === 0 ? question : withoutNames(question, nameStems), searchTerms);
-  const isTheirs = speakers.size === 0 ? undefined : (name: string) => searchTerms(name).some((stem) => nameStems.has(stem));
-  const answering = asked && ((segments: readonly Segment[]) => askedSegments(segments, asked, isTheirs, false));
+  const whose = speakers.size === 0 ? undefined : saysName(nameStems);
+  const answering = asked && ((segments: readonly Segment[]) => askedSegments(segments, asked, whose, false));
   if (speakers.size === 0) return { query: question, ...(answering ? { answering } : {}) };
   // "What did Maria say about the tomatoes?": her name would match every passage of hers.
   const query = asksBeyondTheSpeakers(terms, nameStems) ? withoutNames(question, nameStems) : question;

@@ -14,6 +14,9 @@ const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
   ['thirty first', 31],
 ]);
 
+/** Any ordinal word of a day of the month ("twenty" and "thirty" before "first" … "ninth" aside), as a regular-expression source. */
+export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].join('|')})`;
+
 const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to)\\s+)';
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**

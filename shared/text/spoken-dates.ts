@@ -5,7 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
-import { ORDINAL_DAY_TAG, withOrdinalDays } from './ordinal-day.ts';
+import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
@@ -56,7 +56,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
-  [/\bon the (?=(?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\s+of\s)/gi, () => 'on '],
+  [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
   // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
   [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
     const hour = spokenNumber(h!);
@@ -216,8 +216,10 @@ let reader: chrono.Chrono | undefined;
 const spokenReader = () => (reader ??= withOrdinalDays(chrono.casual));
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
-const MAYBE_DATE =
-  /\d|\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock|\d{1,2}(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
+const MAYBE_DATE = new RegExp(
+  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
+  'i',
+);
 
 function dayNumber(d: DateParts): number {
   return d.year * 10_000 + d.month * 100 + d.day;

@@ -1,7 +1,8 @@
 // Chat retrieval (BM25 over transcript segments; the most central ones for a question about the
 // whole recording) and the model-free answer that quotes them.
 import { describe, expect, it } from 'vitest';
-import { answerLocally, clockTime, NOT_FOUND_ANSWER } from '#shared/providers/llm/local/chat.ts';
+import { answerLocally, NOT_FOUND_ANSWER } from '#shared/providers/llm/local/chat.ts';
+import { clockTime } from '#shared/domain/transcript/time.ts';
 import { localLanguageModel } from '#shared/providers/llm/local/index.ts';
 import type { ChatRequest, ChatSource, Segment } from '#shared/providers/types.ts';
 import { answerPlan, answerSources, normaliseLikeTranscript, retrieve } from '#shared/recordings/retrieval.ts';

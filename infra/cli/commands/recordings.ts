@@ -3,6 +3,7 @@
 // theirs would be, so they work the same against the local stack and a deployed one.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { paths } from '#shared/http/api-schema.d.ts';
+import { clockTime } from '#shared/domain/transcript/time.ts';
 import { answer, connect, type Api, type ConnectionOptions } from '../api-client.ts';
 import { emit, fields, table, when } from '../output.ts';
 import { humanBytes, interactive, pipelineProgress, uploadBar } from '../progress.ts';
@@ -92,24 +93,21 @@ export function addRecordingsCommand(program: Command): void {
     .action(ask);
 }
 
-interface Source {
-  readonly title?: string;
-  readonly speaker: string | null;
-  readonly start_time: number | null;
-  readonly text: string;
-}
+type Answer<Path extends '/chat' | '/recordings/{id}/chat'> = paths[Path]['post']['responses'][200]['content']['application/json'];
+type Source = Answer<'/chat'>['sources'][number] | Answer<'/recordings/{id}/chat'>['sources'][number];
 
-const clock = (seconds: number | null) => (seconds === null ? '' : `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`);
+/** "[2] Weekly sync at 03:15 Maria: …": where a source is, who said it, and what. */
+function sourceLine(s: Source, i: number): string {
+  const where = [('title' in s ? s.title : ''), s.start_time === null ? '' : clockTime(s.start_time)].filter(Boolean).join(' at ');
+  return `[${i + 1}] ${where}${s.speaker ? ` ${s.speaker}` : ''}: ${s.text}`;
+}
 
 async function ask(question: string, options: { recording?: number }, command: Command): Promise<void> {
   const { api, globals } = session(command);
   const found = options.recording
     ? await answer(api.POST('/recordings/{id}/chat', { params: { path: { id: String(options.recording) } }, body: { message: question } }))
     : await answer(api.POST('/chat', { body: { message: question } }));
-  emit(globals, found, ({ response, sources }) => {
-    const lines = (sources as readonly Source[]).map((s, i) => `[${i + 1}] ${[s.title, clock(s.start_time)].filter(Boolean).join(' at ')}${s.speaker ? ` ${s.speaker}` : ''}: ${s.text}`);
-    return lines.length ? `${response}\n\nSources:\n${lines.join('\n')}` : response;
-  });
+  emit(globals, found, ({ response, sources }) => (sources.length ? `${response}\n\nSources:\n${sources.map(sourceLine).join('\n')}` : response));
 }
 
 async function upload(file: string, options: UploadOptions, command: Command): Promise<void> {

@@ -32,5 +32,13 @@ export function hms(seconds: number): string {
   return clock(toMs(seconds), '.').slice(0, -4);
 }
 
+/** `mm:ss`, or `h:mm:ss` from one hour on (whole seconds, truncated): a moment as people read it in a quote or a prompt. */
+export function clockTime(seconds: number): string {
+  const total = Math.floor(toMs(seconds) / 1000);
+  const h = Math.floor(total / 3600);
+  const ms = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return h > 0 ? `${h}:${ms}` : ms;
+}
+
 /** One line of cue text: line breaks and runs of white space become one space. */
 export const oneLine = (text: unknown): string => (typeof text === 'string' ? text : String(text ?? '')).replace(/\s+/g, ' ').trim();

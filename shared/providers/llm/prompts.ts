@@ -4,7 +4,7 @@
 // tolerant parsing of the events JSON (bad items are dropped, never the whole answer).
 import * as z from 'zod/mini';
 import { renderSegment, DEFAULT_TEMPLATE } from '../../domain/transcript/template.ts';
-import { oneLine } from '../../domain/transcript/time.ts';
+import { clockTime, oneLine } from '../../domain/transcript/time.ts';
 import { isoInZone } from '../../domain/time-zones.ts';
 import type { ChatMessage, ChatRequest, ChatSource, EventsRequest, FoundEvent, Segment, SummaryRequest } from '../types.ts';
 
@@ -31,17 +31,9 @@ export function stripThinking(text: string): string {
   return out.trim();
 }
 
-/** `mm:ss`, or `h:mm:ss` from one hour on. */
-function clockLabel(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${String(m).padStart(2, '0')}:${s}`;
-}
 
 export const transcriptLine = (segment: Segment, index: number): string =>
-  `[${clockLabel(segment.start_time)}] ${renderSegment(DEFAULT_TEMPLATE, segment, index + 1)}`;
+  `[${clockTime(segment.start_time)}] ${renderSegment(DEFAULT_TEMPLATE, segment, index + 1)}`;
 
 const transcriptText = (segments: readonly Segment[]): string => segments.map(transcriptLine).join('\n');
 
@@ -124,7 +116,7 @@ export function eventsMessages(request: Pick<EventsRequest, 'segments' | 'summar
 }
 
 const sourceLine = (s: ChatSource): string =>
-  `[${s.segment_index}] [${clockLabel(s.start_time)}–${clockLabel(s.end_time)}] ${oneLine(s.speaker)}: ${oneLine(s.text)}`;
+  `[${s.segment_index}] [${clockTime(s.start_time)}–${clockTime(s.end_time)}] ${oneLine(s.speaker)}: ${oneLine(s.text)}`;
 
 /** History as the API received it, reduced to alternating user/assistant turns that end before the question. */
 function validHistory(history: readonly unknown[] | undefined): ChatMessage[] {

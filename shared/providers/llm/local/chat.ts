@@ -2,22 +2,12 @@
 // were said, so the reader can check them against the recording. Nothing found: say so,
 // never guess.
 import type { ChatRequest, ChatSource } from '../../types.ts';
+import { clockTime } from '../../../domain/transcript/time.ts';
 
 /** How many passages an answer quotes at most, unless each answers (ChatRequest.listing). */
 const QUOTED_PASSAGES = 3;
 export const NOT_FOUND_ANSWER = 'I could not find anything about that in this recording.';
 const NOT_FOUND_IN_LIBRARY = 'I could not find anything about that in your recordings.';
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** Seconds → "mm:ss", or "h:mm:ss" from an hour on. */
-export function clockTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-}
 
 function quote(source: ChatSource): string {
   const text = String(source.text ?? '').trim();

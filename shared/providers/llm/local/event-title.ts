@@ -65,9 +65,10 @@ function namedAppointment(rest: string): string | undefined {
 
 function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
+  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
+  const fromCue = cue ? rest.slice(rest.search(cue)) : '';
   // What it is for follows the appointment: in "late for that, i have a dentist appointment", "for" is not its purpose.
-  const cueAt = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
-  const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cueAt ? rest.slice(rest.search(cueAt)) : rest);
+  const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cue ? fromCue : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
   // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
   if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!)) {
@@ -75,15 +76,13 @@ function appointmentTitle(kind: string, rest: string): string {
     return prep === 'to' ? `${label}: ${tidy(purpose[2]!)}` : `${label} ${prep} ${tidy(purpose[2]!)}`;
   }
   if (label !== kind) return label;
-  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
-  const after = cue ? tidy(tidy(rest.slice(rest.search(cue)).replace(cue, '')).replace(ADVERBS, '')) : '';
+  const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
   if (MODAL.test(after)) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
 
 export type EventKind = 'appointment' | 'deadline';
-
 
 /** "the sale is on the sixteenth", "our quiz night will be at seven": a thing said to happen then, named by its noun phrase. */
 const SCHEDULED = /\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:is|are|will be|takes place|happens)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;

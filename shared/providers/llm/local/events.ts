@@ -13,6 +13,7 @@
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, findDates, normaliseSpokenTimes, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
@@ -40,8 +41,10 @@ const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|beca
 // When the sentence turns to a proposal ("… but tuesday works"), a negation stays in its own clause.
 const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|works|shall we)\b/i;
 // A calendar day must be said: "the year" or "next week" alone is no appointment.
-const EXPLICIT_DAY =
-  /\d|\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
+const EXPLICIT_DAY = new RegExp(
+  `\\d|\\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD})\\b`,
+  'i',
+);
 
 /** The clause of `text` that holds the span [from, to). */
 export function clauseAt(text: string, from: number, to: number): string {
