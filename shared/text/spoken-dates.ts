@@ -178,7 +178,21 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date): DatePa
   if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !morning) {
     if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
   }
-  return { ...(wall && hour !== c.get('hour') ? stillToday(c, base, hour * 60 + minute, wall) : base), hour, minute };
+  if (wall && hour !== c.get('hour')) return { ...stillToday(c, base, hour * 60 + minute, wall), hour, minute };
+  return (wall && !c.isCertain('meridiem') && !morning && tonight(c, base, hour, minute, wall)) || { ...base, hour, minute };
+}
+
+/** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"). */
+const EVENING_HOURS = { from: 7, to: 11 };
+
+/**
+ * "At seven" said without a day at a meeting held after noon: 07:00 has gone by and chrono moved
+ * it to tomorrow, but 19:00 is still to come today, and that is what the meeting means.
+ */
+function tonight(c: chrono.ParsedResult['start'], base: { year: number; month: number; day: number }, hour: number, minute: number, wall: Date): DateParts | undefined {
+  if (hour < EVENING_HOURS.from || hour > EVENING_HOURS.to || wall.getUTCHours() < NOON) return undefined;
+  const today = stillToday(c, base, (hour + 12) * 60 + minute, wall);
+  return today === base ? undefined : { ...today, hour: hour + 12, minute };
 }
 
 /**

@@ -153,6 +153,10 @@ describe('local calendar-event extraction', () => {
     ['our carol concert will be on the twelfth at six p m', 'Carol concert', '2026-12-12T18:00:00+00:00'],
     ['right so the first aid course takes place on monday at nine a m', 'First aid course', '2026-11-23T09:00:00+00:00'],
     ['i think we go with the tenth the plant swap is on the tenth at eleven a m', 'Plant swap', '2026-12-10T11:00:00+00:00'],
+    // Written for this test: a thing said to begin then.
+    ['the pub quiz fundraiser starts at seven p m', 'Pub quiz fundraiser', '2026-11-19T19:00:00+00:00'],
+    ['ok and our bake sale begins on saturday at ten a m', 'Bake sale', '2026-11-21T10:00:00+00:00'],
+    ['the tournament will kick off on the fifth', 'Tournament', '2026-12-05T09:00:00+00:00'],
   ])('titles %j after what happens then', (sentence, title, start) => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
@@ -172,6 +176,21 @@ describe('local calendar-event extraction', () => {
     // The meeting is at 10:00 on Thursday 19 November: "at two thirty" is 14:30 that day.
     expect(events(['the plumber comes for the boiler appointment at two thirty'])).toMatchObject([{ start_datetime: '2026-11-19T14:30:00+00:00' }]);
     expect(events(['the plumber comes for the boiler appointment at two thirty'], '2026-11-19T15:00:00Z')).toMatchObject([{ start_datetime: '2026-11-20T14:30:00+00:00' }]);
+  });
+
+  // Written for this test: an hour from seven to eleven said without am/pm at a meeting held after noon.
+  it('reads "at seven" said at an evening meeting as 19:00 that day, while it is still to come', () => {
+    const at = (sentence: string, meetingDate: string) => events([sentence], meetingDate).map((e) => e.start_datetime);
+    expect(at('the pub quiz fundraiser starts at seven', '2026-11-19T17:30:00Z')).toEqual(['2026-11-19T19:00:00+00:00']);
+    expect(at('lets meet at seven to count the raffle money', '2026-11-19T17:30:00Z')).toEqual(['2026-11-19T19:00:00+00:00']);
+    expect(at('the rehearsal is at eight thirty', '2026-11-19T13:00:00Z')).toEqual(['2026-11-19T20:30:00+00:00']);
+    // In Tokyo the meeting is at 18:00 local time, whatever the hour in UTC.
+    expect(events(['the rehearsal is at eight thirty'], '2026-11-19T09:00:00Z', 'Asia/Tokyo').map((e) => e.start_datetime)).toEqual(['2026-11-19T20:30:00+09:00']);
+    // A morning meeting, a day said, am said, or the evening hour gone by: as chrono reads it.
+    expect(at('the pub quiz fundraiser starts at seven', '2026-11-19T10:00:00Z')).toEqual(['2026-11-20T07:00:00+00:00']);
+    expect(at('the pub quiz fundraiser starts tomorrow at seven', '2026-11-19T17:30:00Z')).toEqual(['2026-11-20T07:00:00+00:00']);
+    expect(at('the rehearsal is at eight thirty a m', '2026-11-19T13:00:00Z')).toEqual(['2026-11-20T08:30:00+00:00']);
+    expect(at('the rehearsal is at nine', '2026-11-19T21:30:00Z')).toEqual(['2026-11-20T09:00:00+00:00']);
   });
 
   it.each([
