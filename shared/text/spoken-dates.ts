@@ -5,6 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
+import { withEndOfWeek } from './end-of-week.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -225,9 +226,9 @@ const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
-/** chrono's casual reader, and "on the twelfth" (made on first use: cloning copies its parsers). */
+/** chrono's casual reader, "on the twelfth" and "by the end of the week" (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
-const spokenReader = () => (reader ??= withOrdinalDays(chrono.casual));
+const spokenReader = () => (reader ??= withEndOfWeek(withOrdinalDays(chrono.casual)));
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(
@@ -278,6 +279,8 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
       found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start) });
       continue;
     }
+    // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
+    if (/\bfor\s+$/i.test(before) || (DETERMINER_BEFORE.test(before) && MONTH_NAME.test(said))) continue;
     const { first, label } = PERIODS[period](start);
     // A quarter or year already begun ("this year") is the time talked about, as a day gone by is.
     if (period !== 'month' && dayNumber(first) < today) continue;
@@ -285,6 +288,10 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
   }
   return found;
 }
+
+/** A determiner before a month's name makes the month a word for a thing ("our march newsletter"); "in the next quarter" says when. */
+const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
+const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
 
 /** A calendar quarter or year named relative to now (not a span of time: "a year from now" is a month). */
 const CALENDAR_PERIOD = /\b(?:next|this|coming|following|last)\s+(quarter|year)\b/;

@@ -104,6 +104,25 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
+  // Written for this test: the end of a week is its last working day, not chrono's Saturday or nothing at all.
+  describe('the end of a week', () => {
+    it.each([
+      ['the caterers need our numbers by the end of the week', '2026-11-19T10:00:00Z', '2026-11-20'],
+      ['i can have the draft ready by end of next week', '2026-11-19T10:00:00Z', '2026-11-27'],
+      ['send me the quotes by the end of the working week please', '2026-11-20T10:00:00Z', '2026-11-20'],
+      // Said on a Sunday, "the week" is the one to come.
+      ['the caterers need our numbers by the end of the week', '2026-11-22T10:00:00Z', '2026-11-27'],
+    ])('reads %j said at %s as Friday %s', (sentence, meeting, day) => {
+      expect(findDates(sentence, dateReference(meeting)!).map((d) => d.iso)).toEqual([day]);
+    });
+
+    it('makes a deadline of a task due at the end of a week or a month', () => {
+      expect(events(['the insurance forms are due by the end of the week'])).toMatchObject([{ title: 'Deadline: insurance forms', start_datetime: '2026-11-20T09:00:00+00:00' }]);
+      expect(events(['the hall has to be booked by the end of the month'])).toMatchObject([{ start_datetime: '2026-11-30T09:00:00+00:00' }]);
+      expect(events(['we should talk again next week'])).toEqual([]);
+    });
+  });
+
   describe('a day of the month said alone', () => {
     // Meeting on Thursday 19 November 2026.
     it.each([

@@ -102,6 +102,13 @@ describe('spoken dates', () => {
     // A day that comes back is no one date.
     ['the flu clinic runs every saturday in december', ['Dec 2026']],
     ['we meet each monday at nine', []],
+    // Written for this test: a period that names what a thing is for or of is no date; the end of a week is its Friday.
+    ['right so this is the fundraising committee for january', []],
+    ['the february newsletter still needs a cover photo', []],
+    ['we set the budget for next quarter today', []],
+    ['the choir sings in february and again at easter', ['Feb 2027']],
+    ['the new rota starts next month', ['Dec 2026']],
+    ['the printer should be fixed by the end of the week', ['Fri 20 Nov 2026']],
     // A time before its date is one mention, "the" or not.
     ['the review call is at three p m on the twelfth of december', ['Sat 12 Dec 2026 15:00']],
     ['we ship at noon on the 3rd of march', ['Wed 3 Mar 2027 12:00']],

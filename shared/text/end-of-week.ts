@@ -1,0 +1,34 @@
+// "By the end of the week", "end of next week": the Friday of that working week. chrono reads
+// "the week" as a week from now (dropped as a period talked about) and "end of next week" as its
+// Saturday, but a meeting that asks for something by the end of a week means its last working day.
+// The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
+import type * as chrono from 'chrono-node/en';
+
+const PATTERN = /\b(?:the\s+)?(?:end|close)\s+of\s+(?:(the|this|next|the\s+next|the\s+coming|the\s+following)\s+)?(?:working\s+|work\s+)?week(?!\w)/i;
+const FRIDAY = 5;
+const DAY_MS = 86_400_000;
+
+/** Days from the wall date's weekday (0 = Sunday) to the Friday of its own week, or of the next. */
+function daysToFriday(weekday: number, next: boolean): number {
+  if (!next) return (FRIDAY - weekday + 7) % 7;
+  const toMonday = (8 - weekday) % 7 || 7;
+  return toMonday + (FRIDAY - 1);
+}
+
+const endOfWeekParser: chrono.Parser = {
+  pattern: () => PATTERN,
+  extract(context, match) {
+    const wall = new Date(context.reference.instant.getTime() + context.reference.getTimezoneOffset() * 60_000);
+    const which = match[1]?.toLowerCase().replace(/\s+/g, ' ') ?? 'the';
+    const next = which !== 'the' && which !== 'this';
+    const friday = new Date(wall.getTime() + daysToFriday(wall.getUTCDay(), next) * DAY_MS);
+    return context.createParsingComponents({ year: friday.getUTCFullYear(), month: friday.getUTCMonth() + 1, day: friday.getUTCDate(), weekday: FRIDAY });
+  },
+};
+
+/** chrono's reader with "the end of the week" read as that week's Friday (ahead of chrono's own reading of the same words). */
+export function withEndOfWeek(reader: chrono.Chrono): chrono.Chrono {
+  const extended = reader.clone();
+  extended.parsers.unshift(endOfWeekParser);
+  return extended;
+}
