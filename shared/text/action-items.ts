@@ -92,6 +92,11 @@ function afterDeterminer(words: readonly TaggedWord[], at: number): boolean {
   return k >= 0 && k < at - 1 && words[k]!.pos === 'DET';
 }
 
+/** "… the playground and does will have to wait": an auxiliary (a recogniser's stray "does", "was") before the modal is no one's name. */
+function auxiliaryAt(clause: string, subjectStart: number): boolean {
+  return taggedWords(clause).find((w) => w.start >= subjectStart)?.pos === 'AUX';
+}
+
 interface Match {
   readonly owner: string;
   readonly task: string;
@@ -107,7 +112,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
-    if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length)) continue;
+    if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length) || auxiliaryAt(clause, before.length)) continue;
     return { owner: capitalise(subject), task };
   }
   return undefined;

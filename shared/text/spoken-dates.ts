@@ -180,20 +180,27 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date): DatePa
     if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
   }
   if (wall && hour !== c.get('hour')) return { ...stillToday(c, base, hour * 60 + minute, wall), hour, minute };
-  return (wall && !c.isCertain('meridiem') && !morning && tonight(c, base, hour, minute, wall)) || { ...base, hour, minute };
+  return (wall && !c.isCertain('meridiem') && !morning && evening(c, base, hour, minute, wall)) || { ...base, hour, minute };
 }
 
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"). */
 const EVENING_HOURS = { from: 7, to: 11 };
+/** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
+const NEAR_MEETING_MINUTES = 180;
 
 /**
- * "At seven" said without a day at a meeting held after noon: 07:00 has gone by and chrono moved
- * it to tomorrow, but 19:00 is still to come today, and that is what the meeting means.
+ * "At seven" said at a meeting held after noon, as 19:00. Without a day: 07:00 has gone by and
+ * chrono moved it to tomorrow, but 19:00 is still to come today. With a day ("next tuesday at
+ * seven" at an 18:30 meeting): 19:00 is near the time the group meets, 07:00 is not.
  */
-function tonight(c: chrono.ParsedResult['start'], base: { year: number; month: number; day: number }, hour: number, minute: number, wall: Date): DateParts | undefined {
+function evening(c: chrono.ParsedResult['start'], base: { year: number; month: number; day: number }, hour: number, minute: number, wall: Date): DateParts | undefined {
   if (hour < EVENING_HOURS.from || hour > EVENING_HOURS.to || wall.getUTCHours() < NOON) return undefined;
-  const today = stillToday(c, base, (hour + 12) * 60 + minute, wall);
-  return today === base ? undefined : { ...today, hour: hour + 12, minute };
+  const pm = (hour + 12) * 60 + minute;
+  const today = stillToday(c, base, pm, wall);
+  if (today !== base) return { ...today, hour: hour + 12, minute };
+  const daySaid = c.isCertain('day') || c.isCertain('weekday');
+  const nearMeeting = Math.abs(pm - (wall.getUTCHours() * 60 + wall.getUTCMinutes())) <= NEAR_MEETING_MINUTES;
+  return daySaid && nearMeeting ? { ...base, hour: hour + 12, minute } : undefined;
 }
 
 /**

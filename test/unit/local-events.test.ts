@@ -205,11 +205,20 @@ describe('local calendar-event extraction', () => {
     expect(at('the rehearsal is at eight thirty', '2026-11-19T13:00:00Z')).toEqual(['2026-11-19T20:30:00+00:00']);
     // In Tokyo the meeting is at 18:00 local time, whatever the hour in UTC.
     expect(events(['the rehearsal is at eight thirty'], '2026-11-19T09:00:00Z', 'Asia/Tokyo').map((e) => e.start_datetime)).toEqual(['2026-11-19T20:30:00+09:00']);
-    // A morning meeting, a day said, am said, or the evening hour gone by: as chrono reads it.
+    // A morning meeting, am said, or the evening hour gone by: as chrono reads it.
     expect(at('the pub quiz fundraiser starts at seven', '2026-11-19T10:00:00Z')).toEqual(['2026-11-20T07:00:00+00:00']);
-    expect(at('the pub quiz fundraiser starts tomorrow at seven', '2026-11-19T17:30:00Z')).toEqual(['2026-11-20T07:00:00+00:00']);
     expect(at('the rehearsal is at eight thirty a m', '2026-11-19T13:00:00Z')).toEqual(['2026-11-20T08:30:00+00:00']);
     expect(at('the rehearsal is at nine', '2026-11-19T21:30:00Z')).toEqual(['2026-11-20T09:00:00+00:00']);
+  });
+
+  // Written for this test: a day said with an hour from seven to eleven, at a meeting held in the evening or the day.
+  it('reads "next tuesday at seven" said at an evening meeting as 19:00, and at a morning one as 07:00', () => {
+    const at = (sentence: string, meetingDate: string) => events([sentence], meetingDate).map((e) => e.start_datetime);
+    expect(at('lets meet again at seven next tuesday to finalise the rota', '2026-11-19T18:30:00Z')).toEqual(['2026-11-24T19:00:00+00:00']);
+    expect(at('the pub quiz fundraiser starts tomorrow at eight', '2026-11-19T17:30:00Z')).toEqual(['2026-11-20T20:00:00+00:00']);
+    expect(at('lets meet again at seven next tuesday to finalise the rota', '2026-11-19T10:00:00Z')).toEqual(['2026-11-24T07:00:00+00:00']);
+    // 22:00 is more than three hours from a 14:00 meeting: the morning.
+    expect(at('the stocktake is on friday at ten', '2026-11-19T14:00:00Z')).toEqual(['2026-11-20T10:00:00+00:00']);
   });
 
   it.each([
@@ -219,7 +228,7 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
-  it.each(['the library is shut on friday', 'the next one is on thursday at two p m'])('makes no event of %j', (sentence) => {
+  it.each(['the library is shut on friday', 'the next one is on thursday at two p m', 'tom said he would do it but he is away until the fourteenth', 'the sports hall is closed till monday'])('makes no event of %j', (sentence) => {
     expect(events([sentence])).toEqual([]);
   });
 

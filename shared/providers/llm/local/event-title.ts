@@ -20,6 +20,8 @@ const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) 
 const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 const DEADLINE = /\b(?:deadline|due)\b/i;
 const DEADLINE_LEAD = /\b(?:by|before|no later than|until|till)\s+(?:the\s+)?$/i;
+/** "he is away until the fourteenth", "the hall is shut till monday": when an absence ends, nothing due. */
+const ABSENT_UNTIL = /\b(?:away|off|out|gone|abroad|on (?:holiday|leave|vacation|sick leave)|closed|shut|unavailable)\s+(?:until|till)\s+(?:the\s+)?$/i;
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
@@ -113,7 +115,7 @@ function proposal(rest: string): { kind: EventKind; title: string } | undefined 
 export function titleOf(normalised: string, rest: string, before: string): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
-  if (DEADLINE.test(normalised) || (DEADLINE_LEAD.test(before) && cue !== 'Meeting')) {
+  if (DEADLINE.test(normalised) || (DEADLINE_LEAD.test(before) && !ABSENT_UNTIL.test(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
