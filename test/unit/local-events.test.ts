@@ -3,23 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseAt, extractEventsLocally, findLocation, proposes } from '#shared/providers/llm/local/events.ts';
 import { mergeMentions, type Mention } from '#shared/providers/llm/local/event-merge.ts';
-import { dateReference, findDates, normaliseSpokenTimes } from '#shared/text/spoken-dates.ts';
-import type { EventsRequest } from '#shared/providers/types.ts';
-
-const MEETING = '2026-11-19T10:00:00Z';
-
-function request(sentences: readonly string[], meetingDate = MEETING, timeZone?: string): EventsRequest {
-  return {
-    segments: sentences.map((sentence, i) => ({ speaker: `SPEAKER_0${i % 2}`, sentence, start_time: i * 5, end_time: i * 5 + 4 })),
-    summary: '',
-    context: { title: 'Planning', meetingDate, ...(timeZone ? { timeZone } : {}) },
-  };
-}
-
-/** The days (ISO dates, no time) said in a sentence at the meeting. */
-const dayOf = (sentence: string) => findDates(sentence, dateReference(MEETING)!).map((d) => d.iso);
-
-const events = (sentences: readonly string[], meetingDate?: string, timeZone?: string) => extractEventsLocally(request(sentences, meetingDate, timeZone));
+import { events, MEETING } from '../support/spoken-events.ts';
 
 describe('local calendar-event extraction', () => {
   it('finds the meeting next Tuesday at 3 pm in room 4, for an hour, with a title from the sentence', () => {
@@ -104,68 +88,6 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
-  // Written for this test: the end of a week is its last working day, not chrono's Saturday or nothing at all.
-  describe('the end of a week', () => {
-    it.each([
-      ['the caterers need our numbers by the end of the week', '2026-11-19T10:00:00Z', '2026-11-20'],
-      ['i can have the draft ready by end of next week', '2026-11-19T10:00:00Z', '2026-11-27'],
-      ['send me the quotes by the end of the working week please', '2026-11-20T10:00:00Z', '2026-11-20'],
-      // Said on a Sunday, "the week" is the one to come.
-      ['the caterers need our numbers by the end of the week', '2026-11-22T10:00:00Z', '2026-11-27'],
-    ])('reads %j said at %s as Friday %s', (sentence, meeting, day) => {
-      expect(findDates(sentence, dateReference(meeting)!).map((d) => d.iso)).toEqual([day]);
-    });
-
-    it('makes a deadline of a task due at the end of a week or a month', () => {
-      expect(events(['the insurance forms are due by the end of the week'])).toMatchObject([{ title: 'Deadline: insurance forms', start_datetime: '2026-11-20T09:00:00+00:00' }]);
-      expect(events(['the hall has to be booked by the end of the month'])).toMatchObject([{ start_datetime: '2026-11-30T09:00:00+00:00' }]);
-      expect(events(['we should talk again next week'])).toEqual([]);
-    });
-  });
-
-  describe('a day of the month said alone', () => {
-    // Meeting on Thursday 19 November 2026.
-    it.each([
-      ['the venue wants our answer by the 24th', '2026-11-24'],
-      ['lets do the handover on the seventh, before lunch', '2026-12-07'],
-      ['i am away until the twenty ninth', '2026-11-29'],
-      ['the printers come back to us after the thirteenth', '2026-12-13'],
-      ['the insurance has to be renewed before the thirty first', '2026-12-31'],
-      ['we could move the launch to the 30th', '2026-11-30'],
-    ])('reads %j as the next such day', (sentence, day) => {
-      expect(dayOf(sentence)).toEqual([day]);
-    });
-
-    it.each([
-      'we will vote on the third proposal tomorrow',
-      'she finished second',
-      'i think we should settle on the first.',
-      'we agreed on the second',
-      'the lifts to the fourth floor are out',
-      'by the tenth time he had stopped listening',
-      'for the third year running the fair made a loss',
-    ])('finds no day of the month in %j', (sentence) => {
-      expect(findDates(sentence, dateReference(MEETING)!).filter((d) => /first|second|third|fourth|tenth/.test(d.text))).toEqual([]);
-    });
-
-    it('reads "the first" and "the second" as days only before a time, and joins a time said before or after', () => {
-      expect(findDates('the auditors arrive on the first at nine a m', dateReference(MEETING)!).map((d) => d.iso)).toEqual(['2026-12-01T09:00:00+00:00']);
-      expect(findDates('at four thirty p m on the eleventh the board meets', dateReference(MEETING)!).map((d) => d.iso)).toEqual(['2026-12-11T16:30:00+00:00']);
-    });
-
-    it('counts the day of the month from the meeting\'s day in its zone', () => {
-      // 23:30 UTC on the 19th is the morning of the 20th in Tokyo: the 19th is next month's.
-      const tokyo = dateReference('2026-11-19T23:30:00Z', 'Asia/Tokyo')!;
-      expect(findDates('the minutes are due on the 19th', tokyo).map((d) => d.iso)).toEqual(['2026-12-19']);
-      expect(findDates('lets meet on the twentieth at 5 pm', tokyo).map((d) => d.iso)).toEqual(['2026-11-20T17:00:00+09:00']);
-    });
-
-    it('makes an event of a meeting proposed for a day said alone', () => {
-      expect(events(['lets get together again on the sixteenth at two p m'])).toMatchObject([{ start_datetime: '2026-12-16T14:00:00+00:00' }]);
-      expect(events(['the grant application is due on the 27th'])).toMatchObject([{ title: 'Deadline: grant application', start_datetime: '2026-11-27T09:00:00+00:00' }]);
-    });
-  });
-
   // Written for this test: a thing said to happen on a day is an event named by its noun phrase.
   it.each([
     ['the jumble sale is on saturday', 'Jumble sale', '2026-11-21T09:00:00+00:00'],
@@ -188,37 +110,6 @@ describe('local calendar-event extraction', () => {
     ['the next meeting is on monday at ten a m', 'Meeting'],
   ])('names %j after the appointment, not which one it is', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
-  });
-
-  // Written for this test: a time said alone, the words around a date, and a purpose before the appointment.
-  it('puts a time said without a day today when it is still to come, else tomorrow', () => {
-    // The meeting is at 10:00 on Thursday 19 November: "at two thirty" is 14:30 that day.
-    expect(events(['the plumber comes for the boiler appointment at two thirty'])).toMatchObject([{ start_datetime: '2026-11-19T14:30:00+00:00' }]);
-    expect(events(['the plumber comes for the boiler appointment at two thirty'], '2026-11-19T15:00:00Z')).toMatchObject([{ start_datetime: '2026-11-20T14:30:00+00:00' }]);
-  });
-
-  // Written for this test: an hour from seven to eleven said without am/pm at a meeting held after noon.
-  it('reads "at seven" said at an evening meeting as 19:00 that day, while it is still to come', () => {
-    const at = (sentence: string, meetingDate: string) => events([sentence], meetingDate).map((e) => e.start_datetime);
-    expect(at('the pub quiz fundraiser starts at seven', '2026-11-19T17:30:00Z')).toEqual(['2026-11-19T19:00:00+00:00']);
-    expect(at('lets meet at seven to count the raffle money', '2026-11-19T17:30:00Z')).toEqual(['2026-11-19T19:00:00+00:00']);
-    expect(at('the rehearsal is at eight thirty', '2026-11-19T13:00:00Z')).toEqual(['2026-11-19T20:30:00+00:00']);
-    // In Tokyo the meeting is at 18:00 local time, whatever the hour in UTC.
-    expect(events(['the rehearsal is at eight thirty'], '2026-11-19T09:00:00Z', 'Asia/Tokyo').map((e) => e.start_datetime)).toEqual(['2026-11-19T20:30:00+09:00']);
-    // A morning meeting, am said, or the evening hour gone by: as chrono reads it.
-    expect(at('the pub quiz fundraiser starts at seven', '2026-11-19T10:00:00Z')).toEqual(['2026-11-20T07:00:00+00:00']);
-    expect(at('the rehearsal is at eight thirty a m', '2026-11-19T13:00:00Z')).toEqual(['2026-11-20T08:30:00+00:00']);
-    expect(at('the rehearsal is at nine', '2026-11-19T21:30:00Z')).toEqual(['2026-11-20T09:00:00+00:00']);
-  });
-
-  // Written for this test: a day said with an hour from seven to eleven, at a meeting held in the evening or the day.
-  it('reads "next tuesday at seven" said at an evening meeting as 19:00, and at a morning one as 07:00', () => {
-    const at = (sentence: string, meetingDate: string) => events([sentence], meetingDate).map((e) => e.start_datetime);
-    expect(at('lets meet again at seven next tuesday to finalise the rota', '2026-11-19T18:30:00Z')).toEqual(['2026-11-24T19:00:00+00:00']);
-    expect(at('the pub quiz fundraiser starts tomorrow at eight', '2026-11-19T17:30:00Z')).toEqual(['2026-11-20T20:00:00+00:00']);
-    expect(at('lets meet again at seven next tuesday to finalise the rota', '2026-11-19T10:00:00Z')).toEqual(['2026-11-24T07:00:00+00:00']);
-    // 22:00 is more than three hours from a 14:00 meeting: the morning.
-    expect(at('the stocktake is on friday at ten', '2026-11-19T14:00:00Z')).toEqual(['2026-11-20T10:00:00+00:00']);
   });
 
   it.each([
@@ -276,62 +167,6 @@ describe('local calendar-event extraction', () => {
     for (let i = 0; i < 5; i += 1) expect(events(said)).toEqual(first);
     expect(events(said, 'not a date')).toEqual([]);
     expect(extractEventsLocally({ segments: [null, { sentence: 42 }] as never, summary: '', context: { title: '', meetingDate: MEETING } })).toEqual([]);
-  });
-
-  describe('time zones', () => {
-    it('reads wall-clock times in the recording zone, with that day\'s offset', () => {
-      const [berlin] = events(["let's meet next tuesday at three p m"], MEETING, 'Europe/Berlin');
-      expect(berlin).toMatchObject({ start_datetime: '2026-11-24T15:00:00+01:00', end_datetime: '2026-11-24T16:00:00+01:00' });
-      const [york] = events(["let's meet next tuesday at three p m"], MEETING, 'America/New_York');
-      expect(york).toMatchObject({ start_datetime: '2026-11-24T15:00:00-05:00' });
-    });
-
-    it('takes the offset of the event day, not the meeting day, across a change to winter time', () => {
-      // Berlin leaves summer time on 25 October 2026: the meeting is at +02:00, the event at +01:00.
-      const [event] = events(["let's meet on tuesday at 10 am"], '2026-10-22T08:00:00Z', 'Europe/Berlin');
-      expect(event).toMatchObject({ start_datetime: '2026-10-27T10:00:00+01:00' });
-      expect(new Date(event!.start_datetime).toISOString()).toBe('2026-10-27T09:00:00.000Z');
-    });
-
-    it('counts "tomorrow" from the meeting day in the zone, not in UTC', () => {
-      // 23:30 UTC on the 19th is already the 20th in Berlin and still the 19th in New York.
-      const late = '2026-11-19T23:30:00Z';
-      expect(events(['call tomorrow at 10 am'], late, 'Europe/Berlin')[0]).toMatchObject({ start_datetime: '2026-11-21T10:00:00+01:00' });
-      expect(events(['call tomorrow at 10 am'], late, 'America/New_York')[0]).toMatchObject({ start_datetime: '2026-11-20T10:00:00-05:00' });
-    });
-  });
-
-  describe('clock times', () => {
-    it('reads an hour from 1 to 6 said without am or pm as afternoon, and others as said', () => {
-      expect(events(["let's meet on tuesday at 3"])[0]).toMatchObject({ start_datetime: '2026-11-24T15:00:00+00:00' });
-      expect(events(["let's meet on tuesday at 9"])[0]).toMatchObject({ start_datetime: '2026-11-24T09:00:00+00:00' });
-      expect(events(["let's meet on tuesday at 3 am"])[0]).toMatchObject({ start_datetime: '2026-11-24T03:00:00+00:00' });
-    });
-
-    it('takes "in the evening" and "in the morning" after an hour', () => {
-      expect(events(["let's meet on tuesday at 8 in the evening"])[0]).toMatchObject({ start_datetime: '2026-11-24T20:00:00+00:00' });
-      expect(events(["let's meet on tuesday at 5 in the morning"])[0]).toMatchObject({ start_datetime: '2026-11-24T05:00:00+00:00' });
-    });
-
-    it('puts a day said with a part of the day at that part of a working day, and a day alone at 09:00', () => {
-      // The meeting: Thursday 19 November 2026, 10:00 UTC.
-      expect(events(['the design review meeting is on friday afternoon'])[0]).toMatchObject({ start_datetime: '2026-11-20T14:00:00+00:00', end_datetime: '2026-11-20T15:00:00+00:00' });
-      expect(events(["let's call the supplier tomorrow morning"])[0]).toMatchObject({ start_datetime: '2026-11-20T09:00:00+00:00' });
-      expect(events(['the client call is on monday in the afternoon'])[0]).toMatchObject({ start_datetime: '2026-11-23T14:00:00+00:00' });
-      expect(events(['next wednesday evening we have the team dinner'])[0]).toMatchObject({ start_datetime: '2026-11-25T18:00:00+00:00' });
-      expect(events(['the demo for the board is on monday'])[0]).toMatchObject({ start_datetime: '2026-11-23T09:00:00+00:00' });
-      // Later the same day: still ahead of the meeting, so still proposed.
-      expect(events(['we have a call tonight about the launch plan'])[0]).toMatchObject({ start_datetime: '2026-11-19T19:00:00+00:00' });
-      // In the recording's zone, and a time said wins over the part of the day.
-      expect(events(['the handover meeting is friday afternoon'], MEETING, 'Europe/Berlin')[0]).toMatchObject({ start_datetime: '2026-11-20T14:00:00+01:00' });
-      expect(events(["let's meet friday afternoon at 4"])[0]).toMatchObject({ start_datetime: '2026-11-20T16:00:00+00:00' });
-    });
-
-    it('turns "at ten" into a time only where a time can end', () => {
-      expect(normaliseSpokenTimes('call tomorrow at ten')).toBe('call tomorrow at 10');
-      expect(normaliseSpokenTimes('at ten on friday')).toBe('at 10 on friday');
-      expect(normaliseSpokenTimes('at one point we agreed')).toBe('at one point we agreed');
-    });
   });
 
   describe('what proposes an event', () => {

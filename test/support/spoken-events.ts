@@ -1,0 +1,18 @@
+// The meeting the offline event tests share, and its sentences as the recogniser writes them.
+import { extractEventsLocally } from '#shared/providers/llm/local/events.ts';
+import type { EventsRequest } from '#shared/providers/types.ts';
+
+/** Thursday 19 November 2026, 10:00 UTC. */
+export const MEETING = '2026-11-19T10:00:00Z';
+
+/** One segment per sentence, turns taken by two speakers five seconds apart. */
+function eventsRequest(sentences: readonly string[], meetingDate = MEETING, timeZone?: string): EventsRequest {
+  return {
+    segments: sentences.map((sentence, i) => ({ speaker: `SPEAKER_0${i % 2}`, sentence, start_time: i * 5, end_time: i * 5 + 4 })),
+    summary: '',
+    context: { title: 'Planning', meetingDate, ...(timeZone ? { timeZone } : {}) },
+  };
+}
+
+/** The events the offline engine finds in the sentences. */
+export const events = (sentences: readonly string[], meetingDate?: string, timeZone?: string) => extractEventsLocally(eventsRequest(sentences, meetingDate, timeZone));
