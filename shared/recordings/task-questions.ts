@@ -9,7 +9,7 @@
 // the concert?") is left to BM25, as is one for which no such passage was found: its words may
 // be the recording's own. One that asks for the overview in so many words ("Recap what got
 // decided") still gets the overview.
-import { findActionItems, knownNames } from '../text/action-items.ts';
+import { EVERYONE, findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import type { Segment } from '../providers/types.ts';
@@ -55,14 +55,14 @@ const saying = (segments: readonly Segment[], test: (text: string) => boolean): 
  * Indices of the segments that answer, in the order said: those that give a task; for the
  * deadlines, those giving a task with a due date, else those naming a date ("the release is
  * planned for the fifteenth of december"); those that state a decision. With `whose`: only the
- * tasks it owns (by the owner's name) or the decisions it stated (by the speaker's). Without
+ * tasks it owns (by the owner's name) or the whole group's, or the decisions it stated (by the speaker's). Without
  * `datesInstead`, no passage merely naming a date stands in for the deadlines (across a library,
  * other recordings may have tasks due).
  */
 export function askedSegments(segments: readonly Segment[], asked: Asked, whose?: (name: string) => boolean, datesInstead = true): number[] {
   if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
   // Any reference will do: it only tells whether an item names when it is due.
-  const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || whose(item.owner));
+  const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || item.owner === EVERYONE || whose(item.owner));
   const given = [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
   return given.length > 0 || asked === 'tasks' || whose || !datesInstead ? given : saying(segments, (text) => findDates(text, FAR_BACK).length > 0);
 }

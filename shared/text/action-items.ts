@@ -23,8 +23,21 @@ export interface ActionItem {
 
 const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am going to|'m going to|are going to|'re going to|is going to";
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
-/** "please …", "could you please …": a request, whose task is what follows the asking. */
-export const REQUEST = /\b(?:please|(?:can|could|would|will) you(?: please)?)\b[,]?\s+(.+)/iu;
+/** The whole group, said to: "everyone", "you all" … */
+const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you folks";
+/** "please …", "could you please …", "can everyone …": a request, whose task is what follows the asking. */
+export const REQUEST = new RegExp(`\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you)(?: please)?)\\b[,]?\\s+(.+)`, 'iu');
+/** The owner of a task asked of the whole group. */
+export const EVERYONE = 'Everyone';
+/** A request or an obligation put to the whole group: "everyone please …", "can everybody …", "you all need to …". */
+const TO_GROUP = new RegExp(
+  `\\b(?:${GROUP})\\s*,?\\s+(?:please|need to|needs to|must|should|have to|has to)\\b|\\bplease\\s*,?\\s+(?:${GROUP})\\b|\\b(?:can|could|would|will)\\s+(?:${GROUP})\\b`,
+  'i',
+);
+/** "please everyone bring …": the group said to, before the task. */
+const GROUP_LEAD = new RegExp(`^(?:${GROUP})\\s*,?\\s+`, 'i');
+/** An obligation put to the group, whose task is what follows it. */
+const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs to|must|should|have to|has to)\\s+(.+)`, 'iu');
 /** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
 const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
 /** A subject after the modal asks a question ("great should we charge for entry", "will you …" is a request of its own). */
@@ -126,8 +139,11 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   }
   const request = REQUEST.exec(clause);
   if (request && !REQUEST_IGNORE.test(request[1]!)) {
+    if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, '') };
     return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]! };
   }
+  const groupTask = GROUP_OBLIGATION.exec(clause);
+  if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
   const committed = commitment(clause, segments, at, speaker, names);
   if (committed) return committed;
   const bare = BARE_OBLIGATION.exec(clause.trim());

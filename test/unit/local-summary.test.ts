@@ -223,6 +223,19 @@ describe('action items', () => {
     },
   );
 
+  // Written for this test: a request or an obligation put to the whole group is everyone's; one about the group is not.
+  it.each([
+    ['everyone please send me your notes by friday', [['Everyone', 'send me your notes']]],
+    ['please everybody bring a plate of food to the social', [['Everyone', 'bring a plate of food to the social']]],
+    ['could you all fill in the parking survey', [['Everyone', 'fill in the parking survey']]],
+    ['so you all need to sign the visitor register', [['Everyone', 'sign the visitor register']]],
+    ['can you tell everyone about the plant sale', [['SPEAKER_01', 'tell everyone about the plant sale']]],
+    ['everyone will get a copy of the minutes', []],
+  ])('a task put to the whole group: %j', (sentence, items) => {
+    const answered = [say('SPEAKER_00', sentence), { ...say('SPEAKER_01', 'sure'), start_time: 5, end_time: 6 }];
+    expect(findActionItems(answered, ref).map((i) => [i.owner, i.task])).toEqual(items);
+  });
+
   // Written for this test: an auxiliary the recogniser left before a modal is no owner; a name there still is.
   it.each([
     ['the new benches and does will have to wait', []],

@@ -354,4 +354,10 @@ describe('answerSources: a named speaker’s tasks and decisions', () => {
     expect(answerSources(club, "What are Ines's tasks?").map((s) => s.segment_index)).toEqual([said('write the newsletter')]);
     expect(answerSources(club, 'What did Ines say?').every((s) => s.speaker === 'Ines')).toBe(true);
   });
+
+  // Written for this test: a task put to the whole group is each speaker's too.
+  it("gives one speaker's tasks with the whole group's", () => {
+    const withGroup = [...club, { speaker: 'Ines', sentence: 'everyone please bring a trowel on saturday', start_time: 40, end_time: 44 }];
+    expect(answerSources(withGroup, "What are Ines's tasks?").map((s) => s.segment_index)).toEqual([said('write the newsletter'), 7]);
+  });
 });
