@@ -39,7 +39,7 @@ beforeAll(async () => {
       ...(n === 12 ? { timeZone: 'America/Sao_Paulo' } : {}),
       // Those reprocessed in a batch have audio to transcribe.
       ...(n === 20 || n === 21 ? { audio: Buffer.from(silentWav(1)) } : {}),
-      changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}), ...(n === 12 ? { participants: 'Maria Lopez, Tom Berg' } : {}) },
+      changes: { is_inbox: n === 10 || n === 11, ...(status === 'FAILED' ? { error_message: 'The engine gave up' } : {}), ...(n === 12 ? { participants: 'Maria Lopez, Tom Berg, Bartholomew Featherstonehaugh' } : {}) },
     });
     ids[title(n)] = recording.id;
   }
@@ -109,7 +109,7 @@ describe('the recordings list', () => {
     // A search finds participants too, and the row shows them under its title.
     await page.getByLabel('Search recordings').fill('tom b');
     await poll(titles).toEqual(['Call 12']);
-    await expect(page.locator('tbody tr td:nth-child(2) .participants').textContent()).resolves.toBe('Participants: Maria Lopez, Tom Berg');
+    await expect(page.locator('tbody tr td:nth-child(2) .participants').textContent()).resolves.toBe('Participants: Maria Lopez, Tom Berg, Bartholomew Featherstonehaugh');
     // Its meeting date is on its own clocks, as its page says it, not on the browser's (Tokyo).
     const listed = await page.locator('tbody tr td:nth-child(4)').innerText();
     expect(listed).toMatch(/ 6:00\sAM \(America\/Sao_Paulo\)$/); // 09:00 UTC
@@ -201,6 +201,28 @@ describe('the recordings list', () => {
       await poll(titles).toEqual(['Call 07', 'Call 03']);
       expect(await status.isVisible()).toBe(true);
       await expectAccessible(page, 'the list at 390 px with its filters');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('never splits a participant\'s name inside a word on a phone: the table scrolls sideways instead', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${stack().url}/recordings?q=Call+12`);
+      await poll(titles).toEqual(['Call 12']);
+      // Each word of the line, as laid out: a word split across lines has more than one box.
+      const boxesPerWord: [string, number][] = await page.locator('tbody tr td:nth-child(2) .participants').evaluate((line: any) => {
+        const text = [...line.childNodes].find((node: any) => node.nodeType === 3 && node.data.trim() !== '');
+        return [...(text.data as string).matchAll(/\S+/g)].map((word) => {
+          const range = line.ownerDocument.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return [word[0], range.getClientRects().length];
+        });
+      });
+      expect(boxesPerWord.find(([word]) => word === 'Featherstonehaugh')).toEqual(['Featherstonehaugh', 1]);
+      expect(boxesPerWord.filter(([, boxes]) => boxes !== 1)).toEqual([]);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
