@@ -29,14 +29,11 @@ const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you fo
 export const REQUEST = new RegExp(`\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you)(?: please)?)\\b[,]?\\s+(.+)`, 'iu');
 /** The owner of a task asked of the whole group. */
 export const EVERYONE = 'Everyone';
-/** A request or an obligation put to the whole group: "everyone please …", "can everybody …", "you all need to …". */
-const TO_GROUP = new RegExp(
-  `\\b(?:${GROUP})\\s*,?\\s+(?:please|need to|needs to|must|should|have to|has to)\\b|\\bplease\\s*,?\\s+(?:${GROUP})\\b|\\b(?:can|could|would|will)\\s+(?:${GROUP})\\b`,
-  'i',
-);
+/** A request put to the whole group: "everyone please …", "please everybody …", "can you all …". */
+const TO_GROUP = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+please\\b|\\bplease\\s*,?\\s+(?:${GROUP})\\b|\\b(?:can|could|would|will)\\s+(?:${GROUP})\\b`, 'i');
 /** "please everyone bring …": the group said to, before the task. */
 const GROUP_LEAD = new RegExp(`^(?:${GROUP})\\s*,?\\s+`, 'i');
-/** An obligation put to the group, whose task is what follows it. */
+/** An obligation put to the group ("you all need to …", "everyone should …"), whose task is what follows it. */
 const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs to|must|should|have to|has to)\\s+(.+)`, 'iu');
 /** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
 const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';

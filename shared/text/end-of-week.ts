@@ -4,7 +4,9 @@
 // The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
 import type * as chrono from 'chrono-node/en';
 
-const PATTERN = /\b(?:the\s+)?(?:end|close)\s+of\s+(?:(the|this|next|the\s+next|the\s+coming|the\s+following)\s+)?(?:working\s+|work\s+)?week(?!\w)/i;
+/** "end of the week", "close of next week", "end of the working week", as a regular-expression source (which week: group 1). */
+export const END_OF_WEEK = '(?:end|close)\\s+of\\s+(?:(the|this|next|the\\s+next|the\\s+coming|the\\s+following)\\s+)?(?:working\\s+|work\\s+)?week(?!\\w)';
+const PATTERN = new RegExp(`\\b(?:the\\s+)?${END_OF_WEEK}`, 'i');
 const FRIDAY = 5;
 const DAY_MS = 86_400_000;
 

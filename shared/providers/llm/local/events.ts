@@ -14,6 +14,7 @@ import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, findDates, normaliseSpokenTimes, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
+import { END_OF_WEEK } from '../../../text/end-of-week.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
@@ -42,7 +43,7 @@ const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|beca
 const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|works|shall we)\b/i;
 // A calendar day must be said: "the year" or "next week" alone is no appointment, "the end of the week" is its Friday.
 const EXPLICIT_DAY = new RegExp(
-  `\\d|\\b(?:end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?(?:working\\s+|work\\s+)?(?:week|month)|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD})\\b`,
+  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD})\\b`,
   'i',
 );
 
