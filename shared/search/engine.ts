@@ -174,7 +174,8 @@ export function runQuery(index: MiniSearch<SearchDoc>, q: string, options: { com
   const parsed = options.combineWith === 'OR' ? contentWords(parseQuery(q)) : parseQuery(q);
   const query = toQuery(parsed, options.combineWith);
   if (!query) return [];
-  const results: SearchResult[] = index.search(query, options.filter ? { filter: (r) => options.filter!(r as unknown as SearchDoc) } : {});
+  const found: SearchResult[] = index.search(query, options.filter ? { filter: (r) => options.filter!(r as unknown as SearchDoc) } : {});
+  const results = options.combineWith === 'OR' ? withoutNearMisses(found, parsed) : found;
   const hits: EngineHit[] = [];
   for (const r of results) {
     const doc = { ...(r as unknown as SearchDoc), id: String(r.id) };
@@ -189,6 +190,22 @@ export function runQuery(index: MiniSearch<SearchDoc>, q: string, options: { com
     hits.push({ doc, score: r.score, highlights: ranges });
   }
   return hits;
+}
+
+/**
+ * Any-word results (the chat's) without a typo's near misses: "price" also finds "prizes" one
+ * letter off, which says nothing about prices. When every word that tolerates a typo was found as
+ * typed (or in another form), a result that matched none of the words as typed is dropped; while
+ * one was found only through a typo ("bugdet"), every result stays.
+ */
+function withoutNearMisses(results: SearchResult[], parsed: ParsedQuery): SearchResult[] {
+  const asTyped = (word: ParsedQuery['words'][number]) => [word.term, stem(word.term)];
+  const exact = new Set([...parsed.words.filter((w) => !w.prefix).flatMap(asTyped), ...parsed.phrases.flat()]);
+  const prefixes = parsed.words.filter((w) => w.prefix).map((w) => w.term);
+  const matchedAsTyped = (r: SearchResult) => r.terms.some((term) => exact.has(term) || prefixes.some((p) => term.startsWith(p)));
+  const tolerant = parsed.words.filter((w) => !w.prefix && w.term.length >= FUZZY_MIN_LENGTH);
+  const typoOnly = tolerant.some((w) => !results.some((r) => asTyped(w).some((term) => r.terms.includes(term))));
+  return typoOnly ? results : results.filter(matchedAsTyped);
 }
 
 function lazyHit(doc: SearchDoc, score: number, find: () => [number, number][]): EngineHit {

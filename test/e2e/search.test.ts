@@ -256,6 +256,18 @@ describe('POST /chat', () => {
     expect(await ask('Can we see the next steps?')).toHaveLength(3);
   });
 
+  // Written for this test: a typo's near miss ("price" is one letter from "prize") is far weaker than the passage that answers.
+  it("leaves out a typo's near misses of words it found as typed", async () => {
+    const erin = await newUser();
+    const segments = [seg('SPEAKER_00', 'we decided to keep the ticket price at five pounds', 0, 3), seg('SPEAKER_01', 'the raffle prizes are in the cupboard', 3, 6), seg('SPEAKER_00', 'the hall needs new chairs', 6, 8)];
+    const recording = await seedRecording(erin.user.id, { title: 'fair committee', status: 'COMPLETED', segments, meetingDate: '2026-03-01T09:00:00Z' });
+    await queueIndexUpdate({ user_id: erin.user.id, recording_id: recording.id });
+    expect((await until(() => search('q=prizes', erin), (r) => r.body.hits?.length === 1, 20_000)).body.hits[0]).toMatchObject({ recording_id: recording.id });
+    const { status, body } = await call('/chat', { method: 'POST', token: erin.token, body: { message: 'What did we decide about the ticket price?' } });
+    expect(status).toBe(200);
+    expect(body.sources.map((s: { text: string }) => s.text)).toEqual(['we decided to keep the ticket price at five pounds']);
+  });
+
   it('keeps to the passages of a speaker the question names, by a word of the name', async () => {
     // A user of its own: the chat's rate class allows 10 a minute, and this asks 6 times.
     const carol = await newUser();

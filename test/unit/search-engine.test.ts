@@ -49,6 +49,17 @@ describe('runQuery', () => {
     expect(hits[0]!.highlights).toEqual([[14, 20]]);
     expect(runQuery(library.index, 'the', { combineWith: 'OR' }).length).toBe(3);
   });
+
+  // Written for this test: "price" is one letter from "prize", "bugdet" a typo of "budget".
+  it('answers a question without the near misses of words it found as typed, and with those of a word it found only through a typo', () => {
+    const fair = Library.empty(3);
+    putRecording(fair, recording(1, ['we decided to keep the ticket price at five pounds', 'the raffle prizes are in the cupboard', 'the budget for the stage is tight']));
+    const asked = (q: string) => runQuery(fair.index, q, { combineWith: 'OR' }).map((h) => h.doc.segment_index);
+    expect(asked('What did we decide about the ticket price?')).toEqual([0]);
+    expect(asked('Is the bugdet for the prizes tight?').sort()).toEqual([1, 2]);
+    // Search keeps a typo's matches, as its query language says.
+    expect(runQuery(fair.index, 'price', { combineWith: 'AND' }).map((h) => h.doc.segment_index).sort()).toEqual([0, 1]);
+  });
 });
 
 describe('runQuery over word forms', () => {
