@@ -112,6 +112,14 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
+  // Written for this test: "until" sets a deadline for a task or for time given, not for a state that ends.
+  it.each([
+    ['you have until friday to send the forms', 'Deadline: send the forms', '2026-11-20T09:00:00+00:00'],
+    ['we can take entries until the tenth', 'Deadline: take entries', '2026-12-10T09:00:00+00:00'],
+  ])('makes a deadline of %j', (sentence, title, start) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
+  });
+
   it.each([
     ['can we push the workshop to tuesday at three p m', 'Workshop'],
     ['sorry i have to leave early for that i have a vet appointment at four', 'Vet appointment'],
@@ -119,7 +127,7 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
 
-  it.each(['the library is shut on friday', 'the next one is on thursday at two p m', 'tom said he would do it but he is away until the fourteenth', 'the sports hall is closed till monday'])('makes no event of %j', (sentence) => {
+  it.each(['the library is shut on friday', 'the next one is on thursday at two p m', 'tom said he would do it but he is away until the fourteenth', 'the sports hall is closed till monday', 'the tool shed stays locked until the twelfth', 'the consultation runs until the ninth of december'])('makes no event of %j', (sentence) => {
     expect(events([sentence])).toEqual([]);
   });
 

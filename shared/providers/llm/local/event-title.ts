@@ -22,6 +22,9 @@ const DEADLINE = /\b(?:deadline|due)\b/i;
 const DEADLINE_LEAD = /\b(?:by|before|no later than|until|till)\s+(?:the\s+)?$/i;
 /** "he is away until the fourteenth", "the hall is shut till monday": when an absence ends, nothing due. */
 const ABSENT_UNTIL = /\b(?:away|off|out|gone|abroad|on (?:holiday|leave|vacation|sick leave)|closed|shut|unavailable)\s+(?:until|till)\s+(?:the\s+)?$/i;
+const UNTIL_LEAD = /\b(?:until|till)\s+(?:the\s+)?$/i;
+/** "you have until friday", "we've got till the tenth": time given for something. */
+const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)\s+(?:the\s+)?$/i;
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
@@ -108,6 +111,16 @@ function proposal(rest: string): { kind: EventKind; title: string } | undefined 
 }
 
 /**
+ * Whether the words before a date make it a deadline: "by", "before", "no later than"; "until"
+ * only for a task ("we can take entries until the tenth") or time given ("you have until
+ * friday"), since it more often ends a state ("the shed stays locked until the twelfth").
+ */
+function dueThen(before: string): boolean {
+  if (!DEADLINE_LEAD.test(before) || ABSENT_UNTIL.test(before)) return false;
+  return !UNTIL_LEAD.test(before) || TIME_GIVEN.test(before) || MODAL.test(before) || REQUEST.test(before);
+}
+
+/**
  * The kind and title of what a sentence says about a date, or undefined when it names no
  * appointment and no deadline. `rest` is the sentence without its dates and place; `before`
  * is what precedes the date ("… by " makes a task due then).
@@ -115,7 +128,7 @@ function proposal(rest: string): { kind: EventKind; title: string } | undefined 
 export function titleOf(normalised: string, rest: string, before: string): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
-  if (DEADLINE.test(normalised) || (DEADLINE_LEAD.test(before) && !ABSENT_UNTIL.test(before) && cue !== 'Meeting')) {
+  if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
