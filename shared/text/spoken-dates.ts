@@ -209,7 +209,7 @@ function evening(c: chrono.ParsedResult['start'], base: { year: number; month: n
  */
 function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month: number; day: number }, minuteOfDay: number, wall: Date): { year: number; month: number; day: number } {
   if (c.isCertain('day') || c.isCertain('weekday')) return base;
-  const today = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+  const today = wallDay(wall);
   const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
   const movedOn = base.year === tomorrow.getUTCFullYear() && base.month === tomorrow.getUTCMonth() + 1 && base.day === tomorrow.getUTCDate();
   return movedOn && minuteOfDay > wall.getUTCHours() * 60 + wall.getUTCMinutes() ? today : base;
@@ -243,6 +243,24 @@ const MAYBE_DATE = new RegExp(
   'i',
 );
 
+/** The calendar day of a wall-clock instant (a Date whose UTC fields are the zone's wall time). */
+function wallDay(wall: Date): { year: number; month: number; day: number } {
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+/** "this morning", "this afternoon": the meeting's day, even once the part of the day has begun (chrono then moves it to tomorrow). */
+const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;
+
+/**
+ * "On monday" said on a Monday is next Monday (chrono reads it as today): no one names the day
+ * they are in by its weekday alone. "This monday" and a weekday with a date stay as said.
+ */
+function weekdayAhead(c: chrono.ParsedResult['start'], said: string, d: DateParts, wall: Date): DateParts {
+  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|today)\b/.test(said) || dayNumber(d) !== dayNumber(wallDay(wall))) return d;
+  const week = new Date(Date.UTC(d.year, d.month - 1, d.day + 7));
+  return { ...d, ...wallDay(week) };
+}
+
 function dayNumber(d: DateParts): number {
   return d.year * 10_000 + d.month * 100 + d.day;
 }
@@ -262,7 +280,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     return [];
   }
   const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000);
-  const today = dayNumber({ year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() });
+  const today = dayNumber(wallDay(wall));
   const found: SpokenDate[] = [];
   for (const result of results) {
     const said = result.text.toLowerCase().trim();
@@ -276,7 +294,8 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const after = normalised.slice(result.index + result.text.length);
-    const asSaid = parts(result.start, after, wall);
+    const read = parts(result.start, after, wall);
+    const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : weekdayAhead(result.start, said, read, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;
@@ -300,6 +319,9 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
 const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
 
+/** A part of a day ("this afternoon") names a day, not a period. */
+const DAY_PART_WORD = /\b(?:morning|afternoon|evening|tonight|night|noon)\b/;
+
 /** A calendar quarter or year named relative to now (not a span of time: "a year from now" is a month). */
 const CALENDAR_PERIOD = /\b(?:next|this|coming|following|last)\s+(quarter|year)\b/;
 
@@ -310,7 +332,7 @@ const CALENDAR_PERIOD = /\b(?:next|this|coming|following|last)\s+(quarter|year)\
  */
 function periodSaid(result: chrono.ParsedResult, said: string): SpokenDate['period'] {
   const c = result.start;
-  if (c.isCertain('day') || c.isCertain('weekday') || c.isCertain('hour')) return undefined;
+  if (c.isCertain('day') || c.isCertain('weekday') || c.isCertain('hour') || DAY_PART_WORD.test(said)) return undefined;
   return c.isCertain('month') ? 'month' : ((CALENDAR_PERIOD.exec(said)?.[1] as 'quarter' | 'year' | undefined) ?? 'month');
 }
 

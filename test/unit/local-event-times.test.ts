@@ -27,6 +27,25 @@ describe('days and times of local calendar events', () => {
     });
   });
 
+  // Written for this test: a meeting on Monday 30 November 2026 at 09:00.
+  describe('today, by a part of it or by its weekday', () => {
+    const monday = dateReference('2026-11-30T09:00:00Z')!;
+    const read = (sentence: string) => findDates(sentence, monday).map((d) => [d.iso, d.start.dayPartHour, d.period]);
+
+    it('reads "this morning", "this afternoon" and "this evening" as the meeting\'s day at that part of it', () => {
+      expect(read('fine i will ring the landlord this afternoon')).toEqual([['2026-11-30', 14, undefined]]);
+      // 06:00, chrono's "morning", has gone by: it is still this morning.
+      expect(read('i checked the meter this morning')).toEqual([['2026-11-30', 9, undefined]]);
+      expect(read('we can sort the invoices this evening')).toEqual([['2026-11-30', 18, undefined]]);
+    });
+
+    it('reads a weekday said on that weekday as next week\'s, and "this monday" as today', () => {
+      expect(read('lets advertise the flat on monday')).toEqual([['2026-12-07', undefined, undefined]]);
+      expect(findDates('the cleaners come on monday at ten', monday).map((d) => d.iso)).toEqual(['2026-12-07T10:00:00+00:00']);
+      expect(read('this monday is a holiday')).toEqual([['2026-11-30', undefined, undefined]]);
+    });
+  });
+
   describe('a day of the month said alone', () => {
     // Meeting on Thursday 19 November 2026.
     it.each([

@@ -98,6 +98,10 @@ describe('local calendar-event extraction', () => {
     ['the pub quiz fundraiser starts at seven p m', 'Pub quiz fundraiser', '2026-11-19T19:00:00+00:00'],
     ['ok and our bake sale begins on saturday at ten a m', 'Bake sale', '2026-11-21T10:00:00+00:00'],
     ['the tournament will kick off on the fifth', 'Tournament', '2026-12-05T09:00:00+00:00'],
+    // Written for this test: a thing booked or scheduled then.
+    ['the boiler engineer is booked for thursday at ten', 'Boiler engineer', '2026-11-26T10:00:00+00:00'],
+    ['so the plumber has been booked in for the twelfth', 'Plumber', '2026-12-12T09:00:00+00:00'],
+    ['our school trip is scheduled for the fourth of december', 'School trip', '2026-12-04T09:00:00+00:00'],
   ])('titles %j after what happens then', (sentence, title, start) => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
@@ -110,6 +114,24 @@ describe('local calendar-event extraction', () => {
     ['the next meeting is on monday at ten a m', 'Meeting'],
   ])('names %j after the appointment, not which one it is', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
+  // Written for this test: a sentence that lists dated things gives each day what is said with it.
+  it('titles each day of a list by its own part of the sentence, and a part naming nothing by the one before', () => {
+    const titled = (sentence: string) => events([sentence]).map((e) => [e.title, e.start_datetime, e.location]);
+    expect(titled('right lets clean the gutters on monday and paint the shed next month')).toEqual([['Meeting: clean the gutters', '2026-11-23T09:00:00+00:00', '']]);
+    expect(titled('the quiz is on tuesday at eight p m and the bake sale is on saturday at ten a m')).toEqual([
+      ['Quiz', '2026-11-24T20:00:00+00:00', ''],
+      ['Bake sale', '2026-11-21T10:00:00+00:00', ''],
+    ]);
+    expect(titled('the call is on monday at ten and again on wednesday at two')).toEqual([
+      ['Call', '2026-11-23T10:00:00+00:00', ''],
+      ['Call', '2026-11-25T14:00:00+00:00', ''],
+    ]);
+    expect(titled('lets meet on tuesday in room four, and on friday at the berlin office')).toEqual([
+      ['Meeting', '2026-11-24T09:00:00+00:00', 'Room 4'],
+      ['Meeting', '2026-11-20T09:00:00+00:00', 'Berlin office'],
+    ]);
   });
 
   // Written for this test: "until" sets a deadline for a task or for time given, not for a state that ends.

@@ -91,9 +91,11 @@ export type EventKind = 'appointment' | 'deadline';
 
 /**
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
- * seven": a thing said to happen or begin then, named by its noun phrase.
+ * seven", "the plumber is booked for thursday": a thing said to happen, begin or be booked then,
+ * named by its noun phrase.
  */
-const SCHEDULED = /\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
+const SCHEDULED =
+  /\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
 const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
 
 function scheduled(before: string): { kind: EventKind; title: string } | undefined {

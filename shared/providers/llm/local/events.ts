@@ -84,12 +84,13 @@ function withoutMentions(normalised: string, dates: readonly SpokenDate[]): stri
 const at = (parts: DateParts, reference: DateReference, defaultHour: number): number =>
   instantOf({ ...parts, hour: parts.hour ?? defaultHour, minute: parts.hour === undefined ? 0 : parts.minute }, reference.timeZone);
 
-function mentionOf(sentence: string, normalised: string, date: SpokenDate, rest: string, reference: DateReference): Mention | undefined {
+type Found = ReturnType<typeof titleOf>;
+
+function mentionOf(sentence: string, normalised: string, date: SpokenDate, found: Found, reference: DateReference): Mention | undefined {
   const defaultHour = date.start.dayPartHour ?? DEFAULT_HOUR;
   const start = at(date.start, reference, defaultHour);
   if (!(start > reference.instant.getTime())) return undefined;
   const end = date.end ? at(date.end, reference, (date.start.hour ?? defaultHour) + 1) : Number.NaN;
-  const found = titleOf(normalised, rest, normalised.slice(0, date.index));
   return {
     kind: found?.kind,
     title: found?.title ?? '',
@@ -107,17 +108,44 @@ function sentencesIn(request: EventsRequest): string[] {
   return segments.flatMap((s) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }) : []));
 }
 
+/** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week". */
+const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but)\s+/gi;
+
+/**
+ * The part of a sentence that says `date` when it says others too: from the last break after the
+ * mention before it to the first break before the mention after it ("let us post the job on monday
+ * and interview next week": the interview is next week's, not monday's). One date: the sentence.
+ */
+function partAbout(text: string, date: SpokenDate, all: readonly SpokenDate[]): { from: number; to: number } {
+  const before = all.filter((d) => d.index + d.text.length <= date.index).at(-1);
+  const after = all.find((d) => d.index >= date.index + date.text.length);
+  const breaks = [...text.matchAll(PART_BREAK)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
+  const from = before ? (breaks.filter((b) => b.from >= before.index + before.text.length && b.to <= date.index).at(-1)?.to ?? 0) : 0;
+  const to = after ? (breaks.find((b) => b.from >= date.index + date.text.length && b.to <= after.index)?.from ?? text.length) : text.length;
+  return { from, to };
+}
+
+/** The dates of [from, to) of the text, as mentions of that part alone. */
+const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): SpokenDate[] =>
+  dates.filter((d) => d.index >= from && d.index + d.text.length <= to).map((d) => ({ ...d, index: d.index - from }));
+
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly string[], reference: DateReference): Mention[] {
   const mentions: Mention[] = [];
   for (const sentence of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
+    const all = findDates(normalised, reference);
     // A month without a day ("in march") is no day to put in a calendar.
-    const dates = findDates(normalised, reference).filter((d) => EXPLICIT_DAY.test(d.text) && !d.period);
-    const rest = withoutMentions(normalised, dates);
+    const dates = all.filter((d) => EXPLICIT_DAY.test(d.text) && !d.period);
+    // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
+    let named: Found;
     for (const date of dates) {
+      const { from, to } = partAbout(normalised, date, all);
+      const part = normalised.slice(from, to);
+      const own = { ...date, index: date.index - from };
+      named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index)) ?? named;
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
-      const mention = mentionOf(sentence, normalised, date, rest, reference);
+      const mention = mentionOf(sentence, part, own, named, reference);
       if (mention) mentions.push(mention);
     }
   }
