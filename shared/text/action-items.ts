@@ -44,7 +44,9 @@ const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
-const TRAILING_FILLER = /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes))+\s*$/i;
+/** Filler after a task, and a closing run into it without a pause ("i will tell the drivers that is everything from me"). */
+const TRAILING_FILLER =
+  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?))+\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

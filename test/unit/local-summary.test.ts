@@ -236,6 +236,15 @@ describe('action items', () => {
     expect(findActionItems(answered, ref).map((i) => [i.owner, i.task])).toEqual(items);
   });
 
+  // Written for this test: a closing run into the task without a pause is no part of it.
+  it.each([
+    ['i will tell the drivers that is everything from me', 'tell the drivers'],
+    ["i'll email the parents that's all for today", 'email the parents'],
+    ['we need to check that is everything we ordered', 'check that is everything we ordered'],
+  ])('the task of %j', (sentence, task) => {
+    expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => i.task)).toEqual([task]);
+  });
+
   // Written for this test: an auxiliary the recogniser left before a modal is no owner; a name there still is.
   it.each([
     ['the new benches and does will have to wait', []],
