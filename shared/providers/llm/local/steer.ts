@@ -1,11 +1,12 @@
 // Pure: what a summary prompt asks of the extractive summariser. It cannot follow free text
 // like a language model, so it reads three intents (action items, decisions, dates) and a topic
-// (the prompt's remaining content words): the sections asked for come first, and key lines
-// about the topic (or stating a decision, when decisions are asked for) are preferred.
+// (the prompt's remaining content words): the sections asked for come first (decisions have a
+// section only when asked for), and key lines about the topic (or stating a decision, when
+// decisions are asked for) are preferred.
 import { statesADecision } from '../../../text/decisions.ts';
 import { contentStems } from '../../../text/textrank.ts';
 
-export type Section = 'key' | 'actions' | 'dates';
+export type Section = 'key' | 'decisions' | 'actions' | 'dates';
 
 export interface Focus {
   /** Section order: the ones the prompt asks for first. */
@@ -28,15 +29,15 @@ const GENERIC =
 export function readFocus(prompt: string | undefined): Focus {
   const text = typeof prompt === 'string' ? prompt : '';
   const wants = (re: RegExp) => new RegExp(re.source, 'i').test(text);
-  const asked: Section[] = [];
-  if (wants(INTENT.actions)) asked.push('actions');
-  if (wants(INTENT.dates)) asked.push('dates');
   const decisions = wants(INTENT.decisions);
+  const asked = (['decisions', 'actions', 'dates'] as const).filter((section) => wants(INTENT[section]));
   const rest = Object.values(INTENT).reduce((t, re) => t.replace(re, ' '), text).replace(GENERIC, ' ');
   const topic = new Set(contentStems(rest.toLowerCase()));
-  // Asking for everything (the built-in prompt does) or for nothing in particular keeps the usual order.
-  const all = asked.length === 2 && decisions;
-  const order: Section[] = all || asked.length === 0 ? ['key', 'actions', 'dates'] : [...asked, 'key', ...(['actions', 'dates'] as const).filter((s) => !asked.includes(s))];
+  // Asking for everything (the built-in prompt does) or for nothing in particular keeps the usual
+  // order: the key lines, the decisions when asked for, then the action items and the dates.
+  const all = asked.length === 3;
+  const order: Section[] =
+    all || asked.length === 0 ? ['key', ...asked.filter((s) => s === 'decisions'), 'actions', 'dates'] : [...asked, 'key', ...(['actions', 'dates'] as const).filter((s) => !asked.includes(s))];
   return { order, topic, decisions: decisions && !all };
 }
 

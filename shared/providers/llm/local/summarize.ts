@@ -4,6 +4,7 @@
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { statesADecision } from '../../../text/decisions.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
 import { focusWeight, readFocus, type Focus, type Section } from './steer.ts';
@@ -24,6 +25,7 @@ const MIN_STEMS = 3;
 const MAX_SIMILARITY = 0.5;
 const MAX_LINE = 300;
 const MAX_DATES = 20;
+const MAX_DECISIONS = 20;
 const MAX_ITEMS = 30;
 
 function clean(segments: unknown): Line[] {
@@ -109,6 +111,13 @@ function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateRefer
   return [...byWhen.values()].sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
 }
 
+/** The sentences that state a decision (decisions.ts), each with its line's speaker and time, in the order said. */
+function decisionLines(lines: readonly Line[]): Line[] {
+  return lines
+    .flatMap((line) => sentencesOf({ sentence: line.text, words: line.words }).filter(statesADecision).map((text) => ({ ...line, text })))
+    .slice(0, MAX_DECISIONS);
+}
+
 function dateLabel(date: SpokenDate): string {
   const { start, end } = date;
   if (!end || end.hour === undefined || start.hour === undefined) return date.label;
@@ -139,6 +148,11 @@ export function summarizeLocally(request: SummaryRequest): string {
       const title = focus.order[0] === 'key' ? [] : ['## Key points', ''];
       if (key.length === 0) return [...title, '_No line stood out: the conversation is mostly short remarks._'];
       return [...title, ...key.map((line) => `- [${clock(line.start)}] ${bold(line.speaker)}: ${shorten(sentenceCase(line.text))}`)];
+    },
+    decisions: () => {
+      const said = decisionLines(lines);
+      if (said.length === 0) return ['## Decisions', '', '_None found._'];
+      return ['## Decisions', '', ...said.map((line) => `- ${shorten(sentenceCase(line.text), 200)} (${line.speaker}, ${clock(line.start)})`)];
     },
     actions: () => {
       const items = findActionItems(asSegments, reference, knownNames(asSegments, request?.context?.participants)).slice(0, MAX_ITEMS);
