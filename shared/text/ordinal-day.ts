@@ -4,6 +4,7 @@
 // this month when it is still to come, else the next month that has it. "First" and "second"
 // in words count only before a time ("on the first at ten"): "we settled on the second" is an
 // option, not a date. A noun after the ordinal ("the third floor", "by the fifth item") is no date.
+// After a weekday ("saturday the twelfth") the ordinal is a day whatever follows it.
 import type * as chrono from 'chrono-node/en';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
@@ -26,7 +27,10 @@ const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WO
 const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|in\\s+the\\s+(?:morning|afternoon|evening)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
-const PATTERN = new RegExp(`${LEAD}the\\s+(?:${ORDINAL})\\b${AFTER_DAY}`, 'i');
+/** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
+const AFTER_WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day\s/i;
+const PATTERN = new RegExp(`(?:${LEAD}|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+)the\\s+(?:${ORDINAL})\\b`, 'i');
+const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
 function dayOf(match: RegExpMatchArray): number | undefined {
   if (match[1]) return Number(match[1]);
@@ -59,7 +63,8 @@ const ordinalDayParser: chrono.Parser = {
     const day = dayOf(match);
     if (day === undefined || day < 1 || day > 31) return null;
     const after = context.text.slice((match.index ?? 0) + match[0].length);
-    if (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)) return null;
+    const weekday = AFTER_WEEKDAY.test(match[0]);
+    if (!weekday && (!ENDS_DAY.test(after) || (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)))) return null;
     const wall = new Date(context.reference.instant.getTime() + context.reference.getTimezoneOffset() * 60_000);
     const { year, month } = nextMonthWith(day, wall);
     return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);

@@ -223,6 +223,10 @@ const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
  */
 const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
+/** "on tuesday mornings", "friday afternoons": a part of the day that comes back, no one date. */
+const RECURRING_AFTER = /^\s+(?:mornings|afternoons|evenings|nights)\b/i;
+/** A day or a period named as the one before now. */
+const GONE_BY = /^(?:last|past|previous)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|night|month|quarter|year)\b/;
 /**
  * A length of time, not when something happens: chrono reads "for three weeks" as "in three
  * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
@@ -290,10 +294,12 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     if (DAY_PART_ALONE.test(said)) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) continue;
     const before = normalised.slice(0, result.index);
-    if (/\b(?:every|each)\s+$/i.test(before)) continue;
+    const after = normalised.slice(result.index + result.text.length);
+    if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) continue;
+    // "last saturday" is gone by (chrono's forward reading makes it the next one).
+    if (GONE_BY.test(said)) continue;
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
-    const after = normalised.slice(result.index + result.text.length);
     const read = parts(result.start, after, wall);
     const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : weekdayAhead(result.start, said, read, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;

@@ -46,6 +46,27 @@ describe('days and times of local calendar events', () => {
     });
   });
 
+  // Written for this test: a practice meeting on Tuesday 1 December 2026.
+  describe('days gone by, days that come back, and a weekday with its day', () => {
+    const tuesday = dateReference('2026-12-01T08:30:00Z', 'Europe/London')!;
+    const days = (sentence: string) => findDates(sentence, tuesday).map((d) => d.iso);
+
+    it('finds no date in a day gone by, which chrono\'s forward reading made the next one', () => {
+      expect(days('we vaccinated three hundred patients last saturday')).toEqual([]);
+      expect(days('the boiler failed last week again')).toEqual([]);
+    });
+
+    it('finds no date in a part of a day that comes back', () => {
+      expect(days('we keep the walk in clinic on tuesday mornings only')).toEqual([]);
+      expect(days('friday afternoons are always quiet')).toEqual([]);
+    });
+
+    it('reads "saturday the twelfth" as that day, whatever follows it', () => {
+      expect(days('the next clinic is on saturday the twelfth from nine to one')).toEqual(['2026-12-12']);
+      expect(days('see you wednesday the ninth then')).toEqual(['2026-12-09']);
+    });
+  });
+
   describe('a day of the month said alone', () => {
     // Meeting on Thursday 19 November 2026.
     it.each([

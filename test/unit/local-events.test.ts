@@ -98,6 +98,8 @@ describe('local calendar-event extraction', () => {
     ['the pub quiz fundraiser starts at seven p m', 'Pub quiz fundraiser', '2026-11-19T19:00:00+00:00'],
     ['ok and our bake sale begins on saturday at ten a m', 'Bake sale', '2026-11-21T10:00:00+00:00'],
     ['the tournament will kick off on the fifth', 'Tournament', '2026-12-05T09:00:00+00:00'],
+    // Written for this test: "next" picks which one, the thing is named.
+    ['the next clinic is on saturday the twelfth from nine to one', 'Clinic', '2026-12-12T09:00:00+00:00'],
     // Written for this test: a thing booked or scheduled then.
     ['the boiler engineer is booked for thursday at ten', 'Boiler engineer', '2026-11-26T10:00:00+00:00'],
     ['so the plumber has been booked in for the twelfth', 'Plumber', '2026-12-12T09:00:00+00:00'],

@@ -99,9 +99,9 @@ const SCHEDULED =
 const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
 
 function scheduled(before: string): { kind: EventKind; title: string } | undefined {
-  const named = SCHEDULED.exec(before);
-  if (!named || NOT_SCHEDULED.test(named[1]!)) return undefined;
-  const phrase = named[1]!.toLowerCase();
+  // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
+  const phrase = SCHEDULED.exec(before)?.[1]!.replace(WHICH_ONE, '').toLowerCase();
+  if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
 
