@@ -11,7 +11,8 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
-import { findDates, normaliseSpokenTimes, saysTimeAt, withoutDateLead, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { findDates, saysTimeAt, withoutDateLead, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { normaliseSpokenTimes } from './spoken-times.ts';
 
 export interface ActionItem {
   readonly owner: string;

@@ -1,81 +1,15 @@
-// Dates and times in spoken (ASR) text: a small normaliser turns number words before "p m",
-// "a m" and "o'clock" into digits chrono-node understands ("three thirty p m" → "3:30 pm"),
-// then chrono resolves mentions against the meeting date. A stop-list and filters drop the
+// Dates and times in spoken (ASR) text: a small normaliser (spoken-times.ts) turns number words
+// before "p m", "a m" and "o'clock" into digits chrono-node understands ("three thirty p m" →
+// "3:30 pm"), then chrono resolves mentions against the meeting date. A stop-list and filters drop the
 // usual false positives ("good morning", "now", "the day", durations, past days). Pure: the
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { withEndOfWeek } from './end-of-week.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
+import { normaliseSpokenTimes } from './spoken-times.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
-
-const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS = ['twenty', 'thirty', 'forty', 'fifty'];
-const WORD_VALUES: ReadonlyMap<string, number> = new Map([
-  ...UNITS.map((w, i) => [w, i + 1] as const),
-  ...TEENS.map((w, i) => [w, i + 10] as const),
-  ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
-]);
-
-const END = '(?![\\w])';
-const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
-const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
-const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;
-const OCLOCK = `o['’]? ?clock${END}`;
-
-/** A spoken number (word, "forty five", "oh five" or digits) → its value, or NaN. */
-function spokenNumber(text: string): number {
-  const words = text.toLowerCase().split(/[ -]+/).filter((w) => w !== 'oh' && w !== 'o');
-  if (words.length === 1 && /^\d+$/.test(words[0]!)) return Number(words[0]);
-  return words.reduce((sum, w) => sum + (WORD_VALUES.get(w) ?? Number.NaN), 0);
-}
-
-function clockText(hourText: string, minuteText: string | undefined): string | undefined {
-  const hour = spokenNumber(hourText);
-  const minute = minuteText === undefined ? 0 : spokenNumber(minuteText);
-  if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59)) return undefined;
-  return minuteText === undefined ? String(hour) : `${hour}:${String(minute).padStart(2, '0')}`;
-}
-
-type Groups = Array<string | undefined>;
-const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
-  // "ten o'clock" → "10:00", "ten o'clock p m" → "10:00 pm"
-  [new RegExp(`\\b${HOUR} ${OCLOCK}(?: ${MERIDIEM})?`, 'gi'), (h, ap) => `${clockText(h!, '00')}${ap ? ` ${ap.toLowerCase()}m` : ''}`],
-  // "three p m" → "3 pm", "three thirty pm" → "3:30 pm", "3 p.m." → "3 pm"
-  [new RegExp(`\\b${HOUR}(?:[ :]${MINUTE})? ?${MERIDIEM}`, 'gi'), (h, m, ap) => {
-    const time = clockText(h!, m);
-    return time && `${time} ${ap!.toLowerCase()}m`;
-  }],
-  // "at three thirty" → "at 3:30"
-  [new RegExp(`\\bat ${HOUR} ${MINUTE}`, 'gi'), (h, m) => {
-    const time = clockText(h!, m);
-    return time && `at ${time}`;
-  }],
-  // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
-  [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
-  // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
-  // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
-  [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
-  // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
-  [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
-    const hour = spokenNumber(h!);
-    if (!(hour >= 1 && hour <= 12)) return undefined;
-    if (dir!.toLowerCase() === 'to') return part!.toLowerCase() === 'quarter' ? `${hour === 1 ? 12 : hour - 1}:45` : undefined;
-    return `${hour}:${part!.toLowerCase() === 'half' ? '30' : '15'}`;
-  }],
-];
-
-/** Spoken clock times → digits; everything else is left as it was. */
-export function normaliseSpokenTimes(text: string): string {
-  let out = typeof text === 'string' ? text : '';
-  for (const [pattern, replace] of RULES) {
-    // The callback gets (match, ...captures, offset, input): drop the last two.
-    out = out.replace(pattern, (whole: string, ...rest: unknown[]) => replace(...(rest.slice(0, -2) as Groups)) ?? whole);
-  }
-  return out;
-}
 
 /** The meeting's instant, the zone wall-clock times are read in, and that zone's offset then. */
 export interface DateReference {
@@ -223,8 +157,8 @@ const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
  */
 const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
-/** "on tuesday mornings", "friday afternoons": a part of the day that comes back, no one date. */
-const RECURRING_AFTER = /^\s+(?:mornings|afternoons|evenings|nights)\b/i;
+/** "on tuesday mornings", "friday afternoons", "from nine to five on saturdays": a time that comes back, no one date. */
+const RECURRING_AFTER = /^\s+(?:mornings|afternoons|evenings|nights|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:every|each)\s+\w+)\b/i;
 /** A day or a period named as the one before now. */
 const GONE_BY = /^(?:last|past|previous)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|night|month|quarter|year)\b/;
 /**
@@ -263,6 +197,17 @@ function weekdayAhead(c: chrono.ParsedResult['start'], said: string, d: DatePart
   if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|today)\b/.test(said) || dayNumber(d) !== dayNumber(wallDay(wall))) return d;
   const week = new Date(Date.UTC(d.year, d.month - 1, d.day + 7));
   return { ...d, ...wallDay(week) };
+}
+
+/**
+ * "from nine to one": chrono puts an end hour below the start's on the next day (01:00), but read
+ * as afternoon (13:00) it ends the same day; an end that is later the same day is that day's.
+ */
+function sameDayEnd(start: DateParts, end: DateParts): DateParts {
+  if (start.hour === undefined || end.hour === undefined) return end;
+  const nextDay = wallDay(new Date(Date.UTC(start.year, start.month - 1, start.day + 1)));
+  const later = end.hour * 60 + (end.minute ?? 0) > start.hour * 60 + (start.minute ?? 0);
+  return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
 }
 
 function dayNumber(d: DateParts): number {
@@ -305,7 +250,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;
-    const end = result.end ? parts(result.end, after, wall) : undefined;
+    const end = result.end ? sameDayEnd(start, parts(result.end, after, wall)) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
       found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start) });

@@ -1,7 +1,8 @@
 // Days and times of calendar events found by the embedded language model in ASR-style sentences:
 // days said alone, the end of a week, clock times without am or pm, and the recording's zone.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findDates, normaliseSpokenTimes } from '#shared/text/spoken-dates.ts';
+import { dateReference, findDates } from '#shared/text/spoken-dates.ts';
+import { normaliseSpokenTimes } from '#shared/text/spoken-times.ts';
 import { events, MEETING } from '../support/spoken-events.ts';
 
 /** The days (ISO dates, no time) said in a sentence at the meeting. */
@@ -62,9 +63,19 @@ describe('days and times of local calendar events', () => {
     });
 
     it('reads "saturday the twelfth" as that day, whatever follows it', () => {
-      expect(days('the next clinic is on saturday the twelfth from nine to one')).toEqual(['2026-12-12']);
+      expect(days('the next clinic is on saturday the twelfth')).toEqual(['2026-12-12']);
       expect(days('see you wednesday the ninth then')).toEqual(['2026-12-09']);
     });
+  });
+
+  // Written for this test: spoken hours from one to another.
+  it('reads "from nine to one" after a day as the hours it runs, and opening hours that come back as no date', () => {
+    const clinic = findDates('the next clinic is on saturday the twelfth from nine to one', dateReference('2026-12-01T08:30:00Z')!)[0]!;
+    expect([clinic.iso, clinic.end?.hour, clinic.end?.minute]).toEqual(['2026-12-12T09:00:00+00:00', 13, 0]);
+    expect(normaliseSpokenTimes('lets meet on friday from two thirty to four p m')).toBe('lets meet on friday from 2:30 to 4 pm');
+    expect(normaliseSpokenTimes('we need from two to four volunteers on friday')).toBe('we need from two to four volunteers on friday');
+    expect(dayOf('the shop is open from nine until five on saturdays')).toEqual([]);
+    expect(events(['the next clinic is on saturday the twelfth from nine to one'])).toMatchObject([{ title: 'Clinic', start_datetime: '2026-12-12T09:00:00+00:00', end_datetime: '2026-12-12T13:00:00+00:00' }]);
   });
 
   describe('a day of the month said alone', () => {

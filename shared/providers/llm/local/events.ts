@@ -12,7 +12,8 @@
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, findDates, normaliseSpokenTimes, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, findDates, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { END_OF_WEEK } from '../../../text/end-of-week.ts';
 import { sentencesOf } from '../../../text/pauses.ts';

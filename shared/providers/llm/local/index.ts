@@ -13,11 +13,11 @@ export {
   findDates,
   formatDateParts,
   isoDateParts,
-  normaliseSpokenTimes,
   type DateParts,
   type DateReference,
   type SpokenDate,
 } from '../../../text/spoken-dates.ts';
+export { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 
 export function localLanguageModel(): LanguageModel {
   return {
