@@ -232,6 +232,8 @@ describe('the web app, part 2', () => {
     await page.getByRole('button', { name: 'Save summary' }).click();
     const summary = page.getByRole('region', { name: 'Summary text' });
     // Its headings sit below the card's h2, and a first one repeating the card's title is left out.
+    // (The summary it replaces has a "Decisions" heading too: wait for the saved one's text.)
+    await summary.getByText('The gist.').waitFor();
     await summary.getByRole('heading', { name: 'Decisions', level: 3 }).waitFor();
     await expect(summary.getByRole('heading').allInnerTexts()).resolves.toEqual(['Decisions']);
     await expect(summary.innerText()).resolves.toMatch(/^The gist\./);
