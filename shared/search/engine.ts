@@ -203,8 +203,8 @@ function withoutNearMisses(results: SearchResult[], parsed: ParsedQuery): Search
   const exact = new Set([...parsed.words.filter((w) => !w.prefix).flatMap(asTyped), ...parsed.phrases.flat()]);
   const prefixes = parsed.words.filter((w) => w.prefix).map((w) => w.term);
   const matchedAsTyped = (r: SearchResult) => r.terms.some((term) => exact.has(term) || prefixes.some((p) => term.startsWith(p)));
-  const tolerant = parsed.words.filter((w) => !w.prefix && w.term.length >= FUZZY_MIN_LENGTH);
-  const typoOnly = tolerant.some((w) => !results.some((r) => asTyped(w).some((term) => r.terms.includes(term))));
+  const tolerant = parsed.words.filter((w) => !w.prefix && w.term.length >= FUZZY_MIN_LENGTH).map(asTyped);
+  const typoOnly = tolerant.some((forms) => !results.some((r) => forms.some((term) => r.terms.includes(term))));
   return typoOnly ? results : results.filter(matchedAsTyped);
 }
 

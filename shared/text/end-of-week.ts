@@ -3,6 +3,7 @@
 // Saturday, but a meeting that asks for something by the end of a week means its last working day.
 // The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
 import type * as chrono from 'chrono-node/en';
+import { wallClock, wallDay } from './calendar.ts';
 
 /** "end of the week", "close of next week", "end of the working week", as a regular-expression source (which week: group 1). */
 export const END_OF_WEEK = '(?:end|close)\\s+of\\s+(?:(the|this|next|the\\s+next|the\\s+coming|the\\s+following)\\s+)?(?:working\\s+|work\\s+)?week(?!\\w)';
@@ -20,11 +21,11 @@ function daysToFriday(weekday: number, next: boolean): number {
 const endOfWeekParser: chrono.Parser = {
   pattern: () => PATTERN,
   extract(context, match) {
-    const wall = new Date(context.reference.instant.getTime() + context.reference.getTimezoneOffset() * 60_000);
+    const wall = wallClock(context.reference);
     const which = match[1]?.toLowerCase().replace(/\s+/g, ' ') ?? 'the';
     const next = which !== 'the' && which !== 'this';
     const friday = new Date(wall.getTime() + daysToFriday(wall.getUTCDay(), next) * DAY_MS);
-    return context.createParsingComponents({ year: friday.getUTCFullYear(), month: friday.getUTCMonth() + 1, day: friday.getUTCDate(), weekday: FRIDAY });
+    return context.createParsingComponents({ ...wallDay(friday), weekday: FRIDAY });
   },
 };
 

@@ -6,6 +6,7 @@
 // option, not a date. A noun after the ordinal ("the third floor", "by the fifth item") is no date.
 // After a weekday ("saturday the twelfth") the ordinal is a day whatever follows it.
 import type * as chrono from 'chrono-node/en';
+import { wallClock, WEEKDAY } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -28,8 +29,8 @@ const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|i
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
-const AFTER_WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day\s/i;
-const PATTERN = new RegExp(`(?:${LEAD}|\\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\\s+)the\\s+(?:${ORDINAL})\\b`, 'i');
+const AFTER_WEEKDAY = new RegExp(`^${WEEKDAY}\\s`, 'i');
+const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
 function dayOf(match: RegExpMatchArray): number | undefined {
@@ -65,8 +66,7 @@ const ordinalDayParser: chrono.Parser = {
     const after = context.text.slice((match.index ?? 0) + match[0].length);
     const weekday = AFTER_WEEKDAY.test(match[0]);
     if (!weekday && (!ENDS_DAY.test(after) || (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)))) return null;
-    const wall = new Date(context.reference.instant.getTime() + context.reference.getTimezoneOffset() * 60_000);
-    const { year, month } = nextMonthWith(day, wall);
+    const { year, month } = nextMonthWith(day, wallClock(context.reference));
     return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);
   },
 };

@@ -5,6 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
+import { wallDay, WEEKDAY } from './calendar.ts';
 import { withEndOfWeek } from './end-of-week.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -158,9 +159,9 @@ const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
 const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 /** "on tuesday mornings", "friday afternoons", "from nine to five on saturdays": a time that comes back, no one date. */
-const RECURRING_AFTER = /^\s+(?:mornings|afternoons|evenings|nights|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:every|each)\s+\w+)\b/i;
+const RECURRING_AFTER = new RegExp(`^\\s+(?:mornings|afternoons|evenings|nights|(?:on\\s+)?${WEEKDAY}s|(?:every|each)\\s+\\w+)\\b`, 'i');
 /** A day or a period named as the one before now. */
-const GONE_BY = /^(?:last|past|previous)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|night|month|quarter|year)\b/;
+const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}|week(?:end)?|night|month|quarter|year)\\b`);
 /**
  * A length of time, not when something happens: chrono reads "for three weeks" as "in three
  * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
@@ -180,11 +181,6 @@ const MAYBE_DATE = new RegExp(
   `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
   'i',
 );
-
-/** The calendar day of a wall-clock instant (a Date whose UTC fields are the zone's wall time). */
-function wallDay(wall: Date): { year: number; month: number; day: number } {
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
-}
 
 /** "this morning", "this afternoon": the meeting's day, even once the part of the day has begun (chrono then moves it to tomorrow). */
 const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;

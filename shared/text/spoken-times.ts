@@ -3,6 +3,7 @@
 // "at 10"), spans ("from nine to one" → "from 9 to 1"), "half past three" → "3:30", and "on the
 // twelfth of" before a month, which chrono joins to a time only without "the". Everything
 // else is left as it was.
+import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -35,7 +36,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 }
 
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day or a preposition. */
-const TIME_CAN_END = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:[ap]m|on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\\b)';
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:[ap]m|on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|${WEEKDAY})\\b)`;
 
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [

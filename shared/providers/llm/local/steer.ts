@@ -29,8 +29,8 @@ const GENERIC =
 export function readFocus(prompt: string | undefined): Focus {
   const text = typeof prompt === 'string' ? prompt : '';
   const wants = (re: RegExp) => new RegExp(re.source, 'i').test(text);
-  const decisions = wants(INTENT.decisions);
   const asked = (['decisions', 'actions', 'dates'] as const).filter((section) => wants(INTENT[section]));
+  const decisions = asked.includes('decisions');
   const rest = Object.values(INTENT).reduce((t, re) => t.replace(re, ' '), text).replace(GENERIC, ' ');
   const topic = new Set(contentStems(rest.toLowerCase()));
   // Asking for everything (the built-in prompt does) or for nothing in particular keeps the usual

@@ -1,0 +1,16 @@
+// Small calendar pieces the spoken-date readers share: the meeting's wall clock (a Date whose UTC
+// fields read the zone's local date and time) and the weekday names as a regular-expression source.
+import type * as chrono from 'chrono-node/en';
+
+/** "monday" … "sunday", as a regular-expression source. */
+export const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+
+/** The wall clock of a chrono parse's reference instant, in its zone. */
+export function wallClock(reference: chrono.ReferenceWithTimezone): Date {
+  return new Date(reference.instant.getTime() + reference.getTimezoneOffset() * 60_000);
+}
+
+/** The calendar day a wall clock reads. */
+export function wallDay(wall: Date): { year: number; month: number; day: number } {
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
