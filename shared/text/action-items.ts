@@ -45,9 +45,9 @@ const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
-/** Filler after a task, and a closing run into it without a pause ("i will tell the drivers that is everything from me"). */
+/** Filler after a task, and a closing or a word on how much it matters run into it without a pause ("i will tell the drivers that is everything from me", "… attend that's not optional"). */
 const TRAILING_FILLER =
-  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?))+\s*$/i;
+  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -157,6 +157,32 @@ function dueDate(clause: string, task: string, reference: DateReference): Spoken
   return dates.find((date) => date.index >= taskStart) ?? dates[0];
 }
 
+/** Two words or more, or one verb of six letters or more that is a task alone ("attend", "register"; not "go", "help"). */
+function saysEnough(task: string): boolean {
+  if (task.length < 6) return false;
+  if (/\s/.test(task)) return true;
+  return taggedWords(task)[0]?.pos === 'VERB';
+}
+
+/** "yes", "sure", "of course": a reply that takes on what was asked. */
+const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do)\b/i;
+/** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
+const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
+
+/**
+ * The request a reply takes on ("priya can you order the menus by thursday" → "yes i'll order them
+ * tomorrow"): asked of the one who answers by someone else in the two segments before, the reply
+ * agreeing and its task done to what was asked. The reply is that item again, not another one;
+ * a date it gives is when it will be done.
+ */
+function acceptedRequest(items: readonly ActionItem[], segments: readonly Segment[], clause: string, reply: ActionItem): ActionItem | undefined {
+  if (!AGREES.test(clause) || !ON_WHAT_WAS_SAID.test(reply.task)) return undefined;
+  const asked = items.at(-1);
+  const asker = String(segments[asked?.segment ?? -1]?.speaker ?? '').trim();
+  const answered = asked && asked.owner === reply.owner && asker !== reply.owner && reply.segment - asked.segment <= 2;
+  return answered && reply.segment > asked.segment ? asked : undefined;
+}
+
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
 export function knownNames(segments: readonly Segment[], participants?: string): string[] {
   const names = new Set<string>();
@@ -179,7 +205,12 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference) : undefined;
       const task = cleanTask(normaliseSpokenTimes(match.task), due);
-      if (task.split(/\s+/).length < 2 || task.length < 6) continue;
+      if (!saysEnough(task)) continue;
+      const asked = acceptedRequest(items, segments, clause, { owner: match.owner, task, segment: at });
+      if (asked) {
+        if (due) items[items.indexOf(asked)] = { ...asked, due };
+        continue;
+      }
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -4,7 +4,8 @@
 // this month when it is still to come, else the next month that has it. "First" and "second"
 // in words count only before a time ("on the first at ten"): "we settled on the second" is an
 // option, not a date. A noun after the ordinal ("the third floor", "by the fifth item") is no date.
-// After a weekday ("saturday the twelfth") the ordinal is a day whatever follows it.
+// After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
+// whatever follows it.
 import type * as chrono from 'chrono-node/en';
 import { wallClock, WEEKDAY } from './calendar.ts';
 
@@ -30,7 +31,10 @@ const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|i
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
 const AFTER_WEEKDAY = new RegExp(`^${WEEKDAY}\\s`, 'i');
-const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b`, 'i');
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** "the eleventh of december": read here with the weekday before it, which chrono's own reading of the month leaves out. */
+const OF_MONTH = `(?:\\s+of\\s+(${MONTHS.join('|')}))?`;
+const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
 function dayOf(match: RegExpMatchArray): number | undefined {
@@ -41,6 +45,12 @@ function dayOf(match: RegExpMatchArray): number | undefined {
 
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The year of the next `month`/`day` from the reference's wall date, this year's when it is still to come. */
+function nextYearOf(month: number, day: number, wall: Date): number {
+  const year = wall.getUTCFullYear();
+  return month * 100 + day >= (wall.getUTCMonth() + 1) * 100 + wall.getUTCDate() ? year : year + 1;
 }
 
 /** The next year and month from the reference's wall date that has `day`, this month included when the day is still to come. */
@@ -66,7 +76,10 @@ const ordinalDayParser: chrono.Parser = {
     const after = context.text.slice((match.index ?? 0) + match[0].length);
     const weekday = AFTER_WEEKDAY.test(match[0]);
     if (!weekday && (!ENDS_DAY.test(after) || (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)))) return null;
-    const { year, month } = nextMonthWith(day, wallClock(context.reference));
+    const named = match[5] ? MONTHS.indexOf(match[5].toLowerCase()) + 1 : 0;
+    if (named && day > daysIn(2024, named)) return null;
+    const wall = wallClock(context.reference);
+    const { year, month } = named ? { year: nextYearOf(named, day, wall), month: named } : nextMonthWith(day, wall);
     return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);
   },
 };

@@ -66,6 +66,13 @@ describe('days and times of local calendar events', () => {
       expect(days('the next clinic is on saturday the twelfth')).toEqual(['2026-12-12']);
       expect(days('see you wednesday the ninth then')).toEqual(['2026-12-09']);
     });
+
+    // Written for this test: the weekday and the month both said with the day.
+    it('reads "sunday the thirteenth of december" as one mention of that day', () => {
+      expect(findDates('the carol service is on sunday the thirteenth of december', tuesday).map((d) => [d.text, d.iso])).toEqual([['sunday the thirteenth of december', '2026-12-13']]);
+      expect(days('we reopen on monday the fourth of january')).toEqual(['2027-01-04']);
+      expect(events(['the carol service is on sunday the thirteenth of december at four p m'], '2026-12-01T08:30:00Z')).toMatchObject([{ title: 'Carol service', start_datetime: '2026-12-13T16:00:00+00:00' }]);
+    });
   });
 
   // Written for this test: spoken hours from one to another.

@@ -108,6 +108,32 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
 
+  // Written for this test: a clause that opens with a bare name of two or three known nouns, and what it is about; a thing that launches or opens.
+  it.each([
+    ['right choir practice starts at seven p m on wednesday', 'Choir practice', '2026-11-25T19:00:00+00:00'],
+    ['next thing flu clinic is booked for tuesday the first', 'Flu clinic', '2026-12-01T09:00:00+00:00'],
+    ['finally team photo day is on monday at nine a m', 'Team photo day', '2026-11-23T09:00:00+00:00'],
+    ['okay so first aid training for volunteers is on the third', 'First aid training for volunteers', '2026-12-03T09:00:00+00:00'],
+    ['the online shop opens on the first of december', 'Online shop', '2026-12-01T09:00:00+00:00'],
+    ['our winter menu launches on saturday at noon', 'Winter menu', '2026-11-21T12:00:00+00:00'],
+  ])('titles %j after the thing named', (sentence, title, start) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
+  });
+
+  // Written for this test: a bare name that is someone's, or a word English does not know, is no event.
+  it.each([
+    ['grace bell is on the rota on friday', ['Grace Bell']],
+    ['grace bell is on friday', ['Grace Bell']],
+    ['kate jones is on friday', []],
+    ['dev is on friday', []],
+    ['siobhan and kwame are in on friday', []],
+    ['it is on friday', []],
+    ['what we need is on friday', []],
+  ])('makes no event of %j', (sentence, people) => {
+    const said = [{ speaker: people[0] ?? 'SPEAKER_00', sentence, start_time: 0, end_time: 4 }];
+    expect(extractEventsLocally({ segments: said, summary: '', context: { title: 'Planning', meetingDate: MEETING } })).toEqual([]);
+  });
+
   // Written for this test: "next", "usual" … pick which one, and the name stays.
   it.each([
     ['the next board meeting is on tuesday at four p m', 'Board meeting'],

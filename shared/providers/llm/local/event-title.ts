@@ -2,6 +2,7 @@
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
 import { REQUEST } from '../../../text/action-items.ts';
+import { inLexicon, taggedWords } from '../../../text/pos.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [
@@ -89,18 +90,41 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
+/** Said to happen, begin or be booked then: what ends the words before the date. */
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 /**
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
- * seven", "the plumber is booked for thursday": a thing said to happen, begin or be booked then,
- * named by its noun phrase.
+ * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said
+ * to happen, begin or be booked then, named by its noun phrase.
  */
-const SCHEDULED =
-  /\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
+const SCHEDULED = new RegExp(
+  String.raw`\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+${HAPPENS}`,
+  'iu',
+);
+/** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
+const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)((?:\s+(?:on|of|for|about)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\s+${HAPPENS}`, 'iu');
+/** Words that only order what is said: "last thing", "second", "one more thing". */
+const SEQUENCE = /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly)[,\s]+)+/i;
 const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
 
-function scheduled(before: string): { kind: EventKind; title: string } | undefined {
+/**
+ * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
+ * adjective ending in a noun, and none is someone's name: "parents evening", "fire drill",
+ * though not "tom smith" when Tom is at the meeting, nor "maria" (a word English does not know).
+ */
+function bareName(before: string, names: readonly string[]): string | undefined {
+  const lead = before.replace(FILLER, '').replace(SEQUENCE, '').replace(FILLER, '');
+  const found = UNMARKED.exec(lead);
+  if (!found) return undefined;
+  const words = taggedWords(lead).slice(0, found[1]!.split(/\s+/).length);
+  const naming = words.every((w) => (w.pos === 'NOUN' || w.pos === 'ADJ') && inLexicon(w.text)) && words.at(-1)?.pos === 'NOUN';
+  const someone = words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
+  return naming && !someone ? `${found[1]}${found[2]}` : undefined;
+}
+
+function scheduled(before: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
-  const phrase = SCHEDULED.exec(before)?.[1]!.replace(WHICH_ONE, '').toLowerCase();
+  const phrase = (SCHEDULED.exec(before)?.[1]!.replace(WHICH_ONE, '') ?? bareName(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
@@ -125,16 +149,16 @@ function dueThen(before: string): boolean {
 /**
  * The kind and title of what a sentence says about a date, or undefined when it names no
  * appointment and no deadline. `rest` is the sentence without its dates and place; `before`
- * is what precedes the date ("… by " makes a task due then).
+ * is what precedes the date ("… by " makes a task due then); `names` are the people at the meeting.
  */
-export function titleOf(normalised: string, rest: string, before: string): { kind: EventKind; title: string } | undefined {
+export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = []): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
-  else found = scheduled(before) ?? proposal(rest);
+  else found = scheduled(before, names) ?? proposal(rest);
   if (found && found.title.length > MAX_TITLE) found = { ...found, title: `${found.title.slice(0, MAX_TITLE - 1).trimEnd()}…` };
   return found;
 }

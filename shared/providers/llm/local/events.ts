@@ -20,6 +20,7 @@ import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
 import { titleOf } from './event-title.ts';
+import { knownNames } from '../../../text/action-items.ts';
 
 export { findLocation } from './event-place.ts';
 
@@ -131,7 +132,7 @@ const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): Sp
   dates.filter((d) => d.index >= from && d.index + d.text.length <= to).map((d) => ({ ...d, index: d.index - from }));
 
 /** Every proposed date of every sentence, each as a mention. */
-function mentionsIn(sentences: readonly string[], reference: DateReference): Mention[] {
+function mentionsIn(sentences: readonly string[], reference: DateReference, names: readonly string[]): Mention[] {
   const mentions: Mention[] = [];
   for (const sentence of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
@@ -144,7 +145,7 @@ function mentionsIn(sentences: readonly string[], reference: DateReference): Men
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
       const own = { ...date, index: date.index - from };
-      named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index)) ?? named;
+      named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index), names) ?? named;
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       const mention = mentionOf(sentence, part, own, named, reference);
       if (mention) mentions.push(mention);
@@ -156,7 +157,8 @@ function mentionsIn(sentences: readonly string[], reference: DateReference): Men
 export function extractEventsLocally(request: EventsRequest): FoundEvent[] {
   const reference = dateReference(request?.context?.meetingDate, request?.context?.timeZone);
   if (!reference) return [];
-  return mergeMentions(mentionsIn(sentencesIn(request), reference))
+  const names = knownNames(Array.isArray(request.segments) ? request.segments : [], request.context.participants);
+  return mergeMentions(mentionsIn(sentencesIn(request), reference, names))
     .slice(0, MAX_EVENTS)
     .map((e) => ({
       title: e.title,

@@ -1,0 +1,49 @@
+// Action items as a reply takes them on, and the words said after a task about how much it
+// matters. Every sentence here was written for this test.
+import { describe, expect, it } from 'vitest';
+import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
+import type { Segment } from '#shared/providers/types.ts';
+
+const ref = dateReference('2026-11-19T10:00:00Z')!; // a Thursday
+const turns = (...said: Array<[string, string]>): Segment[] => said.map(([speaker, sentence], i) => ({ speaker, sentence, start_time: i * 6, end_time: i * 6 + 5 }));
+const items = (segments: Segment[]) => findActionItems(segments, ref).map((i) => [i.owner, i.task, i.due?.label]);
+
+describe('a reply that takes on a request', () => {
+  it('is the request again, done when the reply says', () => {
+    const said = turns(['Ana', 'ben could you book the minibus for the away game'], ['Ben', "yes i'll book it on tuesday"]);
+    expect(items(said)).toEqual([['Ben', 'book the minibus for the away game', 'Tue 24 Nov 2026']]);
+  });
+
+  it('keeps the date asked for when the reply gives none', () => {
+    const said = turns(['Ana', 'please send the invoice to the school by friday'], ['Ben', "okay i'll send it"]);
+    expect(items(said)).toEqual([['Ben', 'send the invoice to the school', 'Fri 20 Nov 2026']]);
+  });
+
+  it('stays a task of its own when it takes on something else, or someone else answers', () => {
+    const other = turns(['Ana', 'ben could you book the minibus'], ['Ben', "sure and i'll email the parents tomorrow"]);
+    expect(items(other)).toEqual([
+      ['Ben', 'book the minibus', undefined],
+      ['Ben', 'email the parents', 'Fri 20 Nov 2026'],
+    ]);
+    const someoneElse = turns(['Ana', 'ben could you book the minibus'], ['Ben', 'right'], ['Cleo', "sure i'll pay it tomorrow"]);
+    expect(items(someoneElse)).toEqual([
+      ['Ben', 'book the minibus', undefined],
+      ['Cleo', 'pay it', 'Fri 20 Nov 2026'],
+    ]);
+  });
+});
+
+describe('what is said after a task', () => {
+  it.each([
+    ["you all need to wear name badges that's mandatory", 'Everyone', 'wear name badges'],
+    ["we must back up the server it's really important", 'Ana', 'back up the server'],
+    ['i will lock the gate this is essential', 'Ana', 'lock the gate'],
+  ])('a word on how much it matters is no part of it: %j', (sentence, owner, task) => {
+    expect(items(turns(['Ana', sentence]))).toEqual([[owner, task, undefined]]);
+  });
+
+  it('keeps a task said in one verb, but not one too short to say anything', () => {
+    expect(items(turns(['Ana', 'so everyone has to register']))).toEqual([['Everyone', 'register', undefined]]);
+    expect(items(turns(['Ana', 'we need to help'], ['Ana', 'i will go']))).toEqual([]);
+  });
+});
