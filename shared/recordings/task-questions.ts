@@ -27,7 +27,8 @@ const TASKS = new Set(
 );
 /** Words that ask for when the tasks are due ("due" is a stop word: it is read in the question itself). */
 const DEADLINES = new Set(contentStems('deadline deadlines'));
-const ASKS_WHEN_DUE = /\b(?:deadlines?|due)\b/i;
+/** The word for a deadline, in a question that asks for them or a passage that names one ("the report is due on …"). */
+const DEADLINE_WORD = /\b(?:deadlines?|due)\b/i;
 /** Words that ask for what was decided. */
 const DECISIONS = new Set(contentStems('decision decisions decide decided agree agreed agreement agreements conclusion conclusions outcome outcomes resolution resolutions settled'));
 /** Words that go with them without asking for them alone ("List the action items", "List the topics"). */
@@ -44,7 +45,7 @@ export function askedFor(question: string, stemsOf: (text: string) => string[]):
   const phrased = IN_OTHER_WORDS.test(question);
   const allowed = (t: string) => isMeta(t) || TASKS.has(t) || DEADLINES.has(t) || DECISIONS.has(t) || WITH_THEM.has(t) || (phrased && PHRASING.has(t));
   if (!terms.every(allowed)) return undefined;
-  if (ASKS_WHEN_DUE.test(question)) return 'deadlines';
+  if (DEADLINE_WORD.test(question)) return 'deadlines';
   if (phrased || terms.some((t) => TASKS.has(t) && !isMeta(t))) return 'tasks';
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
@@ -53,7 +54,7 @@ const saying = (segments: readonly Segment[], test: (text: string) => boolean): 
 
 /**
  * Indices of the segments that answer, in the order said: those that give a task; for the
- * deadlines, those giving a task with a due date, else those naming a date ("the release is
+ * deadlines, those giving a task with a due date or naming a deadline with its date, else those naming a date ("the release is
  * planned for the fifteenth of december"); those that state a decision. With `whose`: only the
  * tasks it owns (by the owner's name) or the whole group's, or the decisions it stated (by the speaker's). Without
  * `datesInstead`, no passage merely naming a date stands in for the deadlines (across a library,
@@ -63,6 +64,8 @@ export function askedSegments(segments: readonly Segment[], asked: Asked, whose?
   if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
   // Any reference will do: it only tells whether an item names when it is due.
   const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || item.owner === EVERYONE || whose(item.owner));
-  const given = [...new Set(items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment))].sort((a, b) => a - b);
+  // "the submission deadline is the fifteenth": a deadline said in so many words is one, whoever owns the work.
+  const stated = asked === 'deadlines' && !whose ? saying(segments, (text) => DEADLINE_WORD.test(text) && findDates(text, FAR_BACK).length > 0) : [];
+  const given = [...new Set([...stated, ...items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment)])].sort((a, b) => a - b);
   return given.length > 0 || asked === 'tasks' || whose || !datesInstead ? given : saying(segments, (text) => findDates(text, FAR_BACK).length > 0);
 }

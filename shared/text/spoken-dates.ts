@@ -237,8 +237,10 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + result.text.length);
     if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) continue;
-    // "last saturday" is gone by (chrono's forward reading makes it the next one).
-    if (GONE_BY.test(said)) continue;
+    // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
+    if (GONE_BY.test(said) || said === 'this week') continue;
+    // "the midnight show", "a noon deadline": a time of day that names a thing.
+    if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) continue;
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = parts(result.start, after, wall);

@@ -1,8 +1,8 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
 // "at 10"), spans ("from nine to one" → "from 9 to 1"), "half past three" → "3:30", and "on the
-// twelfth of" before a month, which chrono joins to a time only without "the". Everything
-// else is left as it was.
+// twelfth of" before a month, which chrono joins to a time only without "the", and "midnight"
+// as the last minute of its day. Everything else is left as it was.
 import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
@@ -62,6 +62,9 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
+  // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a
+  // deadline means it (chrono reads it as the day's first minute, and "midnight tonight" as noon).
+  [new RegExp(`\\b(?:(at|by|before|until|till|is|be|around|about)\\s+midnight\\b|midnight(?=\\s+(?:tonight|tomorrow|today|on|this|next|${WEEKDAY})\\b))`, 'gi'), (lead) => (lead ? `${lead} 11:59 pm` : '11:59 pm')],
   // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
   [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
     const hour = spokenNumber(h!);

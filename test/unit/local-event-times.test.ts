@@ -75,6 +75,18 @@ describe('days and times of local calendar events', () => {
     });
   });
 
+  // Written for this test: midnight is the last minute of the day said, as a deadline means it.
+  it('reads midnight as the end of its day, and "this week" and "the midnight train" as no date', () => {
+    const tuesday = dateReference('2026-12-01T14:00:00Z', 'Europe/London')!;
+    const at = (sentence: string) => findDates(sentence, tuesday).map((d) => d.iso);
+    expect(at('entries close on thursday at midnight')).toEqual(['2026-12-03T23:59:00+00:00']);
+    expect(at('the form has to be in by midnight tonight')).toEqual(['2026-12-01T23:59:00+00:00']);
+    expect(at('the voting closes at midnight on the fourth of december')).toEqual(['2026-12-04T23:59:00+00:00']);
+    expect(at('we took the midnight train')).toEqual([]);
+    expect(at('the big push this week is the website')).toEqual([]);
+    expect(events(['the deadline for the grant is friday at midnight'], '2026-12-01T14:00:00Z')).toMatchObject([{ title: 'Deadline: grant', start_datetime: '2026-12-04T23:59:00+00:00' }]);
+  });
+
   // Written for this test: spoken hours from one to another.
   it('reads "from nine to one" after a day as the hours it runs, and opening hours that come back as no date', () => {
     const clinic = findDates('the next clinic is on saturday the twelfth from nine to one', dateReference('2026-12-01T08:30:00Z')!)[0]!;

@@ -170,6 +170,15 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
 
+  // Written for this test: what was agreed or planned to be done by a day is the deadline's title.
+  it.each([
+    ['so we agreed to repaint the hall before the twelfth', 'Deadline: repaint the hall'],
+    ['the plan is to order the trophies by friday', 'Deadline: order the trophies'],
+    ['we decided to close the accounts by the end of the month', 'Deadline: close the accounts'],
+  ])('titles the deadline of %j after what is to be done', (sentence, title) => {
+    expect(events([sentence]).map((e) => e.title)).toEqual([title]);
+  });
+
   it.each([
     ['can we push the workshop to tuesday at three p m', 'Workshop'],
     ['sorry i have to leave early for that i have a vet appointment at four', 'Vet appointment'],

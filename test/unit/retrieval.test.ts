@@ -264,6 +264,12 @@ describe('answerSources: questions for the tasks', () => {
     expect(answerSources(release, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([2, 3]);
   });
 
+  // Written for this test: a deadline said in so many words, with its date, is one of them.
+  it('answers the deadlines with the deadlines named as well as the tasks due', () => {
+    const grant = turns(['the grant report is due on the thirtieth of january', 'i will email the funder by friday', 'our deadline was tight last year', 'the deadline for the photo competition is the first of march', 'we need to tidy the shed'], 5);
+    expect(answerSources(grant, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([0, 1, 3]);
+  });
+
   it('quotes them in the embedded model’s answer instead of saying it found nothing', async () => {
     const result = await localLanguageModel().answer(chat(answerSources(choir, 'What are the action items?')));
     expect(result.text.split('\n')).toEqual([

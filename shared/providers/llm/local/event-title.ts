@@ -33,6 +33,8 @@ const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need t
 const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind)\b)(.+)$/i;
+/** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
+const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
@@ -51,7 +53,7 @@ const tidy = (text: string, dropArticle = false): string =>
 function deadlineTopic(rest: string): string {
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
-  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest);
+  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest);
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
 
