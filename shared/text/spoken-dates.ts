@@ -206,15 +206,42 @@ function sameDayEnd(start: DateParts, end: DateParts): DateParts {
   return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
 }
 
+/**
+ * A bare weekday said after a day of that weekday was named ("how about a demo next wednesday at
+ * two" … "wednesday at two works for us") is that day, not the nearest such weekday.
+ */
+function weekdayNamedBefore(c: chrono.ParsedResult['start'], said: string, d: DateParts, earlier: readonly SpokenDate[]): DateParts | undefined {
+  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|next|last|coming|following|today)\b/.test(said)) return undefined;
+  const weekday = weekdayOf(d);
+  const named = earlier.findLast((e) => !e.period && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
+  return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
+}
+
+const weekdayOf = (d: DateParts): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+
+/** The days said in the last few lines of a transcript, which a weekday said alone may name again. */
+export class DatesSaid {
+  private readonly lines: SpokenDate[][] = [];
+  constructor(private readonly size = 6) {}
+  get earlier(): readonly SpokenDate[] {
+    return this.lines.flat();
+  }
+  add(dates: readonly SpokenDate[]): void {
+    this.lines.push([...dates]);
+    if (this.lines.length > this.size) this.lines.shift();
+  }
+}
+
 function dayNumber(d: DateParts): number {
   return d.year * 10_000 + d.month * 100 + d.day;
 }
 
 /**
  * Date mentions in `text` (spoken or written), resolved against `reference` with forward
- * dates preferred. Never throws: odd input yields no dates.
+ * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
+ * Never throws: odd input yields no dates.
  */
-export function findDates(text: string, reference: DateReference): SpokenDate[] {
+export function findDates(text: string, reference: DateReference, earlier: readonly SpokenDate[] = []): SpokenDate[] {
   if (typeof text !== 'string' || !text.trim()) return [];
   const normalised = normaliseSpokenTimes(text);
   if (!MAYBE_DATE.test(normalised)) return [];
@@ -244,7 +271,7 @@ export function findDates(text: string, reference: DateReference): SpokenDate[] 
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = parts(result.start, after, wall);
-    const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : weekdayAhead(result.start, said, read, wall);
+    const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
     if (start.hour === undefined && dayNumber(start) < today) continue;

@@ -12,7 +12,7 @@
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, findDates, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, DatesSaid, findDates, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { END_OF_WEEK } from '../../../text/end-of-week.ts';
@@ -134,9 +134,11 @@ const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): Sp
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly string[], reference: DateReference, names: readonly string[]): Mention[] {
   const mentions: Mention[] = [];
+  const said = new DatesSaid();
   for (const sentence of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
-    const all = findDates(normalised, reference);
+    const all = findDates(normalised, reference, said.earlier);
+    said.add(all);
     // A month without a day ("in march") is no day to put in a calendar.
     const dates = all.filter((d) => EXPLICIT_DAY.test(d.text) && !d.period);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").

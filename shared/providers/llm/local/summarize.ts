@@ -3,7 +3,7 @@
 // Extractive and deterministic; no model, no I/O.
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
-import { dateReference, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, DatesSaid, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { statesADecision } from '../../../text/decisions.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
@@ -20,7 +20,7 @@ interface Line {
 
 // Greetings, closings and filler do not make a line worth quoting.
 const SMALL_TALK =
-  /\b(?:good (?:morning|afternoon|evening|night)|hi|hello|hey|welcome(?: back)?|thanks?|thank you(?: (?:all|everyone|everybody|so much|very much|guys))?|(?:good)?bye|see you(?: (?:all|later|soon|tomorrow|next week|then|on \w+))?|have a (?:good|great|nice|lovely) (?:day|weekend|evening|one)|take care|cheers|everyone|everybody|folks|guys|okay|ok|yeah|yes|um+|uh+|hmm+|alright|sure|great|let's (?:get )?start(?:ed)?|for (?:coming|joining|your time))\b/gi;
+  /\b(?:good (?:morning|afternoon|evening|night)|hi|hello|hey|welcome(?: back)?|thanks?|thank you(?: (?:all|everyone|everybody|so much|very much|guys))?|(?:good)?bye|see you(?: (?:all|later|soon|tomorrow|next week|then|on \w+))?|have a (?:good|great|nice|lovely) (?:day|weekend|evening|one)|take care|cheers|everyone|everybody|folks|guys|okay|ok|yeah|yes|um+|uh+|hmm+|alright|sure|great|let's (?:get )?start(?:ed)?|for (?:coming|joining|your time)|(?:that )?sounds (?:good|great|fine)|(?:talk|speak)(?: to you)? soon|no problem|perfect|absolutely|of course|happy to (?:chat|help)|makes sense)\b/gi;
 const MIN_STEMS = 3;
 const MAX_SIMILARITY = 0.5;
 const MAX_LINE = 300;
@@ -86,16 +86,16 @@ interface Mention {
 type Reference = NonNullable<ReturnType<typeof dateReference>>;
 
 // "see you next week" is a closing, not a date; a bare "today" is the meeting itself.
-const datesIn = (text: string, reference: Reference) => findDates(text.replace(SMALL_TALK, ' '), reference);
+const datesIn = (text: string, reference: Reference, earlier: readonly SpokenDate[]) => findDates(text.replace(SMALL_TALK, ' '), reference, earlier);
 
 /**
  * The line quoted for a date: the sentence of it that says the date (sentence ends from its
  * punctuation, or from its pauses when it has none), else the whole line.
  */
-function quoteFor(line: Line, date: SpokenDate, reference: Reference): Line {
+function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: readonly SpokenDate[]): Line {
   const sentences = sentencesOf({ sentence: line.text, words: line.words });
   if (sentences.length < 2) return line;
-  const said = sentences.find((sentence) => datesIn(sentence, reference).some((d) => d.iso === date.iso));
+  const said = sentences.find((sentence) => datesIn(sentence, reference, earlier).some((d) => d.iso === date.iso));
   return said ? { ...line, text: said } : line;
 }
 
@@ -103,12 +103,18 @@ function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateRefer
   if (!reference) return [];
   const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000).toISOString().slice(0, 10);
   const byWhen = new Map<string, Mention>();
+  const said = new DatesSaid();
   for (const line of lines) {
-    for (const date of datesIn(line.text, reference)) {
-      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line: quoteFor(line, date, reference) });
+    const dates = datesIn(line.text, reference, said.earlier);
+    for (const date of dates) {
+      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line: quoteFor(line, date, reference, said.earlier) });
     }
+    said.add(dates);
   }
-  return [...byWhen.values()].sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
+  // A day said once with its time and once without is the timed mention.
+  const timedDays = new Set([...byWhen.keys()].filter((iso) => iso.includes('T')).map((iso) => iso.slice(0, 10)));
+  const mentions = [...byWhen.values()].filter((m) => m.date.iso.includes('T') || !timedDays.has(m.date.iso));
+  return mentions.sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
 }
 
 /** The sentences that state a decision (decisions.ts), each with its line's speaker and time, in the order said. */

@@ -1,0 +1,57 @@
+// A weekday said alone after a day of that weekday was named is that day, in the summary's key
+// dates and in the calendar events; a day said with its time and again without is one key date;
+// pleasantries are no key line. Transcripts written for this test.
+import { describe, expect, it } from 'vitest';
+import { localLanguageModel } from '#shared/providers/llm/local/index.ts';
+import { dateReference, DatesSaid, findDates } from '#shared/text/spoken-dates.ts';
+import type { Segment } from '#shared/providers/types.ts';
+import { events } from '../support/spoken-events.ts';
+
+const MONDAY = '2026-11-30T10:00:00Z';
+const turns = (lines: readonly string[]): Segment[] => lines.map((sentence, i) => ({ speaker: i % 2 ? 'Bea' : 'Al', sentence, start_time: i * 6, end_time: i * 6 + 5 }));
+const summary = async (lines: readonly string[]) =>
+  (await localLanguageModel().summarize({ segments: turns(lines), prompt: 'Summarise the meeting.', context: { title: 'Planning', meetingDate: MONDAY } })).markdown;
+const listed = (markdown: string, heading: string) => (markdown.split(/^## /m).find((s) => s.startsWith(heading)) ?? '').split('\n').filter((l) => l.startsWith('- '));
+
+describe('a weekday said again', () => {
+  it('is the day of that weekday named before, not the nearest one', () => {
+    const reference = dateReference(MONDAY)!;
+    const said = new DatesSaid();
+    said.add(findDates('shall we do the tasting next thursday', reference));
+    expect(findDates('thursday suits me', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-10']);
+    expect(findDates('thursday suits me', reference).map((d) => d.iso)).toEqual(['2026-12-03']);
+    expect(findDates('this thursday suits me', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-03']);
+  });
+
+  it('gives the summary one key date for it', async () => {
+    const dates = listed(await summary(['can we move the supplier visit to next friday', 'friday is good for our team', 'we need to count the stock before the visit']), 'Key dates');
+    expect(dates.map((l) => /\*\*(.+?)\*\*/.exec(l)?.[1])).toEqual(['Fri 11 Dec 2026']);
+  });
+
+  it('adds what it says to the event of that day', () => {
+    expect(events(["let's have the wine tasting next thursday at eleven", 'ok thursday at eleven in room six then'], MONDAY)).toMatchObject([
+      { title: 'Meeting: have the wine tasting', start_datetime: '2026-12-10T11:00:00+00:00', location: 'Room 6' },
+    ]);
+  });
+
+  it('forgets days named more than a few lines before', () => {
+    const said = new DatesSaid(2);
+    const reference = dateReference(MONDAY)!;
+    said.add(findDates('the audit is next thursday', reference));
+    said.add([]);
+    said.add([]);
+    expect(findDates('on thursday we clean the fridges', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-03']);
+  });
+});
+
+describe('key dates and key lines', () => {
+  it('keeps one key date for a day said with its time and again without', async () => {
+    const dates = listed(await summary(['the fire safety check is on the tenth at eleven a m', 'so on the tenth the landlord can let them in']), 'Key dates');
+    expect(dates.map((l) => /\*\*(.+?)\*\*/.exec(l)?.[1])).toEqual(['Thu 10 Dec 2026 11:00']);
+  });
+
+  it('quotes no pleasantry as a key line', async () => {
+    const lines = listed(await summary(['no problem happy to help with the setup', 'the printer in room two keeps jamming on thick paper', 'sounds good talk soon then', 'perfect makes sense to me']), 'Summary');
+    expect(lines.map((l) => l.replace(/^.*\*\*: /, ''))).toEqual(['The printer in room two keeps jamming on thick paper']);
+  });
+});
