@@ -116,6 +116,10 @@ describe('local calendar-event extraction', () => {
     ['okay so first aid training for volunteers is on the third', 'First aid training for volunteers', '2026-12-03T09:00:00+00:00'],
     ['the online shop opens on the first of december', 'Online shop', '2026-12-01T09:00:00+00:00'],
     ['our winter menu launches on saturday at noon', 'Winter menu', '2026-11-21T12:00:00+00:00'],
+    // What the thing is about stays with it; a noun phrase after a preposition is part of a longer name.
+    ['our talk about the new library is on the ninth', 'Talk about the new library', '2026-12-09T09:00:00+00:00'],
+    ['the quiz for the parents is on friday at seven p m', 'Quiz for the parents', '2026-11-20T19:00:00+00:00'],
+    ['poetry group on our new anthology starts on monday', 'Poetry group on our new anthology', '2026-11-23T09:00:00+00:00'],
   ])('titles %j after the thing named', (sentence, title, start) => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });

@@ -97,14 +97,15 @@ const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:
 /**
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
  * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said
- * to happen, begin or be booked then, named by its noun phrase.
+ * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
+ * about the budget").
  */
-const SCHEDULED = new RegExp(
-  String.raw`\b(?:the|our|a|an|this|my|your|their)\s+((?:(?!(?:the|our|a|an|this|my|your|their)\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+${HAPPENS}`,
-  'iu',
-);
+const DET = '(?:the|our|a|an|this|my|your|their)';
+/** What a thing named is about or for: " about the budget", " for volunteers". */
+const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
+const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
-const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)((?:\s+(?:on|of|for|about)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\s+${HAPPENS}`, 'iu');
+const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** Words that only order what is said: "last thing", "second", "one more thing". */
 const SEQUENCE = /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly)[,\s]+)+/i;
 const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
@@ -126,7 +127,10 @@ function bareName(before: string, names: readonly string[]): string | undefined 
 
 function scheduled(before: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
-  const phrase = (SCHEDULED.exec(before)?.[1]!.replace(WHICH_ONE, '') ?? bareName(before, names))?.toLowerCase();
+  const found = SCHEDULED.exec(before);
+  // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
+  const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(before.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
+  const phrase = (own ?? bareName(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
