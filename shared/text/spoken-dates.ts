@@ -67,6 +67,8 @@ export interface SpokenDate {
   readonly label: string;
   /** A period said without a day ("before march", "next month", "next quarter", "next year"): `start` is in it. */
   readonly period?: 'month' | 'quarter' | 'year';
+  /** The day was said with its month ("the twentieth of january"), which a day said alone after it keeps. */
+  readonly monthNamed?: boolean;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -219,6 +221,16 @@ function weekdayNamedBefore(c: chrono.ParsedResult['start'], said: string, d: Da
 
 const weekdayOf = (d: DateParts): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
 
+/**
+ * A day of the month said alone after a day said with its month ("published on the twentieth of
+ * january, and the launch is on the twenty second") is a later day of that month.
+ */
+function inMonthNamed(c: chrono.ParsedResult['start'], d: DateParts, before: readonly SpokenDate[]): DateParts {
+  if (!c.tags().has(ORDINAL_DAY_TAG) || c.isCertain('month') || c.isCertain('weekday')) return d;
+  const named = before.findLast((e) => e.monthNamed);
+  return named && named.start.day < d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
+}
+
 /** The days said in the last few lines of a transcript, which a weekday said alone may name again. */
 export class DatesSaid {
   private readonly lines: SpokenDate[][] = [];
@@ -270,7 +282,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) continue;
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
-    const read = parts(result.start, after, wall);
+    const read = inMonthNamed(result.start, parts(result.start, after, wall), [...earlier, ...found]);
     const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
@@ -278,7 +290,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const end = result.end ? sameDayEnd(start, parts(result.end, after, wall)) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
-      found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start) });
+      const monthNamed = result.start.isCertain('month') && result.start.isCertain('day');
+      found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...(monthNamed ? { monthNamed } : {}) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

@@ -1,8 +1,8 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
 // "at 10"), spans ("from nine to one" → "from 9 to 1"), "half past three" → "3:30", and "on the
-// twelfth of" before a month, which chrono joins to a time only without "the", and "midnight"
-// as the last minute of its day. Everything else is left as it was.
+// twelfth of" before a month, which chrono joins to a time only without "the", "midnight"
+// as the last minute of its day, and a year said after its month ("march nineteen sixty five"). Everything else is left as it was.
 import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
@@ -20,6 +20,22 @@ const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')}
 const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
 const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;
 const OCLOCK = `o['’]? ?clock${END}`;
+
+const MONTH_NAME = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+/** The two-digit end of a year said as two numbers: "fifty two", "oh five", "thirteen". */
+const YEAR_END = `(?:(?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.slice(0, 1).join('|')}|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|hundred)`;
+const CENTURY = `(?:${[...TEENS.slice(1), 'twenty'].join('|')})`;
+/** "nineteen sixty five", "eighteen forty", "twenty twenty six", "two thousand and nine". */
+const SPOKEN_YEAR = `(${CENTURY}[ -]${YEAR_END}|two thousand(?:(?: and)? (?:${[...TEENS, ...UNITS].join('|')}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:${UNITS.join('|')}))?))?)${END}`;
+const DECADES: ReadonlyMap<string, number> = new Map(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, (i + 2) * 10] as const));
+
+/** A year said in words → its digits: "nineteen sixty five" → 1965, "two thousand and nine" → 2009. */
+function spokenYear(text: string): string | undefined {
+  const words = text.toLowerCase().replace(/ and /g, ' ').split(/[ -]+/);
+  const number = (ws: readonly string[]): number => ws.reduce((sum, w) => sum + (DECADES.get(w) ?? WORD_VALUES.get(w) ?? (w === 'oh' || w === 'o' ? 0 : Number.NaN)), 0);
+  const year = words[0] === 'two' && words[1] === 'thousand' ? 2000 + number(words.slice(2)) : number(words.slice(0, 1)) * 100 + (words[1] === 'hundred' ? 0 : number(words.slice(1)));
+  return year >= 1600 && year <= 2199 ? String(year) : undefined;
+}
 
 /** A spoken number (word, "forty five", "oh five" or digits) → its value, or NaN. */
 function spokenNumber(text: string): number {
@@ -65,6 +81,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a
   // deadline means it (chrono reads it as the day's first minute, and "midnight tonight" as noon).
   [new RegExp(`\\b(?:(at|by|before|until|till|is|be|around|about)\\s+midnight\\b|midnight(?=\\s+(?:tonight|tomorrow|today|on|this|next|${WEEKDAY})\\b))`, 'gi'), (lead) => (lead ? `${lead} 11:59 pm` : '11:59 pm')],
+  // "the fourth of july eighteen forty" → "… july 1840", "march nineteen sixty five" → "march 1965": a year said after its month.
+  [new RegExp(`\\b(${MONTH_NAME}),? ${SPOKEN_YEAR}`, 'gi'), (month, year) => {
+    const digits = spokenYear(year!);
+    return digits && `${month} ${digits}`;
+  }],
   // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
   [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
     const hour = spokenNumber(h!);

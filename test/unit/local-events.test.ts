@@ -124,6 +124,19 @@ describe('local calendar-event extraction', () => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });
 
+  // Written for this test: a thing there is, or that we have, on a day, and where.
+  it.each([
+    ["we're having a quiz night at the club on the fourth", 'Quiz night', '2026-12-04T09:00:00+00:00', 'Club'],
+    ["there'll be a flu clinic in the church hall on tuesday", 'Flu clinic', '2026-11-24T09:00:00+00:00', 'Church hall'],
+    ['we have a team meeting planned for monday', 'Team meeting', '2026-11-23T09:00:00+00:00', ''],
+  ])('makes an event of %j', (sentence, title, start, location) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start, location }]);
+  });
+
+  it.each(['we have a lot on friday', "there's a good chance on monday", 'we have a cold on friday'])('makes no event of what there is: %j', (sentence) => {
+    expect(events([sentence])).toEqual([]);
+  });
+
   // Written for this test: a bare name that is someone's, or a word English does not know, is no event.
   it.each([
     ['grace bell is on the rota on friday', ['Grace Bell']],

@@ -29,8 +29,9 @@ const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
-/** Words after the cue that say how or when, not what ("we meet again", "let's sync up there"): no title. */
-const ADVERBS = /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed))+$/gi;
+/** Words after the cue that say how or when, not what ("we meet again", "let's sync up there", "a meeting planned"): no title. */
+const ADVERBS =
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
@@ -108,7 +109,7 @@ const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+)
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** Words that only order what is said: "last thing", "second", "one more thing". */
 const SEQUENCE = /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly)[,\s]+)+/i;
-const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room)$|\b(?:next|last|other)\b/i;
+const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice)$|\b(?:next|last|other)\b/i;
 
 /**
  * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
@@ -118,11 +119,31 @@ const NOT_SCHEDULED = /^(?:one|time|date|day|plan|idea|thing|problem|weather|ans
 function bareName(before: string, names: readonly string[]): string | undefined {
   const lead = before.replace(FILLER, '').replace(SEQUENCE, '').replace(FILLER, '');
   const found = UNMARKED.exec(lead);
-  if (!found) return undefined;
-  const words = taggedWords(lead).slice(0, found[1]!.split(/\s+/).length);
-  const naming = words.every((w) => (w.pos === 'NOUN' || w.pos === 'ADJ') && inLexicon(w.text)) && words.at(-1)?.pos === 'NOUN';
-  const someone = words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
-  return naming && !someone ? `${found[1]}${found[2]}` : undefined;
+  return found && namesAThing(lead, found[1]!, names) ? `${found[1]}${found[2]}` : undefined;
+}
+
+/**
+ * Whether the words of `phrase` (the last of it in `text`) are known nouns and adjectives ending
+ * in a noun, none of them someone's name. After a determiner the words can only name a thing, so
+ * a word the tagger reads as a verb counts as a noun there ("a bake sale", "a fire drill").
+ */
+function namesAThing(text: string, phrase: string, names: readonly string[], afterDeterminer = false): boolean {
+  const at = text.lastIndexOf(phrase);
+  const words = taggedWords(text).filter((w) => w.start >= at && w.start < at + phrase.length);
+  const noun = (pos: string) => pos === 'NOUN' || (afterDeterminer && pos === 'VERB');
+  const naming = words.every((w) => (noun(w.pos) || w.pos === 'ADJ') && inLexicon(w.text)) && noun(words.at(-1)?.pos ?? '');
+  return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
+}
+
+/** "there's a launch event at the museum on …", "we have a quiz on friday": a thing there is, or that we have, then. */
+const THERE_IS = new RegExp(
+  String.raw`\b(?:there's|there is|there will be|there'll be|we have|we've got|we're having|we are having|we'll have|we will have)\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
+  'iu',
+);
+
+function thereIs(before: string, names: readonly string[]): string | undefined {
+  const found = THERE_IS.exec(before);
+  return found && namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
 function scheduled(before: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
@@ -130,7 +151,7 @@ function scheduled(before: string, names: readonly string[]): { kind: EventKind;
   const found = SCHEDULED.exec(before);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(before.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
-  const phrase = (own ?? bareName(before, names))?.toLowerCase();
+  const phrase = (own ?? bareName(before, names) ?? thereIs(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
