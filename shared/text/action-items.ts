@@ -40,14 +40,16 @@ const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs t
 const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
 /** A subject after the modal asks a question ("great should we charge for entry", "will you …" is a request of its own). */
 const ASKED_OF = 'we|you|i|they|he|she|it';
-const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)('ll|\\s+(?:${MODALS})|\\s+can(?=\\s))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
+/** Words between a subject and its modal that leave the task as it is: "we also need to", "i still have to". */
+const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|then|first|now))?';
+const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
 /** Filler after a task, and a closing or a word on how much it matters run into it without a pause ("i will tell the drivers that is everything from me", "… attend that's not optional"). */
 const TRAILING_FILLER =
-  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
+  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|at the (?:latest|earliest)|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -118,8 +120,8 @@ interface Match {
 function commitment(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): Match | undefined {
   for (const m of clause.matchAll(COMMITMENT)) {
     const subject = m[1]!.toLowerCase();
-    const task = m[3]!;
-    if (m[2]!.trim().toLowerCase() === 'can' && subject !== 'i') continue;
+    const task = m[4]!;
+    if ((m[2] ?? m[3]!).trim().toLowerCase() === 'can' && subject !== 'i') continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
     if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
     const known = knownName(subject, names);
@@ -168,19 +170,22 @@ function saysEnough(task: string): boolean {
 const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do)\b/i;
 /** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
+/** A task that only stands for the one just said: "do that", "sort it out", "take care of it". */
+const STANDS_FOR_IT = /^(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?$/i;
 
 /**
- * The request a reply takes on ("priya can you order the menus by thursday" → "yes i'll order them
- * tomorrow"): asked of the one who answers by someone else in the two segments before, the reply
- * agreeing and its task done to what was asked. The reply is that item again, not another one;
- * a date it gives is when it will be done.
+ * The item a reply takes on, said by someone else in the two segments before: one asked of the
+ * one who answers, the reply agreeing and its task done to what was asked ("priya can you order
+ * the menus by thursday" → "yes i'll order them tomorrow"), or any, when the reply's task only
+ * stands for it ("we need to order the turkey" → "i'll do that this weekend"). The reply is that
+ * item again, not another one: its owner is the one who took it on, a date it gives is when.
  */
-function acceptedRequest(items: readonly ActionItem[], segments: readonly Segment[], clause: string, reply: ActionItem): ActionItem | undefined {
-  if (!AGREES.test(clause) || !ON_WHAT_WAS_SAID.test(reply.task)) return undefined;
+function takenOn(items: readonly ActionItem[], segments: readonly Segment[], clause: string, reply: ActionItem): ActionItem | undefined {
   const asked = items.at(-1);
-  const asker = String(segments[asked?.segment ?? -1]?.speaker ?? '').trim();
-  const answered = asked && asked.owner === reply.owner && asker !== reply.owner && reply.segment - asked.segment <= 2;
-  return answered && reply.segment > asked.segment ? asked : undefined;
+  if (!asked || reply.segment <= asked.segment || reply.segment - asked.segment > 2) return undefined;
+  if (String(segments[asked.segment]?.speaker ?? '').trim() === reply.owner) return undefined;
+  const agreed = AGREES.test(clause) && ON_WHAT_WAS_SAID.test(reply.task) && asked.owner === reply.owner;
+  return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
@@ -206,9 +211,9 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       const due = reference ? dueDate(clause, match.task, reference) : undefined;
       const task = cleanTask(normaliseSpokenTimes(match.task), due);
       if (!saysEnough(task)) continue;
-      const asked = acceptedRequest(items, segments, clause, { owner: match.owner, task, segment: at });
+      const asked = takenOn(items, segments, clause, { owner: match.owner, task, segment: at });
       if (asked) {
-        if (due) items[items.indexOf(asked)] = { ...asked, due };
+        items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}) };
         continue;
       }
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;

@@ -33,7 +33,29 @@ describe('a reply that takes on a request', () => {
   });
 });
 
+describe('a reply that stands for the task just said', () => {
+  it('takes it on, whoever said it', () => {
+    const said = turns(['Ana', 'we need to renew the parking permits by the twentieth'], ['Ben', "i'll sort that out on monday"]);
+    expect(items(said)).toEqual([['Ben', 'renew the parking permits', 'Mon 23 Nov 2026']]);
+  });
+});
+
+describe('words between the subject and the modal', () => {
+  it.each([
+    ['i still have to file the expenses', 'file the expenses'],
+    ['we also need to repaint the sign', 'repaint the sign'],
+    ['we really should fix the gate', 'fix the gate'],
+  ])('leave the task as it is: %j', (sentence, task) => {
+    expect(items(turns(['Ana', sentence]))).toEqual([['Ana', task, undefined]]);
+  });
+});
+
 describe('what is said after a task', () => {
+  it('drops "at the latest" with the date', () => {
+    expect(items(turns(['Ana', 'i will return the keys by friday at the latest']))).toEqual([['Ana', 'return the keys', 'Fri 20 Nov 2026']]);
+  });
+
+
   it.each([
     ["you all need to wear name badges that's mandatory", 'Everyone', 'wear name badges'],
     ["we must back up the server it's really important", 'Ana', 'back up the server'],

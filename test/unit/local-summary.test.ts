@@ -106,7 +106,7 @@ describe('spoken dates', () => {
     ['right so this is the fundraising committee for january', []],
     ['the february newsletter still needs a cover photo', []],
     ['we set the budget for next quarter today', []],
-    ['the choir sings in february and again at easter', ['Feb 2027']],
+    ['the choir sings in february and again at easter', ['Feb 2027', 'Sun 28 Mar 2027']],
     ['the new rota starts next month', ['Dec 2026']],
     ['the printer should be fixed by the end of the week', ['Fri 20 Nov 2026']],
     // A time before its date is one mention, "the" or not.
