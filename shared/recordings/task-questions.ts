@@ -12,6 +12,7 @@
 import { EVERYONE, findActionItems, knownNames } from '../text/action-items.ts';
 import { statesADecision } from '../text/decisions.ts';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
+import { normaliseSpokenTimes } from '../text/spoken-times.ts';
 import type { Segment } from '../providers/types.ts';
 import { contentStems } from '../text/textrank.ts';
 import { asksOverview, isMeta } from './whole-recording.ts';
@@ -50,6 +51,22 @@ export function askedFor(question: string, stemsOf: (text: string) => string[]):
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
 }
 
+/** "by the fourteenth", "before friday", "no later than the end of …": a date something is due by. */
+const DUE_BY = /\b(?:by|before|no later than)\s+(?:the\s+)?(?:end\s+of\s+)?$/i;
+const OBLIGED = /\b(?:needs?|must|has to|have to|got to|should)\b/i;
+
+/**
+ * A deadline said, whoever owns the work: in so many words ("the submission deadline is the
+ * fifteenth"), or as what must be done by a date ("everything needs to be merged by the fourteenth").
+ */
+function namesADeadline(text: string): boolean {
+  const dates = findDates(text, FAR_BACK);
+  if (dates.length === 0) return false;
+  if (DEADLINE_WORD.test(text)) return true;
+  const said = normaliseSpokenTimes(text);
+  return OBLIGED.test(text) && dates.some((d) => DUE_BY.test(said.slice(0, d.index)));
+}
+
 const saying = (segments: readonly Segment[], test: (text: string) => boolean): number[] => segments.flatMap((s, i) => (test(String(s.sentence ?? '')) ? [i] : []));
 
 /**
@@ -64,8 +81,7 @@ export function askedSegments(segments: readonly Segment[], asked: Asked, whose?
   if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
   // Any reference will do: it only tells whether an item names when it is due.
   const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || item.owner === EVERYONE || whose(item.owner));
-  // "the submission deadline is the fifteenth": a deadline said in so many words is one, whoever owns the work.
-  const stated = asked === 'deadlines' && !whose ? saying(segments, (text) => DEADLINE_WORD.test(text) && findDates(text, FAR_BACK).length > 0) : [];
+  const stated = asked === 'deadlines' && !whose ? saying(segments, namesADeadline) : [];
   const given = [...new Set([...stated, ...items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment)])].sort((a, b) => a - b);
   return given.length > 0 || asked === 'tasks' || whose || !datesInstead ? given : saying(segments, (text) => findDates(text, FAR_BACK).length > 0);
 }

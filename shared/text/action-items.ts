@@ -26,8 +26,8 @@ const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
 /** The whole group, said to: "everyone", "you all" … */
 const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you folks";
-/** "please …", "could you please …", "can everyone …": a request, whose task is what follows the asking. */
-export const REQUEST = new RegExp(`\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you)(?: please)?)\\b[,]?\\s+(.+)`, 'iu');
+/** "please …", "could you please …", "can everyone …", "can someone …": a request, whose task is what follows the asking. */
+export const REQUEST = new RegExp(`\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody)(?: please)?)\\b[,]?\\s+(.+)`, 'iu');
 /** The owner of a task asked of the whole group. */
 export const EVERYONE = 'Everyone';
 /** A request put to the whole group: "everyone please …", "please everybody …", "can you all …". */
@@ -43,7 +43,7 @@ const ASKED_OF = 'we|you|i|they|he|she|it';
 /** Words between a subject and its modal that leave the task as it is: "we also need to", "i still have to". */
 const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|then|first|now))?';
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
-const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe)\b/i;
+const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
@@ -170,8 +170,9 @@ function saysEnough(task: string): boolean {
 const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do)\b/i;
 /** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
-/** A task that only stands for the one just said: "do that", "sort it out", "take care of it". */
-const STANDS_FOR_IT = /^(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?$/i;
+/** A task that only stands for the one just said: "do that", "sort it out", "take care of it", "take a look after lunch". */
+const STANDS_FOR_IT =
+  /^(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)(?:\s+(?:after|before)\s+\w+|\s+later(?:\s+on)?|\s+first thing)?$/i;
 
 /**
  * The item a reply takes on, said by someone else in the two segments before: one asked of the

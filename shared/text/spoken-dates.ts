@@ -6,7 +6,7 @@
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { wallDay, WEEKDAY } from './calendar.ts';
-import { withEndOfWeek } from './end-of-week.ts';
+import { withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -175,13 +175,13 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}|week(?:end)
 const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
-/** chrono's casual reader, "on the twelfth", "by the end of the week" and holidays (made on first use: cloning copies its parsers). */
+/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day" and holidays (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
-const spokenReader = () => (reader ??= withHolidays(withEndOfWeek(withOrdinalDays(chrono.casual))));
+const spokenReader = () => (reader ??= withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual))));
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(
-  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
+  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
   'i',
 );
 

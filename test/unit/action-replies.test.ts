@@ -40,6 +40,17 @@ describe('a reply that stands for the task just said', () => {
   });
 });
 
+describe('a request to someone', () => {
+  it('is the task of whoever answers, and "take a look" stands for it', () => {
+    const said = turns(['Ana', 'can someone check the fire alarm log'], ['Ben', "i'll take a look after lunch"]);
+    expect(items(said)).toEqual([['Ben', 'check the fire alarm log', undefined]]);
+  });
+
+  it('asks nothing when it asks what someone remembers', () => {
+    expect(items(turns(['Ana', 'can anyone remember the wifi password'], ['Ben', 'no idea']))).toEqual([]);
+  });
+});
+
 describe('words between the subject and the modal', () => {
   it.each([
     ['i still have to file the expenses', 'file the expenses'],

@@ -268,6 +268,8 @@ describe('answerSources: questions for the tasks', () => {
   it('answers the deadlines with the deadlines named as well as the tasks due', () => {
     const grant = turns(['the grant report is due on the thirtieth of january', 'i will email the funder by friday', 'our deadline was tight last year', 'the deadline for the photo competition is the first of march', 'we need to tidy the shed'], 5);
     expect(answerSources(grant, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([0, 1, 3]);
+    const owned = turns(['the pitch gets relined next week', 'so all kit has to be returned by the ninth', 'the bar opens before the match'], 5);
+    expect(answerSources(owned, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([1]);
   });
 
   it('quotes them in the embedded model’s answer instead of saying it found nothing', async () => {

@@ -52,9 +52,26 @@ const tidy = (text: string, dropArticle = false): string =>
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();
 
+/** "needs to be merged", "have to be signed", "must be paid": something to be done to a thing named before it. */
+const TO_BE_DONE = /\s+(?:needs?|has|have|must|should|got)\s+(?:to\s+)?(?:be|get)\s+((?:[\p{L}]+ed|done|sent|paid|signed|written|made|taken|given|seen|built|sold|bought|set|put|shut|kept|held|read)\b.*)$/iu;
+/** Words that end what a passive's subject can reach back to. */
+const NOT_SUBJECT = new Set(['so', 'and', 'then', 'but', 'because', 'that', 'which', 'is', 'are', 'was', 'on', 'at', 'in', 'by', 'to', 'of', 'for', 'with', 'if', 'when', 'once', 'now', 'also', 'i', 'we', 'you']);
+
+/** "so everything needs to be merged by …" → "everything merged": the thing (up to three words back from the modal) and what is done to it. */
+function passiveTopic(rest: string): string | undefined {
+  const found = TO_BE_DONE.exec(rest);
+  if (!found) return undefined;
+  const before = rest.slice(0, found.index).trim().split(/\s+/);
+  const subject: string[] = [];
+  while (subject.length < 3 && before.length > 0 && !NOT_SUBJECT.has(before.at(-1)!.toLowerCase())) subject.unshift(before.pop()!);
+  return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1]}`, true) : undefined;
+}
+
 function deadlineTopic(rest: string): string {
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
+  const passive = passiveTopic(rest);
+  if (passive) return passive;
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest);
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
@@ -108,8 +125,9 @@ const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-
 const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
-/** Words that only order what is said: "last thing", "second", "one more thing". */
-const SEQUENCE = /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly)[,\s]+)+/i;
+/** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
+const SEQUENCE =
+  /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
 const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice)$|\b(?:next|last|other)\b/i;
 
 /**

@@ -2,6 +2,8 @@
 // "the week" as a week from now (dropped as a period talked about) and "end of next week" as its
 // Saturday, but a meeting that asks for something by the end of a week means its last working day.
 // The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
+// "By end of day", "EOD", "close of business" (chrono reads none of them): 17:00 that day, the
+// meeting's own unless "tomorrow" is said with it.
 import type * as chrono from 'chrono-node/en';
 import { wallClock, wallDay } from './calendar.ts';
 
@@ -29,9 +31,24 @@ const endOfWeekParser: chrono.Parser = {
   },
 };
 
-/** chrono's reader with "the end of the week" read as that week's Friday (ahead of chrono's own reading of the same words). */
-export function withEndOfWeek(reader: chrono.Chrono): chrono.Chrono {
+/** "end of day", "by the end of the day", "cob"; not "at the end of the day", which says "after all". */
+const END_OF_DAY =
+  /(?:(?<=\b(?:by|before|until|till|for|due)\s+)(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:day|business|play)|\b(?:end|close)\s+of\s+(?:day|business|play)|\beod|\bcob)(?:\s+(today|tomorrow))?(?!\w)/i;
+/** When a working day is said to end. */
+const CLOSING_HOUR = 17;
+
+const endOfDayParser: chrono.Parser = {
+  pattern: () => END_OF_DAY,
+  extract(context, match) {
+    const wall = wallClock(context.reference);
+    const day = match[1]?.toLowerCase() === 'tomorrow' ? new Date(wall.getTime() + DAY_MS) : wall;
+    return context.createParsingComponents({ ...wallDay(day), hour: CLOSING_HOUR, minute: 0 });
+  },
+};
+
+/** chrono's reader with the end of the week (that week's Friday, ahead of chrono's own reading of the same words) and of the day. */
+export function withEndOfPeriods(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.unshift(endOfWeekParser);
+  extended.parsers.unshift(endOfWeekParser, endOfDayParser);
   return extended;
 }
