@@ -10,7 +10,7 @@
 // be the recording's own. One that asks for the overview in so many words ("Recap what got
 // decided") still gets the overview.
 import { EVERYONE, findActionItems, knownNames } from '../text/action-items.ts';
-import { statesADecision } from '../text/decisions.ts';
+import { decisionsIn } from '../text/decisions.ts';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../text/spoken-times.ts';
 import type { Segment } from '../providers/types.ts';
@@ -78,7 +78,11 @@ const saying = (segments: readonly Segment[], test: (text: string) => boolean): 
  * other recordings may have tasks due).
  */
 export function askedSegments(segments: readonly Segment[], asked: Asked, whose?: (name: string) => boolean, datesInstead = true): number[] {
-  if (asked === 'decisions') return saying(segments, statesADecision).filter((i) => !whose || whose(segments[i]!.speaker || ''));
+  if (asked === 'decisions') {
+    const decided = decisionsIn(segments.map((s) => String(s.sentence ?? ''))).filter(({ at }) => !whose || whose(segments[at]!.speaker || ''));
+    // A bare verdict ("motion carried") comes with the proposal it settles.
+    return [...new Set(decided.flatMap(({ at, settles }) => (settles === undefined ? [at] : [settles, at])))].sort((a, b) => a - b);
+  }
   // Any reference will do: it only tells whether an item names when it is due.
   const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || item.owner === EVERYONE || whose(item.owner));
   const stated = asked === 'deadlines' && !whose ? saying(segments, namesADeadline) : [];

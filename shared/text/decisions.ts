@@ -5,9 +5,15 @@
 // date"), a request ("can you approve the invoice"), or what "let's" and "we'll" lead into when
 // they only steer the talk or hedge ("let's move on", "let's hope", "we'll see"). Read by the
 // embedded summariser when a prompt asks for decisions, and by the chats for "What was decided?".
+// A motion or proposal is not one until the group settles it; a bare verdict ("motion carried")
+// brings in the proposal it settles.
 
-/** Something decided, in the past or as a settled state. */
-const DECIDED = /\b(?:decided|agreed|approved|settled|chose|chosen|signed off|went with|decision (?:is|was)|(?:we|i|all|everyone|everybody) agrees?)\b/i;
+/**
+ * Something decided, in the past or as a settled state, or by a formal vote: "motion carried",
+ * "the proposal was defeated", "we voted to …", "carried unanimously", "resolved that …".
+ */
+const DECIDED =
+  /\b(?:decided|agreed|approved|settled|chose|chosen|signed off|went with|decision (?:is|was)|(?:we|i|all|everyone|everybody) agrees?|(?:motion|proposal|resolution|amendment|recommendation)s?(?:\s+\S+){0,8}?\s+(?:(?:is|was|were|has been|have been)\s+)?(?:carried|passed|adopted|accepted|rejected|defeated|approved|lost)|voted\s+(?:to|for|against|in favou?r|unanimously)|carried unanimously|(?:it is|it was|be it)\s+resolved|resolved that)\b/i;
 /** The group commits to doing something. */
 const COMMITTED = /\b(?:let's|lets|let us|we will|we'll|we are going to|we're going to|we are gonna|we're gonna|so we go with|we go with|we stick with)\s+(\w+(?:\s+\w+)?)/gi;
 /** What "let's" or "we'll" lead into when they steer the talk, hedge or wish, rather than commit. */
@@ -19,9 +25,38 @@ const NOT_MADE =
 /** A question put to the group ("should we …", "are we going to …"), which the recogniser writes without its question mark. */
 const QUESTION = /\?\s*$|^\s*(?:should|shall|can|could|would|do|did|are|is|have|has) (?:we|you|they|i|it)\b/i;
 
+/** A motion or proposal put to the group ("i move that we …", "i propose we …"): a decision only once the group settles it. */
+const PROPOSED = /^\s*(?:(?:so|and|okay|ok|right|well|then)\s+)*(?:i|we)\s+(?:move|propose|suggest|recommend|(?:would|'d) like to (?:propose|move|suggest))\b|\bmotion to\b|\bpropos(?:e|al) (?:is|was) (?:to|that)\b/i;
+/** A verdict that says no more than that what was put is settled: "motion carried", "so that's approved", "agreed". */
+const VERDICT =
+  /^\s*(?:(?:so|and|okay|ok|right|then|none|good|great|fine|well)\s+)*(?:(?:the\s+)?(?:motion|proposal)\s+(?:is\s+)?(?:carried|passed|approved|adopted|defeated|lost|rejected)|(?:that's|that is|it's|it is)\s+(?:approved|agreed|carried|settled|decided|passed)|agreed|carried|approved)(?:\s+unanimously)?\s*[.!]?\s*$/i;
+/** A proposal settled in the sentence that puts it ("the motion to close the bar was defeated"). */
+const SETTLED = /\b(?:carried|passed|adopted|accepted|rejected|defeated|approved|lost)\b/i;
+/** How many sentences back a verdict may settle a proposal. */
+const PROPOSAL_REACH = 4;
+
 export function statesADecision(text: string): boolean {
-  if (QUESTION.test(text) || NOT_MADE.test(text)) return false;
+  if (QUESTION.test(text) || NOT_MADE.test(text) || (PROPOSED.test(text) && !SETTLED.test(text))) return false;
   if (DECIDED.test(text)) return true;
   for (const [, next] of text.matchAll(COMMITTED)) if (!NOT_COMMITTING.test(next!)) return true;
   return false;
+}
+
+/** A decision among sentences said in order, and the proposal a bare verdict settles ("i move that we approve the minutes" … "motion carried"). */
+export interface DecisionAt {
+  readonly at: number;
+  readonly settles?: number;
+}
+
+export function decisionsIn(sentences: readonly string[]): DecisionAt[] {
+  const found: DecisionAt[] = [];
+  sentences.forEach((text, at) => {
+    const verdict = VERDICT.test(text);
+    if (!verdict && !statesADecision(text)) return;
+    if (!verdict) return found.push({ at });
+    const from = Math.max(0, at - PROPOSAL_REACH);
+    const settles = sentences.slice(from, at).findLastIndex((earlier) => PROPOSED.test(earlier));
+    found.push(settles >= 0 ? { at, settles: from + settles } : { at });
+  });
+  return found;
 }

@@ -2,7 +2,8 @@
 // method, none of them seen while it was made: decisions made or committed to, and the lines that
 // only sound like one (a decision still to make, a question, a request, talk that steers or hedges).
 import { describe, expect, it } from 'vitest';
-import { statesADecision } from '#shared/text/decisions.ts';
+import { decisionsIn, statesADecision } from '#shared/text/decisions.ts';
+import { localLanguageModel } from '#shared/providers/llm/local/index.ts';
 import { answerSources } from '#shared/recordings/retrieval.ts';
 
 describe('statesADecision', () => {
@@ -47,5 +48,26 @@ describe('statesADecision', () => {
     const lines = ['lets start with the fete', 'we need to decide on the date first', 'we agreed on the last saturday of june', "let's hope it doesn't rain", 'should we ask the scouts to help', "we'll ask the scouts to run the tombola"];
     const segments = lines.map((sentence, i) => ({ speaker: `SPEAKER_0${i % 2}`, sentence, start_time: i * 5, end_time: i * 5 + 4 }));
     expect(answerSources(segments, 'What was decided?').map((s) => s.text)).toEqual(['we agreed on the last saturday of june', "we'll ask the scouts to run the tombola"]);
+  });
+
+  // Written for this test: the words of a formal meeting.
+  it.each(['the amendment was carried by six votes to two', 'members voted against the new logo', 'the resolution to merge the two clubs was adopted', 'it was resolved that fees stay the same', 'the proposal to open on sundays was defeated'])(
+    'reads the vote %j as a decision',
+    (line) => {
+      expect(statesADecision(line)).toBe(true);
+    },
+  );
+
+  it.each(['i move that we buy a new mower', 'i propose we close at ten', "i'd like to propose a vote of thanks", 'so i suggest we go with the blue banners'])('reads the motion %j as no decision until it is settled', (line) => {
+    expect(statesADecision(line)).toBe(false);
+  });
+
+  it('gives a bare verdict the proposal it settles, in the summary and in the chat', async () => {
+    const lines = ['i move that we buy a new mower', 'seconded', 'all in favour', 'carried', 'next the hedge'];
+    expect(decisionsIn(lines)).toEqual([{ at: 3, settles: 0 }]);
+    const segments = lines.map((sentence, i) => ({ speaker: i === 0 ? 'Rosa' : 'Chair', sentence, start_time: i * 5, end_time: i * 5 + 4 }));
+    const { markdown } = await localLanguageModel().summarize({ segments, prompt: 'What did we decide?', context: { title: 'AGM', meetingDate: '2026-11-19T10:00:00Z' } });
+    expect(markdown).toContain('- Carried: i move that we buy a new mower (Chair, 00:15)');
+    expect(answerSources(segments, 'What was decided?').map((s) => s.text)).toEqual(['i move that we buy a new mower', 'carried']);
   });
 });

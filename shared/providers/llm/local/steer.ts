@@ -19,7 +19,7 @@ export interface Focus {
 
 const INTENT = {
   actions: /\b(?:action items?|tasks?|to-?dos?|next steps?|follow[- ]ups?|owners?|who (?:does|will do) what)\b/gi,
-  decisions: /\b(?:decisions?|decided|agreed|agreements?|conclusions?|outcomes?)\b/gi,
+  decisions: /\b(?:decisions?|decide|decided|agree|agreed|agreements?|conclusions?|outcomes?|votes?|voted|motions?)\b/gi,
   dates: /\b(?:dates?|deadlines?|due|schedules?|timelines?|calendar|when)\b/gi,
 };
 // Words about the summary itself, not about the meeting's subject.

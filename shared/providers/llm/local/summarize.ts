@@ -4,7 +4,7 @@
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { dateReference, DatesSaid, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
-import { statesADecision } from '../../../text/decisions.ts';
+import { decisionsIn } from '../../../text/decisions.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
 import { focusWeight, readFocus, type Focus, type Section } from './steer.ts';
@@ -117,11 +117,15 @@ function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateRefer
   return mentions.sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
 }
 
-/** The sentences that state a decision (decisions.ts), each with its line's speaker and time, in the order said. */
+/**
+ * The sentences that state a decision (decisions.ts), each with its line's speaker and time, in
+ * the order said; a bare verdict with the proposal it settles ("Motion carried: i move that we …").
+ */
 function decisionLines(lines: readonly Line[]): Line[] {
-  return lines
-    .flatMap((line) => sentencesOf({ sentence: line.text, words: line.words }).filter(statesADecision).map((text) => ({ ...line, text })))
-    .slice(0, MAX_DECISIONS);
+  const sentences = lines.flatMap((line) => sentencesOf({ sentence: line.text, words: line.words }).map((text) => ({ ...line, text })));
+  return decisionsIn(sentences.map((s) => s.text))
+    .slice(0, MAX_DECISIONS)
+    .map(({ at, settles }) => (settles === undefined ? sentences[at]! : { ...sentences[at]!, text: `${sentences[at]!.text.replace(/[\s.!]+$/, '')}: ${sentences[settles]!.text}` }));
 }
 
 function dateLabel(date: SpokenDate): string {
