@@ -9,7 +9,7 @@
 // the concert?") is left to BM25, as is one for which no such passage was found: its words may
 // be the recording's own. One that asks for the overview in so many words ("Recap what got
 // decided") still gets the overview.
-import { EVERYONE, findActionItems, knownNames } from '../text/action-items.ts';
+import { EVERYONE, findActionItems, knownNames, type ActionItem } from '../text/action-items.ts';
 import { decisionsIn } from '../text/decisions.ts';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../text/spoken-times.ts';
@@ -67,7 +67,15 @@ function namesADeadline(text: string): boolean {
   return OBLIGED.test(text) && dates.some((d) => DUE_BY.test(said.slice(0, d.index)));
 }
 
+const saysADate = (segment: Segment): boolean => findDates(String(segment.sentence ?? ''), FAR_BACK).length > 0;
+
 const saying = (segments: readonly Segment[], test: (text: string) => boolean): number[] => segments.flatMap((s, i) => (test(String(s.sentence ?? '')) ? [i] : []));
+
+/** The segments of the items asked for: each one's own and the replies that took it on (for the deadlines, those that say when). */
+function itemSegments(items: readonly ActionItem[], asked: Asked, segments: readonly Segment[]): number[] {
+  const replies = (item: ActionItem) => (item.replies ?? []).filter((r) => asked === 'tasks' || saysADate(segments[r]!));
+  return items.filter((item) => asked === 'tasks' || item.due).flatMap((item) => [item.segment, ...replies(item)]);
+}
 
 /**
  * Indices of the segments that answer, in the order said: those that give a task; for the
@@ -86,6 +94,6 @@ export function askedSegments(segments: readonly Segment[], asked: Asked, whose?
   // Any reference will do: it only tells whether an item names when it is due.
   const items = findActionItems(segments, asked === 'deadlines' ? FAR_BACK : undefined, knownNames(segments)).filter((item) => !whose || item.owner === EVERYONE || whose(item.owner));
   const stated = asked === 'deadlines' && !whose ? saying(segments, namesADeadline) : [];
-  const given = [...new Set([...stated, ...items.filter((item) => asked === 'tasks' || item.due).map((item) => item.segment)])].sort((a, b) => a - b);
-  return given.length > 0 || asked === 'tasks' || whose || !datesInstead ? given : saying(segments, (text) => findDates(text, FAR_BACK).length > 0);
+  const given = [...new Set([...stated, ...itemSegments(items, asked, segments)])].sort((a, b) => a - b);
+  return given.length > 0 || asked === 'tasks' || whose || !datesInstead ? given : segments.flatMap((s, i) => (saysADate(s) ? [i] : []));
 }

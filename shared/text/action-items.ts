@@ -20,6 +20,8 @@ export interface ActionItem {
   readonly due?: SpokenDate;
   /** Index of the segment the item was said in. */
   readonly segment: number;
+  /** Indices of the replies that took it on ("sure i can do that"). */
+  readonly replies?: readonly number[];
 }
 
 const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am going to|'m going to|are going to|'re going to|is going to";
@@ -211,12 +213,12 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference) : undefined;
       const task = cleanTask(normaliseSpokenTimes(match.task), due);
-      if (!saysEnough(task)) continue;
       const asked = takenOn(items, segments, clause, { owner: match.owner, task, segment: at });
       if (asked) {
-        items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}) };
+        items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...(asked.replies ?? []), at] };
         continue;
       }
+      if (!saysEnough(task)) continue;
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
 import type { Segment } from '#shared/providers/types.ts';
+import { answerSources } from '#shared/recordings/retrieval.ts';
 
 const ref = dateReference('2026-11-19T10:00:00Z')!; // a Thursday
 const turns = (...said: Array<[string, string]>): Segment[] => said.map(([speaker, sentence], i) => ({ speaker, sentence, start_time: i * 6, end_time: i * 6 + 5 }));
@@ -12,6 +13,13 @@ describe('a reply that takes on a request', () => {
   it('is the request again, done when the reply says', () => {
     const said = turns(['Ana', 'ben could you book the minibus for the away game'], ['Ben', "yes i'll book it on tuesday"]);
     expect(items(said)).toEqual([['Ben', 'book the minibus for the away game', 'Tue 24 Nov 2026']]);
+  });
+
+  it('is quoted with the reply when the chat is asked for the tasks, and the reply only when it says when for the deadlines', () => {
+    const said = turns(['Ana', 'ben could you book the minibus for the away game'], ['Ben', 'sure i can do that'], ['Cleo', 'the match is at home'], ['Ana', 'dev can you wash the kit by friday'], ['Dev', 'yes i will do it']);
+    expect(findActionItems(said, ref).map((i) => [i.segment, i.replies])).toEqual([[0, [1]], [3, [4]]]);
+    expect(answerSources(said, 'What are the action items?').map((s) => s.segment_index)).toEqual([0, 1, 3, 4]);
+    expect(answerSources(said, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([3]);
   });
 
   it('keeps the date asked for when the reply gives none', () => {
