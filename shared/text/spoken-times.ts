@@ -1,7 +1,7 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
 // "at 10"), spans ("from nine to one" → "from 9 to 1"), "half past three" → "3:30", and "on the
-// twelfth of" before a month, which chrono joins to a time only without "the", "midnight"
+// twelfth of" before a month, "ten past nine" and "twenty to four", which chrono joins to a time only without "the", "midnight"
 // as the last minute of its day, and a year said after its month ("march nineteen sixty five"). Everything else is left as it was.
 import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
@@ -18,6 +18,8 @@ const WORD_VALUES: ReadonlyMap<string, number> = new Map([
 const END = '(?![\\w])';
 const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
 const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
+/** Minutes said before "past" or "to": "five", "ten", "twenty five", or any number with "minutes" ("two to four" is a span). */
+const MINUTES_OFF = `(?:(?:five|ten|twenty|twenty[ -]five)(?: minutes)?|(?:(?:twenty[ -])?(?:${UNITS.join('|')})|${TEENS.join('|')}|\\d{1,2}) minutes)`;
 const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;
 const OCLOCK = `o['’]? ?clock${END}`;
 
@@ -56,6 +58,21 @@ const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:[ap]m|on|in|at|tomorrow|today
 
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
+  // "half past three" → "3:30", "quarter to four" → "3:45", "ten past nine" → "9:10", "twenty
+  // five to six" → "5:35" where a time can end ("five to six volunteers" is a count), and after
+  // "at", "half nine" → "9:30" (as said in Britain). First, so "at five to six" is not read as "at 5".
+  [new RegExp(`\\b(?:(half|quarter) (past|to) ${HOUR}|(?<!\\b(?:from|between) )(${MINUTES_OFF}) (past|to|after) ${HOUR}${TIME_CAN_END})`, 'gi'), (...groups) => {
+    const [part, dir, h] = groups[0] ? groups.slice(0, 3) : groups.slice(3, 6);
+    const hour = spokenNumber(h!);
+    const minutes = part!.toLowerCase() === 'half' ? 30 : part!.toLowerCase() === 'quarter' ? 15 : spokenNumber(part!.replace(/\s+minutes$/i, ''));
+    if (!(hour >= 1 && hour <= 12 && minutes >= 1 && minutes <= 30)) return undefined;
+    if (dir!.toLowerCase() !== 'to') return `${hour}:${String(minutes).padStart(2, '0')}`;
+    return minutes === 30 ? undefined : `${hour === 1 ? 12 : hour - 1}:${String(60 - minutes).padStart(2, '0')}`;
+  }],
+  [new RegExp(`\\bat half ${HOUR}${TIME_CAN_END}`, 'gi'), (h) => {
+    const hour = spokenNumber(h!);
+    return hour >= 1 && hour <= 12 ? `at ${hour}:30` : undefined;
+  }],
   // "ten o'clock" → "10:00", "ten o'clock p m" → "10:00 pm"
   [new RegExp(`\\b${HOUR} ${OCLOCK}(?: ${MERIDIEM})?`, 'gi'), (h, ap) => `${clockText(h!, '00')}${ap ? ` ${ap.toLowerCase()}m` : ''}`],
   // "three p m" → "3 pm", "three thirty pm" → "3:30 pm", "3 p.m." → "3 pm"
@@ -85,13 +102,6 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   [new RegExp(`\\b(${MONTH_NAME}),? ${SPOKEN_YEAR}`, 'gi'), (month, year) => {
     const digits = spokenYear(year!);
     return digits && `${month} ${digits}`;
-  }],
-  // "half past three" → "3:30", "quarter past three" → "3:15", "quarter to four" → "3:45"
-  [new RegExp(`\\b(half|quarter) (past|to) ${HOUR}`, 'gi'), (part, dir, h) => {
-    const hour = spokenNumber(h!);
-    if (!(hour >= 1 && hour <= 12)) return undefined;
-    if (dir!.toLowerCase() === 'to') return part!.toLowerCase() === 'quarter' ? `${hour === 1 ? 12 : hour - 1}:45` : undefined;
-    return `${hour}:${part!.toLowerCase() === 'half' ? '30' : '15'}`;
   }],
 ];
 
