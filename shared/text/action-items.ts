@@ -28,12 +28,15 @@ const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
 /** The whole group, said to: "everyone", "you all" … */
 const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you folks";
-/** "please …", "could you please …", "can everyone …", "can someone …": a request, whose task is what follows the asking. */
-export const REQUEST = new RegExp(`\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody)(?: please)?)\\b[,]?\\s+(.+)`, 'iu');
+/** "please …", "could you please …", "can everyone …", "can someone …", "i'd like you to …": a request, whose task is what follows the asking. */
+export const REQUEST = new RegExp(
+  `\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody)(?: please)?|(?:i'd|i would|we'd|we would) like (?:${GROUP}|you) to|(?:i|we) (?:want|need) (?:${GROUP}|you) to)\\b[,]?\\s+(.+)`,
+  'iu',
+);
 /** The owner of a task asked of the whole group. */
 export const EVERYONE = 'Everyone';
 /** A request put to the whole group: "everyone please …", "please everybody …", "can you all …". */
-const TO_GROUP = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+please\\b|\\bplease\\s*,?\\s+(?:${GROUP})\\b|\\b(?:can|could|would|will)\\s+(?:${GROUP})\\b`, 'i');
+const TO_GROUP = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+please\\b|\\bplease\\s*,?\\s+(?:${GROUP})\\b|\\b(?:can|could|would|will|like|want|need)\\s+(?:${GROUP})\\b`, 'i');
 /** "please everyone bring …": the group said to, before the task. */
 const GROUP_LEAD = new RegExp(`^(?:${GROUP})\\s*,?\\s+`, 'i');
 /** An obligation put to the group ("you all need to …", "everyone should …"), whose task is what follows it. */

@@ -59,6 +59,16 @@ describe('a request to someone', () => {
   });
 });
 
+describe('a wish put to someone', () => {
+  it.each([
+    ["i'd like you to walk thirty minutes a day", 'Ben', 'walk thirty minutes a day'],
+    ['i want everyone to read the safety notes', 'Everyone', 'read the safety notes'],
+    ['we need you to sign the consent form by friday', 'Ben', 'sign the consent form'],
+  ])('is a request: %j', (sentence, owner, task) => {
+    expect(items(turns(['Ana', sentence], ['Ben', 'right'])).map(([o, t]) => [o, t])).toEqual([[owner, task]]);
+  });
+});
+
 describe('words between the subject and the modal', () => {
   it.each([
     ['i still have to file the expenses', 'file the expenses'],
