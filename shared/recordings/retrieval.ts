@@ -9,7 +9,7 @@ import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 import { askedFor, askedSegments } from './task-questions.ts';
-import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion } from './whole-recording.ts';
+import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion, wordsOf } from './whole-recording.ts';
 
 interface Bm25Engine {
   defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
@@ -123,7 +123,7 @@ function within(segments: readonly Segment[], indices: readonly number[], pick: 
 }
 
 /** Whether a text (a word of the question, an owner's name) says a word of these names. */
-const saysName = (nameStems: ReadonlySet<string>) => (text: string) => searchTerms(text).some((stem) => nameStems.has(stem));
+const saysName = (nameStems: ReadonlySet<string>) => (text: string) => [...searchTerms(text), ...wordsOf(text)].some((stem) => nameStems.has(stem));
 
 /** The question without the words of the names. */
 const withoutNames = (question: string, nameStems: ReadonlySet<string>): string => question.split(/\s+/).filter((word) => !saysName(nameStems)(word)).join(' ');

@@ -113,21 +113,26 @@ export function speakerSegments(segments: readonly Segment[], k: number, stemsOf
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The lower-case words of a text: what a name that is also a common word ("Will", "May") is known by, its stems being none. */
+export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];
+
 /**
  * The speakers (of `labels`, as transcripts name them) a question names, and the stems of their
  * names: a label written out in full ("SPEAKER_01"), or any word of a given name ("Maria" for
- * "Maria Lopez").
+ * "Maria Lopez"). A name whose words are all common ones ("Will") is named only as written, in
+ * its case ("What will Tom do?" does not name Will), and known by its words.
  */
 export function namedSpeakers(labels: Iterable<string>, question: string, terms: readonly string[], stemsOf: (text: string) => string[]): { speakers: Set<string>; nameStems: Set<string> } {
   const speakers = new Set<string>();
   const nameStems = new Set<string>();
   const asked = new Set(terms);
   for (const label of new Set([...labels].filter(Boolean))) {
-    const stems = stemsOf(label).filter((s) => !SPEAKERS.has(s));
-    const written = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(label)}(?![\\p{L}\\p{N}_])`, 'iu').test(question);
-    if (!written && !stems.some((s) => asked.has(s))) continue;
+    const stems = stemsOf(label);
+    const common = stems.length === 0;
+    const written = new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escapeRegExp(label)}(?![\\p{L}\\p{N}_])`, common ? 'u' : 'iu').test(question);
+    if (!written && !stems.some((s) => !SPEAKERS.has(s) && asked.has(s))) continue;
     speakers.add(label);
-    for (const s of stemsOf(label)) nameStems.add(s);
+    for (const s of common ? wordsOf(label) : stems) nameStems.add(s);
   }
   return { speakers, nameStems };
 }
