@@ -1,6 +1,9 @@
 // Small calendar pieces the spoken-date readers share: the meeting's wall clock (a Date whose UTC
-// fields read the zone's local date and time) and the weekday names as a regular-expression source.
+// fields read the zone's local date and time), the month names and the weekday names as a regular-expression source.
 import type * as chrono from 'chrono-node/en';
+
+/** "january" … "december". */
+export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** "monday" … "sunday", as a regular-expression source. */
 export const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';

@@ -53,9 +53,8 @@ export function decisionsIn(sentences: readonly string[]): DecisionAt[] {
   sentences.forEach((text, at) => {
     const verdict = VERDICT.test(text);
     if (!verdict && !statesADecision(text)) return;
-    if (!verdict) return found.push({ at });
     const from = Math.max(0, at - PROPOSAL_REACH);
-    const settles = sentences.slice(from, at).findLastIndex((earlier) => PROPOSED.test(earlier));
+    const settles = verdict ? sentences.slice(from, at).findLastIndex((earlier) => PROPOSED.test(earlier)) : -1;
     found.push(settles >= 0 ? { at, settles: from + settles } : { at });
   });
   return found;

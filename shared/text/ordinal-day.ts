@@ -7,7 +7,7 @@
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
 // whatever follows it.
 import type * as chrono from 'chrono-node/en';
-import { wallClock, WEEKDAY } from './calendar.ts';
+import { MONTH_NAMES, wallClock, WEEKDAY } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -31,9 +31,8 @@ const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|i
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
 const AFTER_WEEKDAY = new RegExp(`^${WEEKDAY}\\s`, 'i');
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 /** "the eleventh of december": read here with the weekday before it, which chrono's own reading of the month leaves out. */
-const OF_MONTH = `(?:\\s+of\\s+(${MONTHS.join('|')}))?`;
+const OF_MONTH = `(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?`;
 const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
@@ -76,7 +75,8 @@ const ordinalDayParser: chrono.Parser = {
     const after = context.text.slice((match.index ?? 0) + match[0].length);
     const weekday = AFTER_WEEKDAY.test(match[0]);
     if (!weekday && (!ENDS_DAY.test(after) || (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)))) return null;
-    const named = match[5] ? MONTHS.indexOf(match[5].toLowerCase()) + 1 : 0;
+    const named = match[5] ? MONTH_NAMES.indexOf(match[5].toLowerCase()) + 1 : 0;
+    // A leap year's month: the twenty ninth of february may be meant.
     if (named && day > daysIn(2024, named)) return null;
     const wall = wallClock(context.reference);
     const { year, month } = named ? { year: nextYearOf(named, day, wall), month: named } : nextMonthWith(day, wall);

@@ -1,18 +1,21 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
-// "at 10"), spans ("from nine to one" → "from 9 to 1"), "half past three" → "3:30", and "on the
-// twelfth of" before a month, "ten past nine" and "twenty to four", which chrono joins to a time only without "the", "midnight"
-// as the last minute of its day, and a year said after its month ("march nineteen sixty five"). Everything else is left as it was.
-import { WEEKDAY } from './calendar.ts';
+// "at 10"), spans ("from nine to one" → "from 9 to 1"), minutes past or to the hour ("half past
+// three" → "3:30", "twenty to four" → "3:40"), "midnight" as the last minute of its day, a year
+// said after its month ("march nineteen sixty five" → "march 1965"), and "on the twelfth of"
+// before a month, which chrono joins to a time only without "the". Everything else is left as it was.
+import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS = ['twenty', 'thirty', 'forty', 'fifty'];
+const DECADE_WORDS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** The tens a minute can have. */
+const TENS = DECADE_WORDS.slice(0, 4);
 const WORD_VALUES: ReadonlyMap<string, number> = new Map([
   ...UNITS.map((w, i) => [w, i + 1] as const),
   ...TEENS.map((w, i) => [w, i + 10] as const),
-  ...TENS.map((w, i) => [w, (i + 2) * 10] as const),
+  ...DECADE_WORDS.map((w, i) => [w, (i + 2) * 10] as const),
 ]);
 
 const END = '(?![\\w])';
@@ -23,18 +26,18 @@ const MINUTES_OFF = `(?:(?:five|ten|twenty|twenty[ -]five)(?: minutes)?|(?:(?:tw
 const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;
 const OCLOCK = `o['’]? ?clock${END}`;
 
-const MONTH_NAME = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
-/** The two-digit end of a year said as two numbers: "fifty two", "oh five", "thirteen". */
-const YEAR_END = `(?:(?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.slice(0, 1).join('|')}|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|hundred)`;
+const MONTH_NAME = `(?:${MONTH_NAMES.join('|')})`;
+/** The last two digits of a year said as a number: "fifty two", "oh five", "thirteen". */
+const TWO_DIGITS = `(?:${DECADE_WORDS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}`;
+const YEAR_END = `(?:(?:oh|o)[ -](?:${UNITS.join('|')})|${TWO_DIGITS}|hundred)`;
 const CENTURY = `(?:${[...TEENS.slice(1), 'twenty'].join('|')})`;
 /** "nineteen sixty five", "eighteen forty", "twenty twenty six", "two thousand and nine". */
-const SPOKEN_YEAR = `(${CENTURY}[ -]${YEAR_END}|two thousand(?:(?: and)? (?:${[...TEENS, ...UNITS].join('|')}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:${UNITS.join('|')}))?))?)${END}`;
-const DECADES: ReadonlyMap<string, number> = new Map(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, (i + 2) * 10] as const));
+const SPOKEN_YEAR = `(${CENTURY}[ -]${YEAR_END}|two thousand(?:(?: and)? (?:${TWO_DIGITS}|${UNITS.join('|')}))?)${END}`;
 
 /** A year said in words → its digits: "nineteen sixty five" → 1965, "two thousand and nine" → 2009. */
 function spokenYear(text: string): string | undefined {
   const words = text.toLowerCase().replace(/ and /g, ' ').split(/[ -]+/);
-  const number = (ws: readonly string[]): number => ws.reduce((sum, w) => sum + (DECADES.get(w) ?? WORD_VALUES.get(w) ?? (w === 'oh' || w === 'o' ? 0 : Number.NaN)), 0);
+  const number = (ws: readonly string[]): number => ws.reduce((sum, w) => sum + (WORD_VALUES.get(w) ?? (w === 'oh' || w === 'o' ? 0 : Number.NaN)), 0);
   const year = words[0] === 'two' && words[1] === 'thousand' ? 2000 + number(words.slice(2)) : number(words.slice(0, 1)) * 100 + (words[1] === 'hundred' ? 0 : number(words.slice(1)));
   return year >= 1600 && year <= 2199 ? String(year) : undefined;
 }

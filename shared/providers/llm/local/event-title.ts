@@ -113,15 +113,15 @@ export type EventKind = 'appointment' | 'deadline';
 
 /** Said to happen, begin or be booked then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+const DET = '(?:the|our|a|an|this|my|your|their)';
+/** What a thing named is about or for: " about the budget", " for volunteers". */
+const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
 /**
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
  * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said
  * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
  * about the budget").
  */
-const DET = '(?:the|our|a|an|this|my|your|their)';
-/** What a thing named is about or for: " about the budget", " for volunteers". */
-const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
 const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
