@@ -36,6 +36,12 @@ export function instantOf(wall: WallClock, zone: string): number {
   return plain.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
 }
 
+/** The wall-clock time an instant reads in `zone`. */
+export function wallClockIn(ms: number, zone: string): Required<WallClock> {
+  const { year, month, day, hour, minute } = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
+  return { year, month, day, hour, minute };
+}
+
 /** An instant as ISO 8601 with the zone's offset at that instant: "2026-11-24T15:00:00+01:00". */
 export function isoInZone(ms: number, zone: string): string {
   const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);

@@ -10,6 +10,7 @@ import { withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
+import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
@@ -249,6 +250,17 @@ function dayNumber(d: DateParts): number {
   return d.year * 10_000 + d.month * 100 + d.day;
 }
 
+/** chrono's reading of the text with the zones said after its times blanked out, so "at 3 pm eastern on thursday" stays one mention (the text keeps its length). */
+function parseSpoken(normalised: string, reference: DateReference): { results: chrono.ParsedResult[]; zones: ZoneSaid[] } | undefined {
+  const zones = zonesSaid(normalised);
+  const blanked = zones.reduce((t, z) => `${t.slice(0, z.index)}${' '.repeat(z.length)}${t.slice(z.index + z.length)}`, normalised);
+  try {
+    return { results: spokenReader().parse(blanked, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true }), zones };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Date mentions in `text` (spoken or written), resolved against `reference` with forward
  * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
@@ -258,12 +270,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   if (typeof text !== 'string' || !text.trim()) return [];
   const normalised = normaliseSpokenTimes(text);
   if (!MAYBE_DATE.test(normalised)) return [];
-  let results: chrono.ParsedResult[];
-  try {
-    results = spokenReader().parse(normalised, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true });
-  } catch {
-    return [];
-  }
+  const parsed = parseSpoken(normalised, reference);
+  if (!parsed) return [];
+  const { results, zones } = parsed;
   const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000);
   const today = dayNumber(wallDay(wall));
   const found: SpokenDate[] = [];
@@ -286,13 +295,19 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const read = inMonthNamed(result.start, parts(result.start, after, wall), [...earlier, ...found]);
     const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
-    const start = dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart };
+    // "at three p m eastern": that zone's time, as the recording's zone reads it.
+    const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + result.text.length + 1);
+    const dayless = !result.start.isCertain('day') && !result.start.isCertain('weekday');
+    const inZone = <T extends DateParts>(d: T): T =>
+      !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
+    const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });
     if (start.hour === undefined && dayNumber(start) < today) continue;
-    const end = result.end ? sameDayEnd(start, parts(result.end, after, wall)) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall))) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
       const monthNamed = result.start.isCertain('month') && result.start.isCertain('day');
-      found.push({ text: result.text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...(monthNamed ? { monthNamed } : {}) });
+      const text = normalised.slice(result.index, Math.max(result.index + result.text.length, zone ? zone.index + zone.length : 0));
+      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...(monthNamed ? { monthNamed } : {}) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
