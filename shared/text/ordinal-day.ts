@@ -24,9 +24,10 @@ const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to)\\
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another
- * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …").
+ * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …"),
+ * or a word on how sure it is ("weather permitting", "hopefully").
  */
-const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|in\\s+the\\s+(?:morning|afternoon|evening)|\\d)\\b)';
+const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */

@@ -59,6 +59,9 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day or a preposition. */
 const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:[ap]m|on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|${WEEKDAY})\\b)`;
 
+/** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
+const DAY_AFTER = `(?=(\\s+(?:[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY})\\b)?)`;
+
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
   // "half past three" → "3:30", "quarter to four" → "3:45", "ten past nine" → "9:10", "twenty
@@ -83,10 +86,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m);
     return time && `${time} ${ap!.toLowerCase()}m`;
   }],
-  // "at three thirty" → "at 3:30"
-  [new RegExp(`\\bat ${HOUR} ${MINUTE}`, 'gi'), (h, m) => {
-    const time = clockText(h!, m);
-    return time && `at ${time}`;
+  // "at three thirty" → "at 3:30"; "booked for seven thirty on the ninth", "by ten fifteen
+  // tomorrow" before a day ("sold for four fifty" is a price)
+  [new RegExp(`\\b(at|for|by|from|until|till|before|after) ${HOUR} ${MINUTE}${DAY_AFTER}`, 'gi'), (lead, h, m, day) => {
+    const time = lead!.toLowerCase() === 'at' || day ? clockText(h!, m) : undefined;
+    return time && `${lead} ${time}`;
   }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],

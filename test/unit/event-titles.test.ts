@@ -18,4 +18,15 @@ describe('event titles', () => {
   ])('say what is to be done to what: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });
+
+  // Written for this test: a thing said to come then, a day said with how sure it is, and what is needed by a day.
+  it.each([
+    ['the surveyor is coming on thursday at ten', 'Surveyor', '2026-11-26T10:00:00+00:00'],
+    ['the new boiler arrives on the third', 'New boiler', '2026-12-03T09:00:00+00:00'],
+    ['the summer fete is on the sixth weather permitting', 'Summer fete', '2026-12-06T09:00:00+00:00'],
+    ['the boat trip is on the tenth hopefully', 'Boat trip', '2026-12-10T09:00:00+00:00'],
+    ['we still need three more marshals before saturday', 'Deadline: three more marshals', '2026-11-21T09:00:00+00:00'],
+  ])('makes an event of %j', (sentence, title, start) => {
+    expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
+  });
 });

@@ -24,6 +24,12 @@ describe('minutes past and to the hour', () => {
     expect(normaliseSpokenTimes('the hall is shut between ten to four on friday')).toBe('the hall is shut between ten to four on friday');
   });
 
+  it('reads an hour and its minutes after "for" or "by" when a day follows, not a price', () => {
+    expect(normaliseSpokenTimes('the van is booked for eight fifteen on monday')).toBe('the van is booked for 8:15 on monday');
+    expect(normaliseSpokenTimes('i need it by ten forty tomorrow')).toBe('i need it by 10:40 tomorrow');
+    expect(normaliseSpokenTimes('we sold the cake for four fifty')).toBe('we sold the cake for four fifty');
+  });
+
   it('reads the time with its day', () => {
     const dates = findDates('the recital starts at quarter to seven on friday', dateReference('2026-12-01T10:00:00Z', 'Europe/London')!);
     expect(dates.map((d) => d.label)).toEqual(['Fri 4 Dec 2026 18:45']);
