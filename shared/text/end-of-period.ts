@@ -3,7 +3,8 @@
 // Saturday, but a meeting that asks for something by the end of a week means its last working day.
 // The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
 // "By end of day", "EOD", "close of business" (chrono reads none of them): 17:00 that day, the
-// meeting's own unless "tomorrow" is said with it.
+// meeting's own unless "tomorrow" is said with it. "Q two", "the end of q three": that quarter, or
+// its last day.
 import type * as chrono from 'chrono-node/en';
 import { wallClock, wallDay } from './calendar.ts';
 
@@ -46,9 +47,28 @@ const endOfDayParser: chrono.Parser = {
   },
 };
 
-/** chrono's reader with the end of the week (that week's Friday, ahead of chrono's own reading of the same words) and of the day. */
+/** "q two", "Q3 2027", "the end of q one": a calendar quarter (chrono reads none of them). */
+const QUARTER = /\b(?:(?:the\s+)?(end|close)\s+of\s+)?q\s?-?(one|two|three|four|[1-4])(?:\s+(\d{4}))?(?![\w-])/i;
+const QUARTER_NUMBERS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4 };
+/** The tag of a quarter read here, which names a period, not its first day. */
+export const QUARTER_TAG = 'verbatim/quarter';
+
+const quarterParser: chrono.Parser = {
+  pattern: () => QUARTER,
+  extract(context, match) {
+    const quarter = QUARTER_NUMBERS[match[2]!.toLowerCase()] ?? Number(match[2]);
+    const today = wallDay(wallClock(context.reference));
+    const lastMonth = quarter * 3;
+    // The quarter said, this year's until it has ended.
+    const year = match[3] ? Number(match[3]) : lastMonth < today.month ? today.year + 1 : today.year;
+    if (match[1]) return context.createParsingComponents({ year, month: lastMonth, day: new Date(Date.UTC(year, lastMonth, 0)).getUTCDate() });
+    return context.createParsingComponents({ year, month: lastMonth - 2 }).imply('day', 1).addTag(QUARTER_TAG);
+  },
+};
+
+/** chrono's reader with the end of the week (that week's Friday, ahead of chrono's own reading of the same words), of the day, and quarters. */
 export function withEndOfPeriods(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.unshift(endOfWeekParser, endOfDayParser);
+  extended.parsers.unshift(endOfWeekParser, endOfDayParser, quarterParser);
   return extended;
 }

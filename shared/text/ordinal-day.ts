@@ -20,7 +20,7 @@ const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
 /** Any ordinal word of a day of the month ("twenty" and "thirty" before "first" … "ninth" aside), as a regular-expression source. */
 export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].join('|')})`;
 
-const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to)\\s+)';
+const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|week\\s+of)\\s+)';
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another

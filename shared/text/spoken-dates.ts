@@ -6,7 +6,7 @@
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { wallDay, WEEKDAY } from './calendar.ts';
-import { withEndOfPeriods } from './end-of-period.ts';
+import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -182,7 +182,7 @@ const spokenReader = () => (reader ??= withHolidays(withEndOfPeriods(withOrdinal
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(
-  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
+  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|q\\s?-?(?:one|two|three|four|[1-4])|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
   'i',
 );
 
@@ -338,6 +338,7 @@ const CALENDAR_PERIOD = /\b(?:next|this|coming|following|last)\s+(quarter|year)\
 function periodSaid(result: chrono.ParsedResult, said: string): SpokenDate['period'] {
   const c = result.start;
   if (c.isCertain('day') || c.isCertain('weekday') || c.isCertain('hour') || DAY_PART_WORD.test(said)) return undefined;
+  if (c.tags().has(QUARTER_TAG)) return 'quarter';
   return c.isCertain('month') ? 'month' : ((CALENDAR_PERIOD.exec(said)?.[1] as 'quarter' | 'year' | undefined) ?? 'month');
 }
 

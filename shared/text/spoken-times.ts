@@ -2,8 +2,9 @@
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
 // "at 10"), spans ("from nine to one" → "from 9 to 1"), minutes past or to the hour ("half past
 // three" → "3:30", "twenty to four" → "3:40"), "midnight" as the last minute of its day, a year
-// said after its month ("march nineteen sixty five" → "march 1965"), and "on the twelfth of"
-// before a month, which chrono joins to a time only without "the". Everything else is left as it was.
+// said after its month ("march nineteen sixty five" → "march 1965"), "a fortnight" as two weeks,
+// and "on the twelfth of" before a month, which chrono joins to a time only without "the".
+// Everything else is left as it was.
 import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
@@ -102,6 +103,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
+  // "in a fortnight" → "in two weeks", which chrono reads
+  [/\b(?:a|one)\s+fortnight\b/gi, () => 'two weeks'],
   // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a
   // deadline means it (chrono reads it as the day's first minute, and "midnight tonight" as noon).
   [new RegExp(`\\b(?:(at|by|before|until|till|is|be|around|about)\\s+midnight\\b|midnight(?=\\s+(?:tonight|tomorrow|today|on|this|next|${WEEKDAY})\\b))`, 'gi'), (lead) => (lead ? `${lead} 11:59 pm` : '11:59 pm')],

@@ -31,3 +31,19 @@ describe('a day said alone after a day with its month', () => {
     expect(dates('the fair is on the twelfth of march and set up is on the 10th')).toEqual(['Fri 12 Mar 2027', 'Thu 10 Dec 2026']);
   });
 });
+
+// Written for this test: quarters, a fortnight and the week of a day.
+describe('periods said the way a planning meeting says them', () => {
+  it('reads a quarter as that quarter, still to come, and its end as its last day', () => {
+    expect(dates('the new app ships in q three')).toEqual(['Q3 2027']);
+    expect(dates('the pilot wraps up by the end of q1')).toEqual(['Wed 31 Mar 2027']);
+    expect(dates('q4 has been quiet so far')).toEqual([]);
+    expect(dates('that was a good q and a')).toEqual([]);
+  });
+
+  it('reads "a fortnight" as two weeks and "the week of the ninth" as that day', () => {
+    expect(dates('the samples come back in a fortnight')).toEqual(['Tue 15 Dec 2026']);
+    expect(dates('the tiles were on order for a fortnight')).toEqual([]);
+    expect(dates('the audit is the week of the ninth')).toEqual(['Wed 9 Dec 2026']);
+  });
+});
