@@ -120,6 +120,8 @@ function auxiliaryAt(clause: string, subjectStart: number): boolean {
 interface Match {
   readonly owner: string;
   readonly task: string;
+  /** Asked of someone ("can you …", "please …"), not taken on. */
+  readonly asked?: boolean;
 }
 
 function commitment(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): Match | undefined {
@@ -146,8 +148,8 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   }
   const request = REQUEST.exec(clause);
   if (request && !REQUEST_IGNORE.test(request[1]!)) {
-    if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, '') };
-    return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]! };
+    if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, ''), asked: true };
+    return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]!, asked: true };
   }
   const groupTask = GROUP_OBLIGATION.exec(clause);
   if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
@@ -221,7 +223,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
         items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...(asked.replies ?? []), at] };
         continue;
       }
-      if (!saysEnough(task)) continue;
+      // "can someone take care of that": the answer will say what; the asking alone is no item.
+      if (!saysEnough(task) || (match.asked && STANDS_FOR_IT.test(task))) continue;
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

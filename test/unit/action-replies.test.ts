@@ -54,6 +54,11 @@ describe('a request to someone', () => {
     expect(items(said)).toEqual([['Ben', 'check the fire alarm log', undefined]]);
   });
 
+  it('is no item when its task only stands for something said before; the answer says what', () => {
+    const said = turns(['Ana', 'the caterers have not confirmed'], ['Ana', 'can someone take care of that'], ['Ben', "i'll phone the caterers tomorrow"]);
+    expect(items(said)).toEqual([['Ben', 'phone the caterers', 'Fri 20 Nov 2026']]);
+  });
+
   it('asks nothing when it asks what someone remembers', () => {
     expect(items(turns(['Ana', 'can anyone remember the wifi password'], ['Ben', 'no idea']))).toEqual([]);
   });
