@@ -53,9 +53,13 @@ const QUARTER_NUMBERS: Readonly<Record<string, number>> = { one: 1, two: 2, thre
 /** The tag of a quarter read here, which names a period, not its first day. */
 export const QUARTER_TAG = 'verbatim/quarter';
 
+/** What may follow a quarter said as a time: the end, or a word that starts another part ("q one planning" names a thing). */
+const AFTER_QUARTER = /^(?:\s*(?:[,.;:!?]|$)|\s+(?:and|or|but|so|then|is|was|were|will|would|we|i|you|they|it|he|she|the|a|an|to|for|at|on|in|by|of|with|because|when|if|next|this|latest|please)\b)/i;
+
 const quarterParser: chrono.Parser = {
   pattern: () => QUARTER,
   extract(context, match) {
+    if (!AFTER_QUARTER.test(context.text.slice((match.index ?? 0) + match[0].length))) return null;
     const quarter = QUARTER_NUMBERS[match[2]!.toLowerCase()] ?? Number(match[2]);
     const today = wallDay(wallClock(context.reference));
     const lastMonth = quarter * 3;

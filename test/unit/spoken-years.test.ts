@@ -39,6 +39,7 @@ describe('periods said the way a planning meeting says them', () => {
     expect(dates('the pilot wraps up by the end of q1')).toEqual(['Wed 31 Mar 2027']);
     expect(dates('q4 has been quiet so far')).toEqual([]);
     expect(dates('that was a good q and a')).toEqual([]);
+    expect(dates('q two targets go to the board on the ninth')).toEqual(['Wed 9 Dec 2026']);
   });
 
   it('reads "a fortnight" as two weeks and "the week of the ninth" as that day', () => {
