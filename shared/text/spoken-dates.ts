@@ -71,6 +71,8 @@ export interface SpokenDate {
   readonly period?: 'month' | 'quarter' | 'year';
   /** The day was said with its month ("the twentieth of january"), which a day said alone after it keeps. */
   readonly monthNamed?: boolean;
+  /** The day was said with its weekday ("next wednesday"), which that weekday said alone after it names again. */
+  readonly weekdayNamed?: boolean;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -217,8 +219,13 @@ function sameDayEnd(start: DateParts, end: DateParts): DateParts {
 function weekdayNamedBefore(c: chrono.ParsedResult['start'], said: string, d: DateParts, earlier: readonly SpokenDate[]): DateParts | undefined {
   if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|next|last|coming|following|today)\b/.test(said)) return undefined;
   const weekday = weekdayOf(d);
-  const named = earlier.findLast((e) => !e.period && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
+  const named = earlier.findLast((e) => e.weekdayNamed && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
   return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
+}
+
+/** What a day was said with, which a later mention may lean on. */
+function namedWith(c: chrono.ParsedResult['start']): Pick<SpokenDate, 'monthNamed' | 'weekdayNamed'> {
+  return { ...(c.isCertain('month') && c.isCertain('day') ? { monthNamed: true } : {}), ...(c.isCertain('weekday') ? { weekdayNamed: true } : {}) };
 }
 
 const weekdayOf = (d: DateParts): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
@@ -305,9 +312,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall))) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
-      const monthNamed = result.start.isCertain('month') && result.start.isCertain('day');
       const text = normalised.slice(result.index, Math.max(result.index + result.text.length, zone ? zone.index + zone.length : 0));
-      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...(monthNamed ? { monthNamed } : {}) });
+      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

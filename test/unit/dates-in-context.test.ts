@@ -23,6 +23,13 @@ describe('a weekday said again', () => {
     expect(findDates('this thursday suits me', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-03']);
   });
 
+  it('is the nearest such weekday when the day before was named without its weekday', () => {
+    const reference = dateReference(MONDAY)!;
+    const said = new DatesSaid();
+    said.add(findDates('the party is on christmas eve', reference)); // a Thursday
+    expect(findDates('can we talk it through on thursday', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-03']);
+  });
+
   it('gives the summary one key date for it', async () => {
     const dates = listed(await summary(['can we move the supplier visit to next friday', 'friday is good for our team', 'we need to count the stock before the visit']), 'Key dates');
     expect(dates.map((l) => /\*\*(.+?)\*\*/.exec(l)?.[1])).toEqual(['Fri 11 Dec 2026']);
