@@ -53,9 +53,29 @@ export function decisionsIn(sentences: readonly string[]): DecisionAt[] {
   sentences.forEach((text, at) => {
     const verdict = VERDICT.test(text);
     if (!verdict && !statesADecision(text)) return;
-    const from = Math.max(0, at - PROPOSAL_REACH);
-    const settles = verdict ? sentences.slice(from, at).findLastIndex((earlier) => PROPOSED.test(earlier)) : -1;
-    found.push(settles >= 0 ? { at, settles: from + settles } : { at });
+    const settles = verdict ? proposalBefore(sentences, at) : -1;
+    found.push(settles >= 0 ? { at, settles } : { at });
   });
   return found;
+}
+
+/** The seconding and the vote between a motion and its verdict: "seconded", "all in favour", "any objections". */
+const PROCEDURE = /^\s*(?:(?:so|and|okay|ok|right|then)\s+)*(?:seconded|i(?:'ll)? second (?:that|it)|all (?:those )?in favou?r|any (?:objections|against|abstentions)|(?:those )?against|abstentions?|none)\b/i;
+/** Words enough to say what was put: fewer say nothing of it ("thank you", "right"). */
+const SAYS_WHAT = 5;
+
+/**
+ * The sentence a verdict at `at` settles, up to four back: the motion or proposal put ("i move
+ * that …"), else, when the recogniser has mangled its words ("i knew that we hold the social …"),
+ * the nearest sentence before the seconding and the vote that says something.
+ */
+function proposalBefore(sentences: readonly string[], at: number): number {
+  const from = Math.max(0, at - PROPOSAL_REACH);
+  const before = sentences.slice(from, at);
+  const put = before.findLastIndex((earlier) => PROPOSED.test(earlier));
+  if (put >= 0) return from + put;
+  let k = before.length - 1;
+  while (k >= 0 && PROCEDURE.test(before[k]!)) k -= 1;
+  const said = k < before.length - 1 && k >= 0 && before[k]!.trim().split(/\s+/).length >= SAYS_WHAT && !VERDICT.test(before[k]!);
+  return said ? from + k : -1;
 }

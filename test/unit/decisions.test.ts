@@ -70,4 +70,10 @@ describe('statesADecision', () => {
     expect(markdown).toContain('- Carried: i move that we buy a new mower (Chair, 00:15)');
     expect(answerSources(segments, 'What was decided?').map((s) => s.text)).toEqual(['i move that we buy a new mower', 'carried']);
   });
+
+  // Written for this test: the recogniser mangled the motion's words, but the seconding and the vote still show what was put.
+  it('gives a verdict after a seconding and a vote the sentence before them when no motion is read', () => {
+    expect(decisionsIn(['right the next item is the minibus', 'i mood that we lease a second minibus from april', 'seconded', 'all those in favour', 'carried'])).toEqual([{ at: 4, settles: 1 }]);
+    expect(decisionsIn(['the caretaker fixed the boiler last week', 'agreed'])).toEqual([{ at: 1 }]);
+  });
 });
