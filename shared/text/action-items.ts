@@ -11,7 +11,7 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
-import { findDates, saysTimeAt, withoutDateLead, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 
 export interface ActionItem {
@@ -54,7 +54,7 @@ const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
 /** Filler after a task, and a closing or a word on how much it matters run into it without a pause ("i will tell the drivers that is everything from me", "… attend that's not optional"). */
 const TRAILING_FILLER =
-  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|at the (?:latest|earliest)|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
+  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -71,7 +71,7 @@ function knownName(word: string, names: readonly string[]): string | undefined {
 function cleanTask(task: string, due: SpokenDate | undefined): string {
   let out = task;
   const at = due ? out.indexOf(due.text) : -1;
-  if (due && at >= 0) out = `${withoutDateLead(out.slice(0, at))} ${out.slice(at + due.text.length)}`;
+  if (due && at >= 0) out = withoutDate(out, at, due.text.length);
   const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
   return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
 }

@@ -13,6 +13,16 @@ export function wallClock(reference: chrono.ReferenceWithTimezone): Date {
   return new Date(reference.instant.getTime() + reference.getTimezoneOffset() * 60_000);
 }
 
+/** The number of days in a month (1-based). */
+export function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The year of the next `month`/`day` from `today`, this year's while it is still to come (today included). */
+export function nextYearOf(month: number, day: number, today: { year: number; month: number; day: number }): number {
+  return month * 100 + day >= today.month * 100 + today.day ? today.year : today.year + 1;
+}
+
 /** The calendar day a wall clock reads. */
 export function wallDay(wall: Date): { year: number; month: number; day: number } {
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };

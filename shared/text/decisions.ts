@@ -8,12 +8,16 @@
 // A motion or proposal is not one until the group settles it; a bare verdict ("motion carried")
 // brings in the proposal it settles.
 
+/** How a vote ends: what settles a motion or proposal. */
+const OUTCOME = 'carried|passed|adopted|accepted|rejected|defeated|approved|lost';
 /**
  * Something decided, in the past or as a settled state, or by a formal vote: "motion carried",
  * "the proposal was defeated", "we voted to …", "carried unanimously", "resolved that …".
  */
-const DECIDED =
-  /\b(?:decided|agreed|approved|settled|chose|chosen|signed off|went with|decision (?:is|was)|(?:we|i|all|everyone|everybody) agrees?|(?:motion|proposal|resolution|amendment|recommendation)s?(?:\s+\S+){0,8}?\s+(?:(?:is|was|were|has been|have been)\s+)?(?:carried|passed|adopted|accepted|rejected|defeated|approved|lost)|voted\s+(?:to|for|against|in favou?r|unanimously)|carried unanimously|(?:it is|it was|be it)\s+resolved|resolved that)\b/i;
+const DECIDED = new RegExp(
+  `\\b(?:decided|agreed|approved|settled|chose|chosen|signed off|went with|decision (?:is|was)|(?:we|i|all|everyone|everybody) agrees?|(?:motion|proposal|resolution|amendment|recommendation)s?(?:\\s+\\S+){0,8}?\\s+(?:(?:is|was|were|has been|have been)\\s+)?(?:${OUTCOME})|voted\\s+(?:to|for|against|in favou?r|unanimously)|carried unanimously|(?:it is|it was|be it)\\s+resolved|resolved that)\\b`,
+  'i',
+);
 /** The group commits to doing something. */
 const COMMITTED = /\b(?:let's|lets|let us|we will|we'll|we are going to|we're going to|we are gonna|we're gonna|so we go with|we go with|we stick with)\s+(\w+(?:\s+\w+)?)/gi;
 /** What "let's" or "we'll" lead into when they steer the talk, hedge or wish, rather than commit. */
@@ -28,10 +32,12 @@ const QUESTION = /\?\s*$|^\s*(?:should|shall|can|could|would|do|did|are|is|have|
 /** A motion or proposal put to the group ("i move that we …", "i propose we …"): a decision only once the group settles it. */
 const PROPOSED = /^\s*(?:(?:so|and|okay|ok|right|well|then)\s+)*(?:i|we)\s+(?:move|propose|suggest|recommend|(?:would|'d) like to (?:propose|move|suggest))\b|\bmotion to\b|\bpropos(?:e|al) (?:is|was) (?:to|that)\b/i;
 /** A verdict that says no more than that what was put is settled: "motion carried", "so that's approved", "agreed". */
-const VERDICT =
-  /^\s*(?:(?:so|and|okay|ok|right|then|none|good|great|fine|well)\s+)*(?:(?:the\s+)?(?:motion|proposal)\s+(?:is\s+)?(?:carried|passed|approved|adopted|defeated|lost|rejected)|(?:that's|that is|it's|it is)\s+(?:approved|agreed|carried|settled|decided|passed)|agreed|carried|approved)(?:\s+unanimously)?\s*[.!]?\s*$/i;
+const VERDICT = new RegExp(
+  `^\\s*(?:(?:so|and|okay|ok|right|then|none|good|great|fine|well)\\s+)*(?:(?:the\\s+)?(?:motion|proposal)\\s+(?:is\\s+)?(?:${OUTCOME})|(?:that's|that is|it's|it is)\\s+(?:approved|agreed|carried|settled|decided|passed)|agreed|carried|approved)(?:\\s+unanimously)?\\s*[.!]?\\s*$`,
+  'i',
+);
 /** A proposal settled in the sentence that puts it ("the motion to close the bar was defeated"). */
-const SETTLED = /\b(?:carried|passed|adopted|accepted|rejected|defeated|approved|lost)\b/i;
+const SETTLED = new RegExp(`\\b(?:${OUTCOME})\\b`, 'i');
 /** How many sentences back a verdict may settle a proposal. */
 const PROPOSAL_REACH = 4;
 

@@ -6,7 +6,7 @@
 // meeting's own unless "tomorrow" is said with it. "Q two", "the end of q three": that quarter, or
 // its last day.
 import type * as chrono from 'chrono-node/en';
-import { wallClock, wallDay } from './calendar.ts';
+import { daysIn, wallClock, wallDay } from './calendar.ts';
 
 /** "end of the week", "close of next week", "end of the working week", as a regular-expression source (which week: group 1). */
 export const END_OF_WEEK = '(?:end|close)\\s+of\\s+(?:(the|this|next|the\\s+next|the\\s+coming|the\\s+following)\\s+)?(?:working\\s+|work\\s+)?week(?!\\w)';
@@ -48,7 +48,9 @@ const endOfDayParser: chrono.Parser = {
 };
 
 /** "q two", "Q3 2027", "the end of q one": a calendar quarter (chrono reads none of them). */
-const QUARTER = /\b(?:(?:the\s+)?(end|close)\s+of\s+)?q\s?-?(one|two|three|four|[1-4])(?:\s+(\d{4}))?(?![\w-])/i;
+/** "q two", "q3", "q-1", as a regular-expression source. */
+export const QUARTER_SAID = 'q\\s?-?(?:one|two|three|four|[1-4])';
+const QUARTER = new RegExp(`\\b(?:(?:the\\s+)?(end|close)\\s+of\\s+)?(${QUARTER_SAID})(?:\\s+(\\d{4}))?(?![\\w-])`, 'i');
 const QUARTER_NUMBERS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4 };
 /** The tag of a quarter read here, which names a period, not its first day. */
 export const QUARTER_TAG = 'verbatim/quarter';
@@ -60,12 +62,13 @@ const quarterParser: chrono.Parser = {
   pattern: () => QUARTER,
   extract(context, match) {
     if (!AFTER_QUARTER.test(context.text.slice((match.index ?? 0) + match[0].length))) return null;
-    const quarter = QUARTER_NUMBERS[match[2]!.toLowerCase()] ?? Number(match[2]);
+    const number = /(?:one|two|three|four|[1-4])$/i.exec(match[2]!)![0].toLowerCase();
+    const quarter = QUARTER_NUMBERS[number] ?? Number(number);
     const today = wallDay(wallClock(context.reference));
     const lastMonth = quarter * 3;
     // The quarter said, this year's until it has ended.
     const year = match[3] ? Number(match[3]) : lastMonth < today.month ? today.year + 1 : today.year;
-    if (match[1]) return context.createParsingComponents({ year, month: lastMonth, day: new Date(Date.UTC(year, lastMonth, 0)).getUTCDate() });
+    if (match[1]) return context.createParsingComponents({ year, month: lastMonth, day: daysIn(year, lastMonth) });
     return context.createParsingComponents({ year, month: lastMonth - 2 }).imply('day', 1).addTag(QUARTER_TAG);
   },
 };

@@ -3,7 +3,7 @@
 // included. A bare "christmas" or "easter" is a day only after a word that leads into a date ("by
 // christmas", "over easter"): "the christmas cards" names a thing.
 import type * as chrono from 'chrono-node/en';
-import { wallClock, wallDay } from './calendar.ts';
+import { nextYearOf, wallClock, wallDay } from './calendar.ts';
 
 type Day = { month: number; day: number };
 type DayOf = (year: number) => Day;
@@ -74,9 +74,8 @@ const holidayParser: chrono.Parser = {
     if (!dayOf) return null;
     const today = wallDay(wallClock(context.reference));
     const thisYear = dayOf(today.year);
-    const ahead = thisYear.month * 100 + thisYear.day >= today.month * 100 + today.day;
-    const year = ahead ? today.year : today.year + 1;
-    const { month, day } = ahead ? thisYear : dayOf(year);
+    const year = nextYearOf(thisYear.month, thisYear.day, today);
+    const { month, day } = year === today.year ? thisYear : dayOf(year);
     return context.createParsingComponents({ year, month, day });
   },
 };

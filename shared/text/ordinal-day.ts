@@ -7,7 +7,7 @@
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
 // whatever follows it.
 import type * as chrono from 'chrono-node/en';
-import { MONTH_NAMES, wallClock, WEEKDAY } from './calendar.ts';
+import { daysIn, MONTH_NAMES, nextYearOf, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -43,16 +43,6 @@ function dayOf(match: RegExpMatchArray): number | undefined {
   return ORDINAL_VALUES.get(word.toLowerCase());
 }
 
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** The year of the next `month`/`day` from the reference's wall date, this year's when it is still to come. */
-function nextYearOf(month: number, day: number, wall: Date): number {
-  const year = wall.getUTCFullYear();
-  return month * 100 + day >= (wall.getUTCMonth() + 1) * 100 + wall.getUTCDate() ? year : year + 1;
-}
-
 /** The next year and month from the reference's wall date that has `day`, this month included when the day is still to come. */
 function nextMonthWith(day: number, wall: Date): { year: number; month: number } {
   let year = wall.getUTCFullYear();
@@ -80,7 +70,7 @@ const ordinalDayParser: chrono.Parser = {
     // A leap year's month: the twenty ninth of february may be meant.
     if (named && day > daysIn(2024, named)) return null;
     const wall = wallClock(context.reference);
-    const { year, month } = named ? { year: nextYearOf(named, day, wall), month: named } : nextMonthWith(day, wall);
+    const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall);
     return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);
   },
 };

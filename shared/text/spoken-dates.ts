@@ -6,7 +6,7 @@
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { wallDay, WEEKDAY } from './calendar.ts';
-import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
+import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -27,9 +27,16 @@ export interface DateReference {
 const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|to|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
 
-/** The text before a date mention without the words that lead into it: "order the tables before the [tenth of march]" → "order the tables". */
-export function withoutDateLead(before: string): string {
-  return before.replace(DATE_PART, ' ').replace(DATE_LEAD, '');
+/** "at the latest" after a date: how firm it is, part of the mention. */
+const DATE_TAIL = /^\s*at the (?:latest|earliest)\b/i;
+
+/**
+ * The text without the date mention at [index, index + length), with the words that lead into
+ * it and "at the latest" after it: "order the tables before the [tenth of march] at the latest" →
+ * "order the tables".
+ */
+export function withoutDate(text: string, index: number, length: number): string {
+  return `${text.slice(0, index).replace(DATE_PART, ' ').replace(DATE_LEAD, '')} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
 }
 
 /** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
@@ -184,7 +191,7 @@ const spokenReader = () => (reader ??= withHolidays(withEndOfPeriods(withOrdinal
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(
-  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|q\\s?-?(?:one|two|three|four|[1-4])|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
+  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|${QUARTER_SAID}|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
   'i',
 );
 

@@ -58,10 +58,12 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 }
 
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day or a preposition. */
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:[ap]m|on|in|at|tomorrow|today|tonight|next|this|with|for|to|and|or|sharp|${WEEKDAY})\\b)`;
+/** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
+const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY}`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|and|or)\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
-const DAY_AFTER = `(?=(\\s+(?:[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY})\\b)?)`;
+const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [

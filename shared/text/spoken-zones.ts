@@ -15,17 +15,23 @@ const REGIONS: ReadonlyArray<[string, string]> = [
   ['utc', 'UTC'],
 ];
 
-/** Each IANA zone by its city in lower case ("new york" → America/New_York). */
-const CITIES: ReadonlyMap<string, string> = new Map(
-  Intl.supportedValuesOf('timeZone').flatMap((zone) => {
-    const city = zone.split('/').at(-1)!.replace(/_/g, ' ').toLowerCase();
-    return zone.includes('/') && /^[a-z ]+$/.test(city) ? [[city, zone] as const] : [];
-  }),
-);
-
 const AFTER_TIME = '(?<=\\b(?:\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight))';
-const cityNames = [...CITIES.keys()].sort((a, b) => b.length - a.length).join('|');
-const PATTERN = new RegExp(`${AFTER_TIME}\\s+(?:${REGIONS.map(([words]) => `(${words})`).join('|')}|(${cityNames}) time)(?![\\p{L}])`, 'giu');
+
+/** Each IANA zone by its city in lower case ("new york" → America/New_York), and the pattern that finds them; made on first use, off a handler's cold start. */
+let cities: { readonly zones: ReadonlyMap<string, string>; readonly pattern: RegExp } | undefined;
+
+function citiesAndPattern(): NonNullable<typeof cities> {
+  if (cities) return cities;
+  const zones = new Map(
+    Intl.supportedValuesOf('timeZone').flatMap((zone) => {
+      const city = zone.split('/').at(-1)!.replace(/_/g, ' ').toLowerCase();
+      return zone.includes('/') && /^[a-z ]+$/.test(city) ? [[city, zone] as const] : [];
+    }),
+  );
+  const names = [...zones.keys()].sort((a, b) => b.length - a.length).join('|');
+  const pattern = new RegExp(`${AFTER_TIME}\\s+(?:${REGIONS.map(([words]) => `(${words})`).join('|')}|(${names}) time)(?![\\p{L}])`, 'giu');
+  return (cities = { zones, pattern });
+}
 
 export interface ZoneSaid {
   /** Where the zone's words start in the text, and how long they are. */
@@ -36,28 +42,31 @@ export interface ZoneSaid {
 
 /** The zones said after a time in `text`, in order. */
 export function zonesSaid(text: string): ZoneSaid[] {
-  return [...text.matchAll(PATTERN)].map((m) => {
+  const { zones, pattern } = citiesAndPattern();
+  return [...text.matchAll(pattern)].map((m) => {
     const groups = m.slice(1);
     const region = groups.findIndex((g, i) => i < REGIONS.length && g !== undefined);
-    const zone = region >= 0 ? REGIONS[region]![1] : CITIES.get(groups[REGIONS.length]!.toLowerCase())!;
+    const zone = region >= 0 ? REGIONS[region]![1] : zones.get(groups[REGIONS.length]!.toLowerCase())!;
     const words = m[0].trimStart();
     return { index: m.index + m[0].length - words.length, length: words.length, zone };
   });
 }
 
+/** `wall` moved to the instant `ms`, as the wall clock of `zone` reads it. */
+function readAt<T extends WallClock>(wall: T, ms: number, zone: string): T {
+  const { year, month, day, hour, minute } = wallClockIn(ms, zone);
+  return { ...wall, year, month, day, hour, minute };
+}
+
 /** A wall-clock time said in `said`, as the wall clock of `zone` reads it. */
 export function readIn<T extends WallClock>(wall: T, said: string, zone: string): T {
-  if (wall.hour === undefined || said === zone) return wall;
-  const { year, month, day, hour, minute } = wallClockIn(instantOf(wall, said), zone);
-  return { ...wall, year, month, day, hour, minute };
+  return wall.hour === undefined || said === zone ? wall : readAt(wall, instantOf(wall, said), zone);
 }
 
 /** A time said in `said` without a day: its next coming in that zone, as the wall clock of `zone` reads it. */
 export function nextIn<T extends WallClock>(wall: T, said: string, zone: string, now: number): T {
   if (wall.hour === undefined) return wall;
-  const there = wallClockIn(now, said);
-  let at = instantOf({ ...there, hour: wall.hour, minute: wall.minute ?? 0 }, said);
-  if (at <= now) at = instantOf({ ...wallClockIn(at + 86_400_000, said), hour: wall.hour, minute: wall.minute ?? 0 }, said);
-  const { year, month, day, hour, minute } = wallClockIn(at, zone);
-  return { ...wall, year, month, day, hour, minute };
+  const at = (ms: number) => instantOf({ ...wallClockIn(ms, said), hour: wall.hour, minute: wall.minute ?? 0 }, said);
+  const today = at(now);
+  return readAt(wall, today > now ? today : at(today + 86_400_000), zone);
 }

@@ -15,6 +15,7 @@ describe('event titles', () => {
     ['so the raffle prizes have to be collected by friday', 'Deadline: raffle prizes collected'],
     ['all timesheets must be signed before the tenth', 'Deadline: all timesheets signed'],
     ['we need to be ready by saturday', 'Deadline: be ready'],
+    ['the hall has to be booked by friday at the latest', 'Deadline: hall booked'],
   ])('say what is to be done to what: %j', (sentence, title) => {
     expect(events([sentence]).map((e) => e.title)).toEqual([title]);
   });

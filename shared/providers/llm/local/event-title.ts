@@ -49,7 +49,6 @@ const tidy = (text: string, dropArticle = false): string =>
     .replace(/\s+/g, ' ')
     .replace(FILLER, '')
     .replace(/[\s,;:.!?-]+$/, '')
-    .replace(/\s+at the (?:latest|earliest)$/i, '')
     .replace(COPULA, '')
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();

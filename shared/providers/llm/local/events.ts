@@ -12,7 +12,7 @@
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, DatesSaid, findDates, withoutDateLead, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
@@ -78,7 +78,7 @@ export function proposes(sentence: string, from: number, to: number): boolean {
 function withoutMentions(normalised: string, dates: readonly SpokenDate[]): string {
   let out = normalised;
   for (const date of [...dates].sort((a, b) => b.index - a.index)) {
-    out = `${withoutDateLead(out.slice(0, date.index))} ${out.slice(date.index + date.text.length)}`;
+    out = withoutDate(out, date.index, date.text.length);
   }
   return withoutPlace(out).replace(/\s+/g, ' ').trim();
 }
