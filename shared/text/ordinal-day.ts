@@ -71,7 +71,9 @@ const ordinalDayParser: chrono.Parser = {
     if (named && day > daysIn(2024, named)) return null;
     const wall = wallClock(context.reference);
     const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall);
-    return context.createParsingComponents({ day }).imply('month', month).imply('year', year).addTag(ORDINAL_DAY_TAG);
+    // A month said with the day is certain, as chrono's own reading of "the twentieth of january" has it.
+    const components = context.createParsingComponents({ day, ...(named ? { month } : {}) });
+    return (named ? components : components.imply('month', month)).imply('year', year).addTag(ORDINAL_DAY_TAG);
   },
 };
 

@@ -231,8 +231,10 @@ function weekdayNamedBefore(c: chrono.ParsedResult['start'], said: string, d: Da
 }
 
 /** What a day was said with, which a later mention may lean on. */
-function namedWith(c: chrono.ParsedResult['start']): Pick<SpokenDate, 'monthNamed' | 'weekdayNamed'> {
-  return { ...(c.isCertain('month') && c.isCertain('day') ? { monthNamed: true } : {}), ...(c.isCertain('weekday') ? { weekdayNamed: true } : {}) };
+function namedWith(c: chrono.ParsedResult['start'], said: string): Pick<SpokenDate, 'monthNamed' | 'weekdayNamed'> {
+  // "in ten weeks" makes chrono certain of a day and month that no one named.
+  const named = c.isCertain('month') && c.isCertain('day') && (MONTH_SAID.test(said) || /\d/.test(said));
+  return { ...(named ? { monthNamed: true } : {}), ...(c.isCertain('weekday') ? { weekdayNamed: true } : {}) };
 }
 
 const weekdayOf = (d: DateParts): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
@@ -320,7 +322,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const period = periodSaid(result, said);
     if (period === undefined) {
       const text = normalised.slice(result.index, Math.max(result.index + result.text.length, zone ? zone.index + zone.length : 0));
-      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start) });
+      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
@@ -336,6 +338,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
 /** A determiner before a month's name makes the month a word for a thing ("our march newsletter"); "in the next quarter" says when. */
 const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
+const MONTH_SAID = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\b/;
 
 /** A part of a day ("this afternoon") names a day, not a period. */
 const DAY_PART_WORD = /\b(?:morning|afternoon|evening|tonight|night|noon)\b/;

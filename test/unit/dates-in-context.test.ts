@@ -62,3 +62,21 @@ describe('key dates and key lines', () => {
     expect(lines.map((l) => l.replace(/^.*\*\*: /, ''))).toEqual(['The printer in room two keeps jamming on thick paper']);
   });
 });
+
+describe('a day said with its month after a day said by its distance', () => {
+  const reference = dateReference(MONDAY)!;
+  const after = (first: string, then: string) => {
+    const said = new DatesSaid();
+    said.add(findDates(first, reference));
+    return findDates(then, reference, said.earlier).map((d) => d.iso);
+  };
+
+  it('keeps the month it was said with', () => {
+    expect(after("we're about nine weeks out from the opening", 'the printers need the artwork by the eighteenth of january')).toEqual(['2027-01-18']);
+    expect(after('in five weeks we move offices', 'and the lease ends on the twentieth of december')).toEqual(['2026-12-20']);
+  });
+
+  it('lends no month to a day said alone', () => {
+    expect(after('the audit is in six weeks', 'the forms are due on the twentieth')).toEqual(['2026-12-20']);
+  });
+});
