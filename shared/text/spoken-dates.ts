@@ -9,6 +9,7 @@ import { wallDay, WEEKDAY } from './calendar.ts';
 import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
+import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
@@ -309,7 +310,10 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall), [...earlier, ...found]);
-    const asSaid = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
+    const onDay = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
+    const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
+    const now = same && timeOfDay(wall);
+    const asSaid = now ? { ...onDay, ...now } : onDay;
     const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + result.text.length + 1);
@@ -321,8 +325,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall))) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
-      const text = normalised.slice(result.index, Math.max(result.index + result.text.length, zone ? zone.index + zone.length : 0));
-      found.push({ text, index: result.index, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said) });
+      const from = result.index - (now ? same.lead : 0);
+      const text = normalised.slice(from, Math.max(result.index + result.text.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

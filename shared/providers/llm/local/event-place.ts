@@ -1,6 +1,7 @@
 // Where an appointment takes place, as said in its sentence: a place noun with what names it
 // ("in room four" → "Room 4", "at the Berlin office" → "Berlin office"), an online service
-// ("on zoom" → "Zoom"), or, in a cased transcript, a proper name after "in"/"at" ("in Berlin").
+// ("on zoom" → "Zoom"), a street and what is on it ("at sugar and spice on market street" →
+// "Sugar and spice, Market Street"), or, in a cased transcript, a proper name after "in"/"at" ("in Berlin").
 // The first of them in the sentence wins. Spoken numbers become digits.
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
@@ -72,9 +73,25 @@ function online(sentence: string): Place | undefined {
   return match ? { index: match.index, length: match[0].length, label: ONLINE_NAMES[match[1]!.toLowerCase()]! } : undefined;
 }
 
+const STREET_NOUN = '(?:street|road|avenue|lane|square|boulevard|drive|terrace|crescent|parade|row|walk|hill)';
+/** "on market street", "at the high street", "at sugar and spice on market street": a street, and the place on it named before it. */
+const STREET = new RegExp(`\\b(?:at\\s+((?:${WORD}\\s+){0,3}${WORD})\\s+)?(?:on|in|at)\\s+(?:the\\s+)?((?:(?!(?:the|a|an|our|my|your|their|this|that)\\s)${WORD}\\s+){1,2}${STREET_NOUN})(?![\\p{L}])`, 'iu');
+const titleCase = (words: string): string => words.replace(/\p{L}+/gu, (w) => capitalise(w.toLowerCase()));
+
+function street(sentence: string): Place | undefined {
+  const match = STREET.exec(sentence);
+  if (!match) return undefined;
+  const words = match[2]!.split(/\s+/);
+  // "meet at four on the main road": words that end a name ("on", "meet") are no part of the street's.
+  if (words.slice(0, -1).some((w) => NOT_A_MODIFIER.has(w.toLowerCase()))) return undefined;
+  const on = match[1] && !new RegExp(`^(?:${NUMBER_WORD}|\\d)`, 'iu').test(match[1]) ? match[1] : undefined;
+  const label = titleCase(words.join(' '));
+  return { index: match.index, length: match[0].length, label: on ? `${capitalise(on.replace(/^(?:the|our|their|your|my|a)\s+/i, ''))}, ${label}` : label };
+}
+
 /** The place the sentence names first (of two readings from the same word, the longer). */
 function findPlace(sentence: string): Place | undefined {
-  const found = [online(sentence), placeNoun(sentence), named(sentence)].filter((p): p is Place => p !== undefined);
+  const found = [online(sentence), placeNoun(sentence), named(sentence), street(sentence)].filter((p): p is Place => p !== undefined);
   return found.sort((a, b) => a.index - b.index || b.length - a.length)[0];
 }
 

@@ -115,6 +115,8 @@ export type EventKind = 'appointment' | 'deadline';
 /** Said to happen, begin, come or be booked then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
+/** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
+const RELATIVE = '(?:which|that|who|where|when)';
 /** What a thing named is about or for: " about the budget", " for volunteers". */
 const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
 /**
@@ -123,7 +125,14 @@ const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-
  * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
  * about the budget").
  */
-const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
+const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b)[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
+/** "the rehearsal is the evening before the wedding so friday the fifth": a thing said to be at a time described, and then the date that is. */
+const RESTATED = new RegExp(
+  String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
+  'iu',
+);
+/** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
+const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
@@ -168,9 +177,10 @@ function thereIs(before: string, names: readonly string[]): string | undefined {
 
 function scheduled(before: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
-  const found = SCHEDULED.exec(before);
+  const plain = before.replace(RESUMED, '$1 is');
+  const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
-  const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(before.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
+  const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const phrase = (own ?? bareName(before, names) ?? thereIs(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };

@@ -140,7 +140,7 @@ function mentionsIn(sentences: readonly string[], reference: DateReference, name
     const all = findDates(normalised, reference, said.earlier);
     said.add(all);
     // A month without a day ("in march") is no day to put in a calendar.
-    const dates = all.filter((d) => EXPLICIT_DAY.test(d.text) && !d.period);
+    const dates = all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
     let named: Found;
     for (const date of dates) {
