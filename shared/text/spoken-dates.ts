@@ -24,8 +24,8 @@ export interface DateReference {
   readonly offsetMinutes: number;
 }
 
-/** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"). */
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|to|at|for|due|from|in|during|no later than|sometime|around|the)\s+)*$/i;
+/** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"); "hand it in by" keeps its "in". */
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|to|at|for|due|from|in(?!\s+(?:by|before|until|till|no later than)\b)|during|no later than|sometime|around|the)\s+)*$/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
 
 /** "at the latest" after a date: how firm it is, part of the mention. */

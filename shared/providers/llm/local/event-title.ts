@@ -37,7 +37,7 @@ const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|s
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
 const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 /** "we need two more skips before …": what is needed. */
-const NEEDED = /\b(?:we|i|you|they)\s+(?:still\s+|also\s+)?(?:need|needs|want|require)\s+(?!to\b)(.+)$/i;
+const NEEDED = /\b(?:we|i|you|they|(?:the|our|their)\s+[\p{L}-]+)\s+(?:still\s+|also\s+)?(?:need|needs|want|wants|require|requires)\s+(?!to\b)(.+)$/iu;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
@@ -53,8 +53,13 @@ const tidy = (text: string, dropArticle = false): string =>
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();
 
-/** "needs to be merged", "have to be signed", "must be paid": something to be done to a thing named before it. */
-const TO_BE_DONE = /\s+(?:needs?|has|have|must|should|got)\s+(?:to\s+)?(?:be|get)\s+((?:[\p{L}]+ed|done|sent|paid|signed|written|made|taken|given|seen|built|sold|bought|set|put|shut|kept|held|read)\b.*)$/iu;
+/**
+ * "needs to be merged", "have to be signed", "must be paid": something to be done to a thing named
+ * before it; "need to be in", "has to be back": a thing to be handed in (its name says it all).
+ */
+const TO_BE_DONE = /\s+(?:needs?|has|have|must|should|got)\s+(?:to\s+)?(?:be|get)\s+(?:((?:[\p{L}]+ed|done|sent|paid|signed|written|made|taken|given|seen|built|sold|bought|set|put|shut|kept|held|read)\b.*)|(?:in|back|ready|finished|complete|over)\b)/iu;
+/** Words that join a thing to what it is of, for or to ("the menu choices for guests", "the keys to the van"), which the subject may reach past once. */
+const OF_FOR = new Set(['of', 'for', 'to']);
 /** Words that end what a passive's subject can reach back to. */
 const NOT_SUBJECT = new Set(['so', 'and', 'then', 'but', 'because', 'that', 'which', 'is', 'are', 'was', 'on', 'at', 'in', 'by', 'to', 'of', 'for', 'with', 'if', 'when', 'once', 'now', 'also', 'i', 'we', 'you']);
 
@@ -64,8 +69,11 @@ function passiveTopic(rest: string): string | undefined {
   if (!found) return undefined;
   const before = rest.slice(0, found.index).trim().split(/\s+/);
   const subject: string[] = [];
-  while (subject.length < 3 && before.length > 0 && !NOT_SUBJECT.has(before.at(-1)!.toLowerCase())) subject.unshift(before.pop()!);
-  return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1]}`, true) : undefined;
+  let joined = false;
+  const reaches = (word: string) => !NOT_SUBJECT.has(word) || (OF_FOR.has(word) && !joined && subject.length > 0 && (joined = true));
+  while (subject.length < 5 && before.length > 0 && reaches(before.at(-1)!.toLowerCase())) subject.unshift(before.pop()!);
+  if (OF_FOR.has(subject[0]?.toLowerCase() ?? '')) subject.shift();
+  return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1] ?? ''}`, true) : undefined;
 }
 
 function deadlineTopic(rest: string): string {
