@@ -135,7 +135,12 @@ export interface AnswerPlan {
 }
 
 const passages = (sources: ChatSource[]): AnswerPlan => ({ sources, listing: false });
-const listed = (segments: readonly Segment[], indices: readonly number[], k: number): AnswerPlan => ({ sources: indices.slice(0, k).map((index) => toSource(segments, index)), listing: true });
+/** The most passages a list answer gives: each is one of the things asked for, so it gives every one, up to a page's worth. */
+const MAX_LISTED = 20;
+const listed = (segments: readonly Segment[], indices: readonly number[], k: number): AnswerPlan => ({
+  sources: indices.slice(0, Math.max(k, MAX_LISTED)).map((index) => toSource(segments, index)),
+  listing: true,
+});
 
 /** A question naming speakers: their tasks or decisions when it asks for them (./task-questions.ts), what they said about the rest of it, or their most central passages when it asks nothing more. */
 function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): AnswerPlan | undefined {
@@ -193,7 +198,7 @@ export function speakerQuery(names: readonly string[], message: string, self?: s
 /**
  * The passages to answer `question` from (at most `k`): a question naming speakers keeps to
  * their passages; one asking for the tasks or the decisions (./task-questions.ts) gets the
- * passages that give or state them, in the order said; BM25's when it names something to look for; else,
+ * passages that give or state them, in the order said, every one up to MAX_LISTED; BM25's when it names something to look for; else,
  * for a question about the recording as a whole (./whole-recording.ts), its most central
  * segments, or each speaker's when it asks who spoke.
  */

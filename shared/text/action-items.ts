@@ -11,6 +11,7 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
+import { relativeTask } from './relative-task.ts';
 import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 
@@ -30,7 +31,7 @@ const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\
 const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you folks";
 /** "please …", "could you please …", "can everyone …", "can someone …", "i'd like you to …": a request, whose task is what follows the asking. */
 export const REQUEST = new RegExp(
-  `\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody)(?: please)?|(?:i'd|i would|we'd|we would) like (?:${GROUP}|you) to|(?:i|we) (?:want|need) (?:${GROUP}|you) to)\\b[,]?\\s+(.+)`,
+  `\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody|one of you)(?: please)?|(?:i'd|i would|we'd|we would) like (?:${GROUP}|you) to|(?:i|we) (?:want|need) (?:${GROUP}|you) to)\\b[,]?\\s+(.+)`,
   'iu',
 );
 /** The owner of a task asked of the whole group. */
@@ -178,8 +179,10 @@ const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely
 /** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
 /** A task that only stands for the one just said: "do that", "sort it out", "take care of it", "take a look after lunch". */
-const STANDS_FOR_IT =
-  /^(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)(?:\s+(?:after|before)\s+\w+|\s+later(?:\s+on)?|\s+first thing)?$/i;
+const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)`;
+const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|\\s+later(?:\\s+on)?|\\s+first thing)?$`, 'i');
+/** "i'll do that i'll message them all on sunday": a task that stands for the one asked, then how it will be done, run together without a stop. */
+const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\s+can|\\s+(?:am|are)\\s+going\\s+to|'m\\s+going\\s+to|'re\\s+going\\s+to)\\s)`, 'gi');
 
 /**
  * The item a reply takes on, said by someone else in the two segments before: one asked of the
@@ -192,7 +195,9 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   const asked = items.at(-1);
   if (!asked || reply.segment <= asked.segment || reply.segment - asked.segment > 2) return undefined;
   if (String(segments[asked.segment]?.speaker ?? '').trim() === reply.owner) return undefined;
-  const agreed = AGREES.test(clause) && ON_WHAT_WAS_SAID.test(reply.task) && asked.owner === reply.owner;
+  // Said after taking it on ("i'll do that. i'll message them all on sunday"): how it will be done.
+  const agreeing = AGREES.test(clause) || (asked.replies ?? []).includes(reply.segment);
+  const agreed = agreeing && ON_WHAT_WAS_SAID.test(reply.task) && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 
@@ -213,14 +218,18 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
     const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
-    for (const clause of text.split(/(?<=[.!?;])\s+|\n+/)) {
+    for (const clause of text.replace(THEN_HOW, '$1. ').split(/(?<=[.!?;])\s+|\n+/)) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference) : undefined;
-      const task = cleanTask(normaliseSpokenTimes(match.task), due);
+      const said = cleanTask(normaliseSpokenTimes(match.task), due);
+      // "the report i have to finish by friday": the task's object is the noun before it.
+      const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);
+      if (relative === 'no task') continue;
+      const task = relative?.task ?? said;
       const asked = takenOn(items, segments, clause, { owner: match.owner, task, segment: at });
       if (asked) {
-        items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...(asked.replies ?? []), at] };
+        items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...new Set([...(asked.replies ?? []), at])] };
         continue;
       }
       // "can someone take care of that": the answer will say what; the asking alone is no item.

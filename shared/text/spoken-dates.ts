@@ -24,8 +24,10 @@ export interface DateReference {
   readonly offsetMinutes: number;
 }
 
-/** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"); "hand it in by" keeps its "in". */
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|to|at|for|due|from|in(?!\s+(?:by|before|until|till|no later than)\b)|during|no later than|sometime|around|the)\s+)*$/i;
+/** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"); a particle before one stays ("hand it in by", "look at on"). */
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|(?:to|at|for|in)(?!\s+(?:by|on|before|until|till|no later than)\b)|due|from|during|no later than|sometime|around|the)\s+)*$/i;
+/** The mention's own first word, when it is one that leads into a date ("on tuesday"). */
+const LEAD_WORD = /^(?:by|on|before|until|till|no later than)\b/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
 
 /** "at the latest" after a date: how firm it is, part of the mention. */
@@ -37,7 +39,10 @@ const DATE_TAIL = /^\s*at the (?:latest|earliest)\b/i;
  * "order the tables".
  */
 export function withoutDate(text: string, index: number, length: number): string {
-  return `${text.slice(0, index).replace(DATE_PART, ' ').replace(DATE_LEAD, '')} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
+  // A particle before a lead ("hand it in by", "look at on") stays, whether the lead is the mention's own word or not.
+  const lead = `${text.slice(0, index)}${LEAD_WORD.exec(text.slice(index, index + length))?.[0] ?? ''}`;
+  const kept = lead.replace(DATE_PART, ' ').replace(DATE_LEAD, '');
+  return `${kept.slice(0, Math.min(kept.length, index))} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
 }
 
 /** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
