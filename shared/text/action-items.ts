@@ -160,10 +160,15 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
 }
 
+/** A date in a clause opened by "if" or "whether" that no "and", "but", "so" or "then" has closed. */
+const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then)\b)[^,;]*$/i;
+
 /** The task is the clause's tail: a date at or after where it starts belongs to it. */
 function dueDate(clause: string, task: string, reference: DateReference): SpokenDate | undefined {
-  const dates = findDates(clause, reference);
-  const taskStart = normaliseSpokenTimes(clause).length - normaliseSpokenTimes(task).length;
+  // "ask them if two o'clock works", "check whether friday is free": the day asked about, not when it is due.
+  const said = normaliseSpokenTimes(clause);
+  const dates = findDates(clause, reference).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)));
+  const taskStart = said.length - normaliseSpokenTimes(task).length;
   return dates.find((date) => date.index >= taskStart) ?? dates[0];
 }
 

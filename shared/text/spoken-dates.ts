@@ -8,6 +8,7 @@ import * as chrono from 'chrono-node/en';
 import { wallDay, WEEKDAY } from './calendar.ts';
 import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
+import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -170,6 +171,8 @@ function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
+/** "later in the day", "during the week": a unit of time with "the", no day in it. */
+const THE_UNIT = /^(?:in|during|of|for)\s+the\s+(?:day|week|month|year)$/;
 const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
 /**
  * A period named by its unit alone ("the numbers for the quarter", "the year"): chrono reads
@@ -201,6 +204,8 @@ const MAYBE_DATE = new RegExp(
   'i',
 );
 
+export { DatesSaid } from './dates-said.ts';
+
 /** "this morning", "this afternoon": the meeting's day, even once the part of the day has begun (chrono then moves it to tomorrow). */
 const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;
 
@@ -225,53 +230,6 @@ function sameDayEnd(start: DateParts, end: DateParts): DateParts {
   return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
 }
 
-/**
- * A bare weekday said after a day of that weekday was named ("how about a demo next wednesday at
- * two" … "wednesday at two works for us") is that day, not the nearest such weekday.
- */
-function weekdayNamedBefore(c: chrono.ParsedResult['start'], said: string, d: DateParts, earlier: readonly SpokenDate[]): DateParts | undefined {
-  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|next|last|coming|following|today)\b/.test(said)) return undefined;
-  const weekday = weekdayOf(d);
-  const named = earlier.findLast((e) => e.weekdayNamed && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
-  return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
-}
-
-/** What a day was said with, which a later mention may lean on. */
-function namedWith(c: chrono.ParsedResult['start'], said: string): Pick<SpokenDate, 'monthNamed' | 'weekdayNamed'> {
-  // "in ten weeks" makes chrono certain of a day and month that no one named.
-  const named = c.isCertain('month') && c.isCertain('day') && (MONTH_SAID.test(said) || /\d/.test(said));
-  return { ...(named ? { monthNamed: true } : {}), ...(c.isCertain('weekday') ? { weekdayNamed: true } : {}) };
-}
-
-const weekdayOf = (d: DateParts): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-
-/**
- * A day of the month said alone after a day said with its month ("published on the twentieth of
- * january, and the launch is on the twenty second") is a later day of that month.
- */
-function inMonthNamed(c: chrono.ParsedResult['start'], d: DateParts, before: readonly SpokenDate[]): DateParts {
-  if (!c.tags().has(ORDINAL_DAY_TAG) || c.isCertain('month') || c.isCertain('weekday')) return d;
-  const named = before.findLast((e) => e.monthNamed);
-  return named && named.start.day < d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
-}
-
-/** The days said in the last few lines of a transcript, which a weekday said alone may name again. */
-export class DatesSaid {
-  private readonly lines: SpokenDate[][] = [];
-  constructor(private readonly size = 6) {}
-  get earlier(): readonly SpokenDate[] {
-    return this.lines.flat();
-  }
-  add(dates: readonly SpokenDate[]): void {
-    this.lines.push([...dates]);
-    if (this.lines.length > this.size) this.lines.shift();
-  }
-}
-
-function dayNumber(d: DateParts): number {
-  return d.year * 10_000 + d.month * 100 + d.day;
-}
-
 /** chrono's reading of the text with the zones said after its times blanked out, so "at 3 pm eastern on thursday" stays one mention (the text keeps its length). */
 function parseSpoken(normalised: string, reference: DateReference): { results: chrono.ParsedResult[]; zones: ZoneSaid[] } | undefined {
   const zones = zonesSaid(normalised);
@@ -288,7 +246,7 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
  * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
  * Never throws: odd input yields no dates.
  */
-export function findDates(text: string, reference: DateReference, earlier: readonly SpokenDate[] = []): SpokenDate[] {
+export function findDates(text: string, reference: DateReference, earlier: readonly Said[] = []): SpokenDate[] {
   if (typeof text !== 'string' || !text.trim()) return [];
   const normalised = normaliseSpokenTimes(text);
   if (!MAYBE_DATE.test(normalised)) return [];
@@ -301,7 +259,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   for (const result of results) {
     const said = result.text.toLowerCase().trim();
     // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
-    if (STOP_TEXTS.has(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
+    if (STOP_TEXTS.has(said) || THE_UNIT.test(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
     // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
     if (DAY_PART_ALONE.test(said)) continue;
     if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) continue;
@@ -315,7 +273,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall), [...earlier, ...found]);
-    const onDay = THIS_DAY_PART.test(said) ? { ...read, ...wallDay(wall) } : (weekdayNamedBefore(result.start, said, read, earlier) ?? weekdayAhead(result.start, said, read, wall));
+    const onDay = THIS_DAY_PART.test(said)
+      ? { ...read, ...wallDay(wall) }
+      : (weekdayNamedBefore(result.start, said, read, earlier) ?? timeSaidAgain(result.start, said, normalised, read, earlier, wall) ?? weekdayAhead(result.start, said, read, wall));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;
@@ -348,7 +308,6 @@ export function findDates(text: string, reference: DateReference, earlier: reado
 /** A determiner before a month's name makes the month a word for a thing ("our march newsletter"); "in the next quarter" says when. */
 const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
-const MONTH_SAID = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\b/;
 
 /** A part of a day ("this afternoon") names a day, not a period. */
 const DAY_PART_WORD = /\b(?:morning|afternoon|evening|tonight|night|noon)\b/;

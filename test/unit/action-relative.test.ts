@@ -37,6 +37,15 @@ describe('a task said before its date', () => {
   });
 });
 
+describe('a day asked about', () => {
+  it('is not when the task is due', () => {
+    expect(items(turns(['Ana', "i'll check whether friday is free for the painters"]))).toEqual([['Ana', 'check whether friday is free for the painters', undefined]]);
+    expect(items(turns(['Ben', "i'll ask the school if the hall is free on monday and let you know by wednesday"]))).toEqual([
+      ['Ben', 'ask the school if the hall is free on monday and let you know', 'Wed 25 Nov 2026'],
+    ]);
+  });
+});
+
 describe('a request of one of you', () => {
   it('is the next speaker’s, and a reply that stands for it then spells it out is the same item, due when the reply says', () => {
     const said = turns(['Ana', 'could one of you return the hired chairs by the end of next week'], ['Ben', "i'll do that i'll drive them back on saturday"]);

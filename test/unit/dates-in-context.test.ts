@@ -80,3 +80,36 @@ describe('a day said with its month after a day said by its distance', () => {
     expect(after('the audit is in six weeks', 'the forms are due on the twentieth')).toEqual(['2026-12-20']);
   });
 });
+
+describe('a time said alone after a day named with its time', () => {
+  const evening = dateReference('2026-11-30T18:00:00Z', 'Europe/London')!;
+  const morning = dateReference('2026-11-30T09:00:00Z', 'Europe/London')!;
+  const after = (reference: typeof evening, first: string, then: string) => {
+    const said = new DatesSaid();
+    said.add(findDates(first, reference));
+    return findDates(then, reference, said.earlier).map((d) => d.iso);
+  };
+  const FITTING = 'the dress fitting is on thursday the tenth at ten';
+
+  it('is that day’s when the hour has gone by today', () => {
+    expect(after(evening, FITTING, "i'll see if three o'clock is possible")).toEqual(['2026-12-10T15:00:00+00:00']);
+  });
+
+  it('is that day’s when it is offered instead', () => {
+    expect(after(morning, FITTING, 'would half past four suit them')).toEqual(['2026-12-10T16:30:00+00:00']);
+  });
+
+  it('stays today’s or tomorrow’s when it says so, or when it offers nothing and is still to come', () => {
+    expect(after(morning, FITTING, "i'll ring the shop at four")).toEqual(['2026-11-30T16:00:00+00:00']);
+    expect(after(evening, FITTING, "i'll ring the shop tomorrow at four")).toEqual(['2026-12-01T16:00:00+00:00']);
+    expect(after(evening, 'the fitting is on thursday the tenth', "i'll ring the shop at four")).toEqual(['2026-12-01T16:00:00+00:00']);
+  });
+});
+
+describe('a unit of time with "the"', () => {
+  it('is no date', () => {
+    const reference = dateReference(MONDAY)!;
+    expect(findDates('could we do it later in the day', reference)).toEqual([]);
+    expect(findDates('some time later in the week', reference)).toEqual([]);
+  });
+});

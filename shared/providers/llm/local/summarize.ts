@@ -4,6 +4,7 @@
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { dateReference, DatesSaid, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
+import type { Said } from '../../../text/dates-said.ts';
 import { decisionsIn } from '../../../text/decisions.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
@@ -86,13 +87,13 @@ interface Mention {
 type Reference = NonNullable<ReturnType<typeof dateReference>>;
 
 // "see you next week" is a closing, not a date; a bare "today" is the meeting itself.
-const datesIn = (text: string, reference: Reference, earlier: readonly SpokenDate[]) => findDates(text.replace(SMALL_TALK, ' '), reference, earlier);
+const datesIn = (text: string, reference: Reference, earlier: readonly Said[]) => findDates(text.replace(SMALL_TALK, ' '), reference, earlier);
 
 /**
  * The line quoted for a date: the sentence of it that says the date (sentence ends from its
  * punctuation, or from its pauses when it has none), else the whole line.
  */
-function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: readonly SpokenDate[]): Line {
+function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: readonly Said[]): Line {
   const sentences = sentencesOf({ sentence: line.text, words: line.words });
   if (sentences.length < 2) return line;
   const said = sentences.find((sentence) => datesIn(sentence, reference, earlier).some((d) => d.iso === date.iso));

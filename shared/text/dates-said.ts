@@ -1,0 +1,89 @@
+// Days said again: a later mention leans on one said in the lines before it. A weekday said
+// alone names the day said with that weekday, a day of the month said alone keeps the month said
+// with an earlier one, and a time said alone is the time of a day named with its time.
+import type * as chrono from 'chrono-node/en';
+import { wallDay } from './calendar.ts';
+import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
+
+interface Day {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour?: number;
+  readonly minute?: number;
+}
+
+/** A day said, as a later mention may lean on it. */
+export interface Said {
+  readonly start: Day;
+  /** The day was said with its month ("the twentieth of january"). */
+  readonly monthNamed?: boolean;
+  /** The day was said with its weekday ("next wednesday"). */
+  readonly weekdayNamed?: boolean;
+}
+
+type Component = chrono.ParsedResult['start'];
+
+export const dayNumber = (d: Day): number => d.year * 10_000 + d.month * 100 + d.day;
+const weekdayOf = (d: Day): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+const MONTH_SAID = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\b/;
+
+/** What a day was said with, which a later mention may lean on. */
+export function namedWith(c: Component, said: string): Pick<Said, 'monthNamed' | 'weekdayNamed'> {
+  // "in ten weeks" makes chrono certain of a day and month that no one named.
+  const named = c.isCertain('month') && c.isCertain('day') && (MONTH_SAID.test(said) || /\d/.test(said));
+  return { ...(named ? { monthNamed: true } : {}), ...(c.isCertain('weekday') ? { weekdayNamed: true } : {}) };
+}
+
+/**
+ * A bare weekday said after a day of that weekday was named ("how about a demo next wednesday at
+ * two" … "wednesday at two works for us") is that day, not the nearest such weekday.
+ */
+export function weekdayNamedBefore<T extends Day>(c: Component, said: string, d: T, earlier: readonly Said[]): T | undefined {
+  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|next|last|coming|following|today)\b/.test(said)) return undefined;
+  const weekday = weekdayOf(d);
+  const named = earlier.findLast((e) => e.weekdayNamed && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
+  return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
+}
+
+/**
+ * A day of the month said alone after a day said with its month ("published on the twentieth of
+ * january, and the launch is on the twenty second") is a later day of that month.
+ */
+export function inMonthNamed<T extends Day>(c: Component, d: T, before: readonly Said[]): T {
+  if (!c.tags().has(ORDINAL_DAY_TAG) || c.isCertain('month') || c.isCertain('weekday')) return d;
+  const named = before.findLast((e) => e.monthNamed);
+  return named && named.start.day < d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
+}
+
+/** Words that name today or tomorrow: a time said with them is that day's. */
+const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|now)\b/;
+/** Words that offer a time instead of one said ("if two o'clock works", "how about three", "make it four"). */
+const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?)\b/;
+
+/**
+ * A time said without a day after a day to come was named with its time ("the tasting is on
+ * saturday the twelfth at eleven" … "i'll ask them if two o'clock works") is that day's, when the
+ * time has gone by today (read forward it would be tomorrow's, a day no one named) or the
+ * sentence offers it instead.
+ */
+export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, earlier: readonly Said[], wall: Date): T | undefined {
+  if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
+  const today = dayNumber(wallDay(wall));
+  const named = earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
+  if (!named || !(dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
+  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
+}
+
+/** The days said in the last few lines of a transcript, which a later mention may name again. */
+export class DatesSaid {
+  private readonly lines: Said[][] = [];
+  constructor(private readonly size = 6) {}
+  get earlier(): readonly Said[] {
+    return this.lines.flat();
+  }
+  add(dates: readonly Said[]): void {
+    this.lines.push([...dates]);
+    if (this.lines.length > this.size) this.lines.shift();
+  }
+}
