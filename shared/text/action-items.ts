@@ -183,8 +183,8 @@ function saysEnough(task: string): boolean {
 const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do)\b/i;
 /** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
-/** A task that only stands for the one just said: "do that", "sort it out", "take care of it", "take a look after lunch". */
-const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover)\s+(?:it|that|this|them|those)(?:\s+out)?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)`;
+/** A task that only stands for the one just said: "do that", "sort it out", "take that on", "take care of it", "take a look after lunch". */
+const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover|take|own|pick up)\s+(?:it|that|this|them|those)(?:\s+(?:out|on|up))?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)`;
 const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|\\s+later(?:\\s+on)?|\\s+first thing)?$`, 'i');
 /** "i'll do that i'll message them all on sunday": a task that stands for the one asked, then how it will be done, run together without a stop. */
 const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\s+can|\\s+(?:am|are)\\s+going\\s+to|'m\\s+going\\s+to|'re\\s+going\\s+to)\\s)`, 'gi');

@@ -171,6 +171,8 @@ function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
+/** Words that tell of what has happened. */
+const TOLD_OF_PAST = /\b(?:was|were|went|did|had|happened|ago|earlier|started|stopped|began|ended|crashed|failed)\b/;
 /** "later in the day", "during the week": a unit of time with "the", no day in it. */
 const THE_UNIT = /^(?:in|during|of|for)\s+the\s+(?:day|week|month|year)$/;
 const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
@@ -287,6 +289,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
     const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });
     if (start.hour === undefined && dayNumber(start) < today) continue;
+    // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
+    if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall))) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {

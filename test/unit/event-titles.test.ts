@@ -30,7 +30,7 @@ describe('event titles', () => {
     ['the summer fete is on the sixth weather permitting', 'Summer fete', '2026-12-06T09:00:00+00:00'],
     ['the boat trip is on the tenth hopefully', 'Boat trip', '2026-12-10T09:00:00+00:00'],
     ['we still need three more marshals before saturday', 'Deadline: three more marshals', '2026-11-21T09:00:00+00:00'],
-    ['right so the caterer wants a head count by the second of december', 'Deadline: head count', '2026-12-02T09:00:00+00:00'],
+    ['right so the caterer wants a head count by the second of december', 'Deadline: caterer wants a head count', '2026-12-02T09:00:00+00:00'],
   ])('makes an event of %j', (sentence, title, start) => {
     expect(events([sentence])).toMatchObject([{ title, start_datetime: start }]);
   });

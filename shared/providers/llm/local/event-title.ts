@@ -37,7 +37,9 @@ const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|s
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
 const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 /** "we need two more skips before …": what is needed. */
-const NEEDED = /\b(?:we|i|you|they|(?:the|our|their)\s+[\p{L}-]+)\s+(?:still\s+|also\s+)?(?:need|needs|want|wants|require|requires)\s+(?!to\b)(.+)$/iu;
+const NEEDED = /\b(?:we|i|you|they)\s+(?:still\s+|also\s+)?(?:need|needs|want|require)\s+(?!to\b)(.+)$/i;
+/** "the venue wants the final numbers by …", "finance needs the list by …": what someone else wants, said with who. */
+const WANTED = /\b((?!(?:we|i|you|they|it|that|this|which|who)\b)[\p{L}-]+\s+(?:needs|wants|requires|expects)\s+(?!to\b).+)$/iu;
 const MAX_TITLE = 200;
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
@@ -81,7 +83,7 @@ function deadlineTopic(rest: string): string {
   if (named) return tidy(named[1]!, true);
   const passive = passiveTopic(rest);
   if (passive) return passive;
-  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest);
+  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest);
   return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
 }
 

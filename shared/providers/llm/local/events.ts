@@ -20,7 +20,8 @@ import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from './event-place.ts';
 import { titleOf } from './event-title.ts';
-import { knownNames } from '../../../text/action-items.ts';
+import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
+import { itemsBySegment, titledByTask } from './event-tasks.ts';
 
 export { findLocation } from './event-place.ts';
 
@@ -105,9 +106,14 @@ function mentionOf(sentence: string, normalised: string, date: SpokenDate, found
   };
 }
 
-function sentencesIn(request: EventsRequest): string[] {
-  const segments: readonly Partial<Segment>[] = Array.isArray(request?.segments) ? request.segments : [];
-  return segments.flatMap((s) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }) : []));
+interface Said {
+  readonly text: string;
+  /** The index of the segment it was said in. */
+  readonly segment: number;
+}
+
+function sentencesIn(segments: readonly Partial<Segment>[]): Said[] {
+  return segments.flatMap((s, segment) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }).map((text) => ({ text, segment })) : []));
 }
 
 /** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week". */
@@ -132,10 +138,10 @@ const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): Sp
   dates.filter((d) => d.index >= from && d.index + d.text.length <= to).map((d) => ({ ...d, index: d.index - from }));
 
 /** Every proposed date of every sentence, each as a mention. */
-function mentionsIn(sentences: readonly string[], reference: DateReference, names: readonly string[]): Mention[] {
+function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
   const said = new DatesSaid();
-  for (const sentence of sentences) {
+  for (const { text: sentence, segment } of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
     const all = findDates(normalised, reference, said.earlier);
     said.add(all);
@@ -148,6 +154,7 @@ function mentionsIn(sentences: readonly string[], reference: DateReference, name
       const part = normalised.slice(from, to);
       const own = { ...date, index: date.index - from };
       named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index), names) ?? named;
+      named = titledByTask(named, tasks.get(segment) ?? [], date, part);
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       const mention = mentionOf(sentence, part, own, named, reference);
       if (mention) mentions.push(mention);
@@ -159,8 +166,10 @@ function mentionsIn(sentences: readonly string[], reference: DateReference, name
 export function extractEventsLocally(request: EventsRequest): FoundEvent[] {
   const reference = dateReference(request?.context?.meetingDate, request?.context?.timeZone);
   if (!reference) return [];
-  const names = knownNames(Array.isArray(request.segments) ? request.segments : [], request.context.participants);
-  return mergeMentions(mentionsIn(sentencesIn(request), reference, names))
+  const segments: readonly Partial<Segment>[] = Array.isArray(request.segments) ? request.segments : [];
+  const names = knownNames(segments as readonly Segment[], request.context.participants);
+  const tasks = itemsBySegment(findActionItems(segments as readonly Segment[], reference, names));
+  return mergeMentions(mentionsIn(sentencesIn(segments), reference, names, tasks))
     .slice(0, MAX_EVENTS)
     .map((e) => ({
       title: e.title,
