@@ -7,6 +7,7 @@
 import winkBm25 from 'wink-bm25-text-search';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
+import { findLocation } from '../text/places.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 import { askedFor, askedSegments } from './task-questions.ts';
 import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion, wordsOf } from './whole-recording.ts';
@@ -26,6 +27,9 @@ const BM25_MIN_DOCUMENTS = 3;
 const RELATIVE_CUT_OFF = 0.25;
 /** "When …?" questions: a hit that names a day or a time counts this much more. */
 const WHEN_BOOST = 2;
+/** "Where …?" questions: a hit that names a place counts this much more. */
+const WHERE_BOOST = 2;
+const WHERE_QUESTION = /^\s*(?:where|at which place|what (?:place|venue|address|location))\b|\b(?:what|which) (?:place|venue|address|location)\b/i;
 const WHEN_QUESTION = /^\s*(?:when|by when|until when|how soon|what (?:time|day|date)|which (?:day|date))\b|\b(?:what|which) (?:time|day|date)\b/i;
 // Past mentions findDates leaves out (it keeps what is still ahead, for calendar events).
 const PAST_MENTION = /\b(?:yesterday|ago|last (?:week|month|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
@@ -101,14 +105,16 @@ function namesATime(text: string): boolean {
  * the transcript; [] when no segment shares a content word with the question. For a "when"
  * question, a passage in which chrono-node finds a date or time expression ranks higher.
  */
+const namesAPlace = (text: string): boolean => findLocation(text) !== '';
+
 export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
   if (searchTerms(question).length === 0) return [];
   const scored = segments.length < BM25_MIN_DOCUMENTS ? overlapScores(segments, question) : bm25Scores(segments, question, segments.length);
-  const asksWhen = WHEN_QUESTION.test(question);
+  const boost = WHEN_QUESTION.test(question) ? { names: namesATime, by: WHEN_BOOST } : WHERE_QUESTION.test(question) ? { names: namesAPlace, by: WHERE_BOOST } : undefined;
   const ranked = scored
     .filter(([, score]) => score > 0)
-    .map(([index, score]): [number, number] => [index, asksWhen && namesATime(String(segments[index]!.sentence ?? '')) ? score * WHEN_BOOST : score])
+    .map(([index, score]): [number, number] => [index, boost?.names(String(segments[index]!.sentence ?? '')) ? score * boost.by : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
   return ranked

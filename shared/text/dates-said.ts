@@ -20,6 +20,8 @@ export interface Said {
   readonly monthNamed?: boolean;
   /** The day was said with its weekday ("next wednesday"). */
   readonly weekdayNamed?: boolean;
+  /** Said as a month, quarter or year, not a day. */
+  readonly period?: string;
 }
 
 type Component = chrono.ParsedResult['start'];
@@ -61,17 +63,25 @@ const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evenin
 /** Words that offer a time instead of one said ("if two o'clock works", "how about three", "make it four"). */
 const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?)\b/;
 
+/** The lines before and the sentence so far: the days a time said alone may belong to. */
+export interface SaidBefore {
+  readonly earlier: readonly Said[];
+  readonly inSentence: readonly Said[];
+}
+
 /**
- * A time said without a day after a day to come was named with its time ("the tasting is on
- * saturday the twelfth at eleven" … "i'll ask them if two o'clock works") is that day's, when the
- * time has gone by today (read forward it would be tomorrow's, a day no one named) or the
- * sentence offers it instead.
+ * A time said without a day is the day's said before it in the same sentence ("day one is monday
+ * at the old fire station call time is seven a m"); or, after a day to come was named with its
+ * time ("the tasting is on saturday the twelfth at eleven" … "i'll ask them if two o'clock
+ * works"), that day's, when the time has gone by today (read forward it would be tomorrow's, a
+ * day no one named) or the sentence offers it instead.
  */
-export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, earlier: readonly Said[], wall: Date): T | undefined {
+export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): T | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
-  const named = earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
-  if (!named || !(dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
+  const sameSentence = before.inSentence.findLast((e) => e.start.hour === undefined && !e.period && dayNumber(e.start) >= today);
+  const named = sameSentence ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
+  if (!named || !(sameSentence || dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
   return { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
 }
 

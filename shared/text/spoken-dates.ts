@@ -124,12 +124,12 @@ const AFTERNOON_HOURS = { from: 1, to: 6 };
  * without am or pm reads as afternoon when "in the afternoon/evening" follows, or when it is
  * one of the hours no one meets at at night (1 to 6).
  */
-function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date): DateParts {
+function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentence = ''): DateParts {
   const base = { year: c.get('year') ?? 0, month: c.get('month') ?? 1, day: c.get('day') ?? 1 };
   if (!c.isCertain('hour')) return base;
   let hour = c.get('hour') ?? 0;
   const minute = c.get('minute') ?? 0;
-  const part = dayPartHour('', after);
+  const part = dayPartHour('', after) ?? (hour >= EVENING_HOURS.from && hour <= EVENING_HOURS.to && EVENING_THING.test(sentence) ? EVENING_HOUR : undefined);
   const morning = part !== undefined && part < NOON;
   if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !morning) {
     if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
@@ -138,6 +138,9 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date): DatePa
   return (wall && !c.isCertain('meridiem') && !morning && evening(c, base, hour, minute, wall)) || { ...base, hour, minute };
 }
 
+/** What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap party is on friday from seven"). */
+const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq)\b/;
+const EVENING_HOUR = 18;
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */
 const EVENING_HOURS = { from: 7, to: 9 };
 /** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
@@ -171,6 +174,7 @@ function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month
 }
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
+const NEXT_UNIT = /^(?:next|the following|the coming)\s+(?:week|weekend|month|year)$/;
 /** Words that tell of what has happened. */
 const TOLD_OF_PAST = /\b(?:was|were|went|did|had|happened|ago|earlier|started|stopped|began|ended|crashed|failed)\b/;
 /** "later in the day", "during the week": a unit of time with "the", no day in it. */
@@ -270,14 +274,16 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) continue;
     // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
     if (GONE_BY.test(said) || said === 'this week') continue;
+    // "the shoot schedule for next week": what a thing is for, not when.
+    if (/\bfor\s+$/i.test(before) && NEXT_UNIT.test(said)) continue;
     // "the midnight show", "a noon deadline": a time of day that names a thing.
     if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) continue;
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
-    const read = inMonthNamed(result.start, parts(result.start, after, wall), [...earlier, ...found]);
+    const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), [...earlier, ...found]);
     const onDay = THIS_DAY_PART.test(said)
       ? { ...read, ...wallDay(wall) }
-      : (weekdayNamedBefore(result.start, said, read, earlier) ?? timeSaidAgain(result.start, said, normalised, read, earlier, wall) ?? weekdayAhead(result.start, said, read, wall));
+      : (weekdayNamedBefore(result.start, said, read, earlier) ?? timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall) ?? weekdayAhead(result.start, said, read, wall));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;
@@ -291,7 +297,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (start.hour === undefined && dayNumber(start) < today) continue;
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
-    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall))) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised))) : undefined;
     const period = periodSaid(result, said);
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);

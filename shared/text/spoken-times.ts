@@ -102,6 +102,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
+  // "from seven", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
+  [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],

@@ -43,16 +43,14 @@ describe('retrieve', () => {
     expect(retrieve(meeting, 'Who is paying?').map((s) => s.segment_index)).toEqual(expect.arrayContaining([6, 7]));
   });
 
-  it('for a "when" question, lifts the passage with a date or time expression above one sharing more words', () => {
-    // Both name the electrician; only one says when.
-    const segments: Segment[] = [
-      { speaker: 'A', sentence: 'the electrician is very good the electrician fixed my lights', start_time: 0, end_time: 3 },
-      { speaker: 'B', sentence: 'the electrician comes on the ninth of march', start_time: 3, end_time: 6 },
-      { speaker: 'A', sentence: 'we bought new lamps', start_time: 6, end_time: 9 },
-      { speaker: 'B', sentence: 'the garden needs work', start_time: 9, end_time: 12 },
-    ];
-    expect(retrieve(segments, 'When does the electrician come?')[0]!.segment_index).toBe(1);
-    expect(retrieve(segments, 'What does the electrician do?')[0]!.segment_index).toBe(0);
+  // Written for this test: in each, two passages name the thing; only one says when, or where.
+  it.each([
+    ['when', 'the electrician is very good the electrician fixed my lights', 'the electrician comes on the ninth of march', 'When does the electrician come?', 'What does the electrician do?'],
+    ['where', 'the choir sings on friday and the choir needs new folders for friday', 'on friday the choir is at the town hall on bridge street', 'Where does the choir sing on Friday?', 'What does the choir need on Friday?'],
+  ])('for a "%s" question, lifts the passage that says it above one sharing more words', (_, more, says, asked, other) => {
+    const segments: Segment[] = [more, says, 'we bought new lamps', 'the garden needs work'].map((sentence, i) => ({ speaker: i % 2 ? 'B' : 'A', sentence, start_time: i * 3, end_time: i * 3 + 3 }));
+    expect(retrieve(segments, asked)[0]!.segment_index).toBe(1);
+    expect(retrieve(segments, other)[0]!.segment_index).toBe(0);
   });
 
   it('answers "when" questions from chrono-node expressions: weekdays, dates, clock times, past days', () => {

@@ -18,12 +18,12 @@ import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
-import { findLocation, withoutPlace } from './event-place.ts';
+import { findLocation, withoutPlace } from '../../../text/places.ts';
 import { titleOf } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
 
-export { findLocation } from './event-place.ts';
+export { findLocation } from '../../../text/places.ts';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;
