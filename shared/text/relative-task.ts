@@ -13,6 +13,8 @@ const MODAL_VERB = /^(?:need|needs|have|has|got|going)$/i;
 const COPULA = /^(?:is|are|was|were)\s+(.+)$/i;
 /** Adverbs that go with a verb as its particle ("hand back", "sign off"). */
 const PARTICLE = /^(?:back|out|off|up|down|over|away|in|on|through|round|around|along)$/i;
+/** Words that say how many, which start a noun phrase without a determiner. */
+const QUANTIFIER = /^(?:few|many|several|some|other|more|two|three|four|five)$/i;
 /** The most words a head noun phrase may have, its determiner included. */
 const MAX_HEAD = 5;
 
@@ -29,8 +31,10 @@ function headBefore(lead: string): string | undefined {
   const end = k - 1;
   k = end;
   while (k >= 0 && ['NOUN', 'ADJ'].includes(words[k]!.pos)) k -= 1;
-  if (k < 0 || !['DET', 'NUM'].includes(words[k]!.pos) || end - k + 1 > MAX_HEAD) return undefined;
-  return lead.slice(words[k]!.start, words[end]!.start + words[end]!.text.length);
+  // "a few things", "one thing", or a quantifier alone, as a recogniser may leave it ("few things").
+  const from = k >= 0 && ['DET', 'NUM'].includes(words[k]!.pos) ? k : QUANTIFIER.test(words[k + 1]?.text ?? '') && k + 1 < end ? k + 1 : -1;
+  if (from < 0 || end - from + 1 > MAX_HEAD) return undefined;
+  return lead.slice(words[from]!.start, words[end]!.start + words[end]!.text.length);
 }
 
 /** The length of the verb and its particle at the start of the task ("sort out", "get done", "finish"), or 0 when it starts with no verb. */

@@ -22,6 +22,9 @@ describe('a task said in a relative clause', () => {
 
   it('is no task when the noun is vague and nothing says what it is', () => {
     expect(items(turns(['Ana', 'right there are some things we need to go over tonight']))).toEqual([]);
+    // As a recogniser may write it, the article dropped.
+    expect(items(turns(['Ana', 'okay there are few bits we need to tidy up']))).toEqual([]);
+    expect(items(turns(['Ben', 'several boxes we need to move by friday']))).toEqual([['Ben', 'move several boxes', 'Fri 20 Nov 2026']]);
   });
 
   it('leaves a task with an object of its own as it was said', () => {

@@ -40,6 +40,10 @@ describe('statesADecision', () => {
     'lets move onto any other business',
     "let's get to the treasurer's report",
     'the final rehearsal is on friday',
+    // Written later: closing the talk, as the recogniser may write "let's talk again".
+    "okay let's stop there for tonight",
+    "let's call it a day and pick it up next week",
+    "let's finish up and grab a coffee",
   ])('reads %j as no decision', (line) => {
     expect(statesADecision(line)).toBe(false);
   });
