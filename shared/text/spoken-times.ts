@@ -60,7 +60,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day or a preposition. */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY}`;
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|and|or)\\b)`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|and|or|so|then|but|because|if|when)\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
@@ -102,6 +102,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
+  // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often
+  // hears it, after a day and before an hour where a time can end ("on monday and two of us go",
+  // "the eighth and three to five volunteers" stay as said).
+  [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h) => `${day} at ${spokenNumber(h!)}`],
   // "from seven", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
   [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to

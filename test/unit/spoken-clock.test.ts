@@ -35,3 +35,17 @@ describe('minutes past and to the hour', () => {
     expect(dates.map((d) => d.label)).toEqual(['Fri 4 Dec 2026 18:45']);
   });
 });
+
+describe('"at" heard as "and" between a day and an hour', () => {
+  it.each([
+    ['the audit is on thursday the tenth of december and ten', 'the audit is on thursday the tenth of december at 10'],
+    ['drop them off on saturday and nine in the car park', 'drop them off on saturday at 9 in the car park'],
+    ['the viewing is the fourteenth and four so bring the keys', 'the viewing is the fourteenth at 4 so bring the keys'],
+  ])('reads %j as a time', (said, written) => {
+    expect(normaliseSpokenTimes(said)).toBe(written);
+  });
+
+  it.each(['on monday and two of us will go', 'on the eighth and three to five volunteers', 'sunday and one more thing'])('leaves the count in %j', (said) => {
+    expect(normaliseSpokenTimes(said)).toBe(said);
+  });
+});
