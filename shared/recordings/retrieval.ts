@@ -9,7 +9,7 @@ import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import { findLocation } from '../text/places.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
-import { askedFor, askedSegments } from './task-questions.ts';
+import { askedAbout, askedFor, askedSegments } from './task-questions.ts';
 import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion, wordsOf } from './whole-recording.ts';
 
 interface Bm25Engine {
@@ -148,6 +148,14 @@ const listed = (segments: readonly Segment[], indices: readonly number[], k: num
   listing: true,
 });
 
+/** "What did we decide about the roof?": the decisions (or tasks, or deadlines) that say something of the roof, in the order said; undefined when none does. */
+function aboutATopic(segments: readonly Segment[], question: string, k: number): AnswerPlan | undefined {
+  const about = askedAbout(question, searchTerms);
+  const among = about ? askedSegments(segments, about.asked) : [];
+  const found = among.length > 0 ? within(segments, among, (subset) => retrieve(subset, about!.topic, k)) : [];
+  return found.length > 0 ? { sources: found.sort((a, b) => a.segment_index - b.segment_index), listing: true } : undefined;
+}
+
 /** A question naming speakers: their tasks or decisions when it asks for them (./task-questions.ts), what they said about the rest of it, or their most central passages when it asks nothing more. */
 function fromSpeakers(segments: readonly Segment[], question: string, terms: readonly string[], k: number): AnswerPlan | undefined {
   const { speakers, nameStems } = namedSpeakers(segments.map((s) => s.speaker), question, terms, searchTerms);
@@ -215,6 +223,8 @@ export function answerPlan(segments: readonly Segment[], question: string, k = 5
   const asked = askedFor(question, searchTerms);
   const answering = asked ? askedSegments(segments, asked) : [];
   if (answering.length > 0) return listed(segments, answering, k);
+  const about = asked ? undefined : aboutATopic(segments, question, k);
+  if (about) return about;
   // "When …?" asks for a time a passage states, never for the whole.
   if (WHEN_QUESTION.test(question)) return passages(retrieve(segments, question, k));
   const whole = wholeQuestion(question, searchTerms);

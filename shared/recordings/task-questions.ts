@@ -5,10 +5,10 @@
 // decisions, or point at the recording (whole-recording.ts's words). It gets the passages in
 // which someone took on or was given a task, by the rules the embedded summariser uses for its
 // action items, or that state a decision, in the order they were said; asked of a speaker
-// (retrieval.ts), that speaker's. A question that names anything else ("What are the tasks for
-// the concert?") is left to BM25, as is one for which no such passage was found: its words may
-// be the recording's own. One that asks for the overview in so many words ("Recap what got
-// decided") still gets the overview.
+// (retrieval.ts), that speaker's. A question that names something else too ("What did we decide
+// about the roof?") gets those of them that say it (askedAbout), and is left to BM25 when none
+// does, as is one for which no such passage was found: its words may be the recording's own. One
+// that asks for the overview in so many words ("Recap what got decided") still gets the overview.
 import { EVERYONE, findActionItems, knownNames, type ActionItem } from '../text/action-items.ts';
 import { decisionsIn } from '../text/decisions.ts';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
@@ -49,6 +49,22 @@ export function askedFor(question: string, stemsOf: (text: string) => string[]):
   if (DEADLINE_WORD.test(question)) return 'deadlines';
   if (phrased || terms.some((t) => TASKS.has(t) && !isMeta(t))) return 'tasks';
   return terms.some((t) => DECISIONS.has(t)) && !terms.some(asksOverview) ? 'decisions' : undefined;
+}
+
+/**
+ * A question for the tasks, deadlines or decisions about something ("What did we decide about
+ * the roof?", "What's the deadline for the menu choices?"): what it asks for, and the words of
+ * the something, to look for among them.
+ */
+export function askedAbout(question: string, stemsOf: (text: string) => string[]): { asked: Asked; topic: string } | undefined {
+  const asking = (t: string) => TASKS.has(t) || DEADLINES.has(t) || DECISIONS.has(t);
+  const plain = (t: string) => isMeta(t) || asking(t) || WITH_THEM.has(t);
+  const words = question.split(/\s+/);
+  const topic = words.filter((w) => stemsOf(w).some((t) => !plain(t))).join(' ');
+  const terms = stemsOf(question);
+  if (!topic || !terms.some(asking)) return undefined;
+  const asked: Asked = DEADLINE_WORD.test(question) ? 'deadlines' : terms.some((t) => DECISIONS.has(t)) ? 'decisions' : 'tasks';
+  return { asked, topic };
 }
 
 /** "by the fourteenth", "before friday", "no later than the end of …": a date something is due by. */

@@ -71,3 +71,22 @@ describe('the deadlines asked for in chat', () => {
     expect(answerSources(said, 'What are the deadlines?').map((s) => s.segment_index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });
+
+describe('the decisions or deadlines about something', () => {
+  const said = turns(
+    ['Ana', 'the roof is leaking again and the roof over the hall is worse'],
+    ['Ben', 'we agreed to get three quotes for the roof'],
+    ['Cleo', 'and we decided to move the quiz night to friday'],
+    ['Ana', 'the grant form is long the grant form has twelve pages'],
+    ['Ben', 'the grant form needs to be sent by the fourth of december'],
+  );
+
+  it('are those among them that say it, not every passage that does', () => {
+    expect(answerSources(said, 'What did we decide about the roof?').map((s) => s.segment_index)).toEqual([1]);
+    expect(answerSources(said, "What's the deadline for the grant form?").map((s) => s.segment_index)).toEqual([4]);
+  });
+
+  it('fall back to every passage when none of them says it', () => {
+    expect(answerSources(said, 'What did we decide about the hall?').map((s) => s.segment_index)).toEqual([0, 2]);
+  });
+});
