@@ -12,6 +12,7 @@ import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
 import { relativeTask } from './relative-task.ts';
+import { roleOwner } from './roles.ts';
 import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 
@@ -135,6 +136,12 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
+    // "the treasurer will send …" owns a task; "the team will need more chairs" states a need.
+    const role = roleOwner(m[1]!, before);
+    if (role) {
+      if (/^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i.test(task)) continue;
+      return { owner: role, task };
+    }
     if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length) || auxiliaryAt(clause, before.length)) continue;
     return { owner: capitalise(subject), task };
   }

@@ -216,12 +216,28 @@ describe('action items', () => {
     expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 
-  it.each(['and the vendor contract need to go to legal', 'the new intern will set up the laptops', 'our sales team should call the client', 'so the budget spreadsheet must list every invoice', 'the hiring manager will review the offers', 'The Hiring Manager will review the offers', 'the release notes editor should fix the typos'])(
-    'the end of a noun phrase owns nothing: %j',
+  it.each(['and the vendor contract need to go to legal', 'so the budget spreadsheet must list every invoice', 'the new printer should arrive next week', 'our old boiler will need replacing'])(
+    'the end of a noun phrase that names a thing owns nothing: %j',
     (sentence) => {
       expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => i.owner)).toEqual([]);
     },
   );
+
+  // A noun phrase that names someone by their part owns the task (it had owned nothing, as a thing's does).
+  it.each([
+    ['the new intern will set up the laptops', 'New intern', 'set up the laptops'],
+    ['our sales team should call the client', 'Sales team', 'call the client'],
+    ['the hiring manager will review the offers', 'Hiring manager', 'review the offers'],
+    ['The Hiring Manager will review the offers', 'Hiring manager', 'review the offers'],
+    ['the release notes editor should fix the typos', 'Release notes editor', 'fix the typos'],
+    ['okay so the treasurer will send the accounts round', 'Treasurer', 'send the accounts round'],
+  ])('a noun phrase that names someone by their part owns the item: %j', (sentence, owner, task) => {
+    expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
+  });
+
+  it('a part that only states a need owns nothing', () => {
+    expect(findActionItems([say('SPEAKER_00', 'the team will need more chairs')], ref)).toEqual([]);
+  });
 
   // Written for this test: a request or an obligation put to the whole group is everyone's; one about the group is not.
   it.each([

@@ -1,0 +1,31 @@
+// Words for a person by the part they play ("the treasurer will send the accounts", "our
+// accountant needs to file by friday"): such a subject owns the task, though a noun phrase.
+// Things and places ("the contract will …", "the hall needs to …") own none.
+
+const ROLES = new Set(
+  (
+    'treasurer secretary chair chairman chairwoman chairperson president vice-president captain coach manager director ' +
+    'accountant bookkeeper auditor lawyer solicitor barrister notary architect surveyor builder plumber electrician ' +
+    'carpenter decorator gardener cleaner caretaker janitor landlord landlady tenant agent broker caterer chef cook ' +
+    'florist photographer videographer planner organiser organizer coordinator officer administrator admin receptionist ' +
+    'assistant intern apprentice trainee volunteer volunteers steward stewards marshal marshals teacher teachers tutor ' +
+    'headteacher principal nurse doctor gp vet pharmacist therapist consultant contractor supplier vendor client customer ' +
+    'driver courier technician engineer developer designer editor producer director writer reviewer tester ' +
+    'council committee board team department finance legal hr support'
+  ).split(/\s+/),
+);
+/** A determiner, then up to two words that say which one: "the new treasurer", "our head chef", "the release notes editor". */
+const BEFORE_ROLE = /(?:^|\s)(?:the|our|your|their|my|his|her)\s+((?:[\p{L}-]+\s+){0,2})$/iu;
+
+/**
+ * The owner `subject`, said after `before`, names by their part ("the treasurer" → "Treasurer",
+ * "our new intern" → "New intern", "the hiring manager" → "Hiring manager"), or undefined when
+ * it names no one's part.
+ */
+export function roleOwner(subject: string, before: string): string | undefined {
+  if (!ROLES.has(subject.toLowerCase())) return undefined;
+  const which = BEFORE_ROLE.exec(before);
+  if (!which) return undefined;
+  const phrase = `${which[1]}${subject}`.toLowerCase();
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
