@@ -66,8 +66,12 @@ export function normaliseLikeTranscript(text: string): string {
 }
 
 /** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
+/** Words wink-nlp counts as stop words that say whether someone is there: "when is sam off?". */
+const AVAILABILITY = /\b(?:off|away|out|back|free|busy)\b/g;
+
 function searchTerms(text: string): string[] {
-  return contentStems(normaliseLikeTranscript(text));
+  const normalised = normaliseLikeTranscript(text);
+  return [...contentStems(normalised), ...(normalised.match(AVAILABILITY) ?? [])];
 }
 
 function toSource(segments: readonly Segment[], index: number): ChatSource {

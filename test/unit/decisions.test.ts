@@ -44,6 +44,7 @@ describe('statesADecision', () => {
     "okay let's stop there for tonight",
     "let's call it a day and pick it up next week",
     "let's finish up and grab a coffee",
+    "hi all let's do a quick round of updates",
   ])('reads %j as no decision', (line) => {
     expect(statesADecision(line)).toBe(false);
   });

@@ -42,8 +42,18 @@ describe('the same time', () => {
     expect(times('at the same time on thursday the kitchen is closed')).toEqual([['on thursday', '2026-12-03']]);
   });
 
+  it('said alone with its day is the meeting again', () => {
+    expect(one('okay then same time next week')).toEqual([{ title: 'Meeting', start: '2026-12-07T18:15:00+00:00', location: '' }]);
+  });
+
   it('makes a day said by its distance an event', () => {
     expect(one("let's catch up again in two weeks same time")).toEqual([{ title: 'Meeting', start: '2026-12-14T18:15:00+00:00', location: '' }]);
+  });
+});
+
+describe('a target', () => {
+  it('is no meeting', () => {
+    expect(one("fine let's aim for the fourteenth then")).toEqual([]);
   });
 });
 

@@ -53,6 +53,13 @@ describe('retrieve', () => {
     expect(retrieve(segments, other)[0]!.segment_index).toBe(0);
   });
 
+  it('finds a word that says whether someone is there, which wink-nlp counts as a stop word', () => {
+    // Written for this test.
+    const segments: Segment[] = ['i sent the figures on monday', 'the draft is due on friday', "i'm off on the ninth and tenth", 'we moved the boxes last week'].map((sentence, i) => ({ speaker: 'Rae', sentence, start_time: i * 3, end_time: i * 3 + 3 }));
+    expect(retrieve(segments, 'When is Rae off?')[0]!.segment_index).toBe(2);
+    expect(answerSources(segments, 'When is Rae off?')[0]!.segment_index).toBe(2);
+  });
+
   it('answers "when" questions from chrono-node expressions: weekdays, dates, clock times, past days', () => {
     expect(retrieve(meeting, 'When do we talk again?')[0]!.text).toBe('let us talk again next friday at noon');
     expect(retrieve(meeting, 'When will the tiles go back to the shop?')[0]!.text).toMatch(/return the broken tiles to the shop on thursday/);

@@ -26,6 +26,7 @@ import { itemsBySegment, titledByTask } from './event-tasks.ts';
 export { findLocation } from '../../../text/places.ts';
 
 const HOUR_MS = 3_600_000;
+const SAME_TIME = /\bsame time\b/i;
 const DEFAULT_HOUR = 9;
 const MAX_EVENTS = 50;
 
@@ -155,6 +156,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const own = { ...date, index: date.index - from };
       named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index), names) ?? named;
       named = titledByTask(named, tasks.get(segment) ?? [], date, part);
+      // "same time next week": the meeting again.
+      if (!named && SAME_TIME.test(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       const mention = mentionOf(sentence, part, own, named, reference);
       if (mention) mentions.push(mention);
