@@ -69,11 +69,15 @@ function knownName(word: string, names: readonly string[]): string | undefined {
   return names.find((n) => n.toLowerCase() === word.toLowerCase() || n.toLowerCase().split(/\s+/)[0] === word.toLowerCase());
 }
 
+const DAYS_LISTED = /^\s+(?:and|or)\s+(?:on\s+)?(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
+
 /** Removes the due-date mention (and its "by", "on" …) from a task, and filler at the end. */
 function cleanTask(task: string, due: SpokenDate | undefined): string {
   let out = task;
   const at = due ? out.indexOf(due.text) : -1;
-  if (due && at >= 0) out = withoutDate(out, at, due.text.length);
+  // "cover thursday and friday": days listed are what the task is about, and stay in it.
+  const listed = due && at >= 0 && DAYS_LISTED.test(out.slice(at + due.text.length));
+  if (due && at >= 0 && !listed) out = withoutDate(out, at, due.text.length);
   const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
   return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
 }

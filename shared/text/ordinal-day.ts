@@ -20,14 +20,14 @@ const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
 /** Any ordinal word of a day of the month ("twenty" and "thirty" before "first" … "ninth" aside), as a regular-expression source. */
 export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].join('|')})`;
 
-const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|week\\s+of)\\s+)';
+const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|week\\s+of)\\s+)';
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another
  * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …"),
  * or a word on how sure it is ("weather permitting", "hopefully").
  */
-const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|\\d)\\b)';
+const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
@@ -43,16 +43,27 @@ function dayOf(match: RegExpMatchArray): number | undefined {
   return ORDINAL_VALUES.get(word.toLowerCase());
 }
 
-/** The next year and month from the reference's wall date that has `day`, this month included when the day is still to come. */
-function nextMonthWith(day: number, wall: Date): { year: number; month: number } {
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** How many months ahead a weekday said with a day of the month is looked for ("monday the fourth": the next month whose fourth is a Monday). */
+const WEEKDAY_REACH = 14;
+
+/**
+ * The next year and month from the reference's wall date that has `day`, this month included
+ * when the day is still to come; with a weekday said, the next such month in which the day falls
+ * on it ("monday the fourth", said in December 2026 → January 2027), else the first that has it.
+ */
+function nextMonthWith(day: number, wall: Date, weekday?: number): { year: number; month: number } {
   let year = wall.getUTCFullYear();
   let month = wall.getUTCMonth() + 1;
   if (day < wall.getUTCDate()) month += 1;
-  for (;;) {
+  let first: { year: number; month: number } | undefined;
+  for (let k = 0; k < WEEKDAY_REACH; k += 1, month += 1) {
     if (month > 12) [year, month] = [year + 1, 1];
-    if (day <= daysIn(year, month)) return { year, month };
-    month += 1;
+    if (day > daysIn(year, month)) continue;
+    first ??= { year, month };
+    if (weekday === undefined || new Date(Date.UTC(year, month - 1, day)).getUTCDay() === weekday) return { year, month };
   }
+  return first!;
 }
 
 /** The tag of a day read here: "the twenty second" is a day, not twenty seconds. */
@@ -70,7 +81,8 @@ const ordinalDayParser: chrono.Parser = {
     // A leap year's month: the twenty ninth of february may be meant.
     if (named && day > daysIn(2024, named)) return null;
     const wall = wallClock(context.reference);
-    const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall);
+    const said = weekday ? WEEKDAYS.indexOf(/^\w+/.exec(match[0])![0].toLowerCase()) : -1;
+    const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall, said >= 0 ? said : undefined);
     // A month said with the day is certain, as chrono's own reading of "the twentieth of january" has it.
     const components = context.createParsingComponents({ day, ...(named ? { month } : {}) });
     return (named ? components : components.imply('month', month)).imply('year', year).addTag(ORDINAL_DAY_TAG);

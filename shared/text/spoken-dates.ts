@@ -175,6 +175,9 @@ function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month
 
 const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
 const NEXT_UNIT = /^(?:next|the following|the coming)\s+(?:week|weekend|month|year)$/;
+/** "on launch day", "on the day", "on match day": a day named by what happens on it. */
+const UNKNOWN_DAY_BEFORE = /\bon (?:the )?(?:[\p{L}-]+ )?day\s+$/u;
+const UNKNOWN_DAY_AFTER = /^\s+on (?:the )?(?:[\p{L}-]+ )?day\b/u;
 /** Words that tell of what has happened. */
 const TOLD_OF_PAST = /\b(?:was|were|went|did|had|happened|ago|earlier|started|stopped|began|ended|crashed|failed)\b/;
 /** "later in the day", "during the week": a unit of time with "the", no day in it. */
@@ -295,6 +298,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
     const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });
     if (start.hour === undefined && dayNumber(start) < today) continue;
+    // "on launch day at nine": the time of a day named by what happens on it, which no date says.
+    if (dayless && start.hour !== undefined && (UNKNOWN_DAY_BEFORE.test(before) || UNKNOWN_DAY_AFTER.test(after))) continue;
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised))) : undefined;

@@ -78,13 +78,21 @@ function passiveTopic(rest: string): string | undefined {
   return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1] ?? ''}`, true) : undefined;
 }
 
+/** "… the first cut is due": the noun phrase just before "is due" (its "due" gone with the date it led), a determiner and up to three words. */
+const DUE_THING = /\b((?:the|our|a|an|this|my|your|their)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:is|are)(?:\s+due\b|\s*$)/iu;
+/** "… for review they promised feedback": the last clause a subject opens, when no pattern names the thing. */
+const LAST_CLAUSE = /\b((?:i|we|you|they|he|she)\s+(?!(?:i|we|you|they|he|she)\b)[\p{L}'-]+(?:\s+[\p{L}'-]+)*)$/iu;
+
 function deadlineTopic(rest: string): string {
-  const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
+  const due = DUE_THING.exec(rest);
+  const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? (due && !/\bdeadline$/i.test(due[1]!) ? due : null) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
   const passive = passiveTopic(rest);
   if (passive) return passive;
-  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest);
-  return tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
+  const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
+  const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
+  // "our deadline is friday": nothing but the determiner is left.
+  return /^(?:the|our|a|an|this|my|your|their)$/i.test(topic) ? '' : topic;
 }
 
 /**
