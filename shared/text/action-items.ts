@@ -50,6 +50,7 @@ const ASKED_OF = 'we|you|i|they|he|she|it';
 /** Words between a subject and its modal that leave the task as it is: "we also need to", "i still have to". */
 const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|then|first|now))?';
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
+const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
@@ -135,6 +136,8 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const subject = m[1]!.toLowerCase();
     const task = m[4]!;
     if ((m[2] ?? m[3]!).trim().toLowerCase() === 'can' && subject !== 'i') continue;
+    // "the team will need more chairs", "we'll need volunteers": a need, no one's task.
+    if (STATES_A_NEED.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
     if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
     const known = knownName(subject, names);
@@ -142,10 +145,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
     // "the treasurer will send …" owns a task; "the team will need more chairs" states a need.
     const role = roleOwner(m[1]!, before);
-    if (role) {
-      if (/^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i.test(task)) continue;
-      return { owner: role, task };
-    }
+    if (role) return { owner: role, task };
     if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length) || auxiliaryAt(clause, before.length)) continue;
     return { owner: capitalise(subject), task };
   }
@@ -178,7 +178,8 @@ const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then)\b)[^,;]*$/
 function dueDate(clause: string, task: string, reference: DateReference): SpokenDate | undefined {
   // "ask them if two o'clock works", "check whether friday is free": the day asked about, not when it is due.
   const said = normaliseSpokenTimes(clause);
-  const dates = findDates(clause, reference).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)));
+  // "… after christmas": when it may start, not when it is due.
+  const dates = findDates(clause, reference).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
   const taskStart = said.length - normaliseSpokenTimes(task).length;
   return dates.find((date) => date.index >= taskStart) ?? dates[0];
 }

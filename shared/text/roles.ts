@@ -9,7 +9,7 @@ const ROLES = new Set(
     'carpenter decorator gardener cleaner caretaker janitor landlord landlady tenant agent broker caterer chef cook ' +
     'florist photographer videographer planner organiser organizer coordinator officer administrator admin receptionist ' +
     'assistant intern apprentice trainee volunteer volunteers steward stewards marshal marshals teacher teachers tutor ' +
-    'headteacher principal nurse doctor gp vet pharmacist therapist consultant contractor supplier vendor client customer ' +
+    'head headteacher principal nurse doctor gp vet pharmacist therapist consultant contractor supplier vendor client customer ' +
     'driver courier technician engineer developer designer editor producer director writer reviewer tester ' +
     'council committee board team department finance legal hr support'
   ).split(/\s+/),

@@ -17,6 +17,13 @@ describe('a thing taken up again by a pronoun', () => {
   });
 });
 
+describe('a thing said to be moved to a day', () => {
+  it('is the thing on that day, named with or without a determiner', () => {
+    expect(one('right sports day has moved to friday the eleventh')).toMatchObject([{ title: 'Sports day', start: '2026-12-11T09:00:00+00:00' }]);
+    expect(one('the carol service has been pushed back to sunday the twentieth')).toMatchObject([{ title: 'Carol service', start: '2026-12-20T09:00:00+00:00' }]);
+  });
+});
+
 describe('a thing described, then dated', () => {
   it('is the thing, on the day the description comes to', () => {
     expect(one('the handover is the day after the audit so wednesday the ninth at two')).toMatchObject([{ title: 'Handover', start: '2026-12-09T14:00:00+00:00' }]);

@@ -235,8 +235,14 @@ describe('action items', () => {
     expect(findActionItems([say('SPEAKER_00', sentence)], ref).map((i) => [i.owner, i.task])).toEqual([[owner, task]]);
   });
 
-  it('a part that only states a need owns nothing', () => {
+  it('a need is no one\'s task, a role\'s or the speaker\'s', () => {
     expect(findActionItems([say('SPEAKER_00', 'the team will need more chairs')], ref)).toEqual([]);
+    expect(findActionItems([say('SPEAKER_00', "okay we'll need two more drivers for the trip")], ref)).toEqual([]);
+    expect(findActionItems([say('SPEAKER_00', "we'll need to hire two more drivers")], ref).map((i) => i.task)).toEqual(['need to hire two more drivers']);
+  });
+
+  it('a day said after "after" is when the task may start, not when it is due', () => {
+    expect(findActionItems([say('SPEAKER_00', 'the head will sign the forms after christmas')], ref).map((i) => [i.owner, i.task, i.due])).toEqual([['Head', 'sign the forms after christmas', undefined]]);
   });
 
   // Written for this test: a request or an obligation put to the whole group is everyone's; one about the group is not.

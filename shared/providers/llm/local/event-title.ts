@@ -130,8 +130,8 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
-/** Said to happen, begin, come or be booked then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+/** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
 const RELATIVE = '(?:which|that|who|where|when)';
@@ -152,7 +152,7 @@ const RESTATED = new RegExp(
 /** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
 const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
-const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
+const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
