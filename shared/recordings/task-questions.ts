@@ -69,7 +69,7 @@ export function askedAbout(question: string, stemsOf: (text: string) => string[]
 
 /** "by the fourteenth", "before friday", "no later than the end of …": a date something is due by. */
 const DUE_BY = /\b(?:by|before|no later than)\s+(?:the\s+)?(?:end\s+of\s+)?$/i;
-const OBLIGED = /\b(?:needs?|must|has to|have to|got to|should|wants?|expects?|requires?)\b/i;
+const OBLIGED = /\b(?:needs?|must|has to|have to|got to|should|wants?|expects?|requires?|aim|aiming|plan|planning|supposed to)\b/i;
 
 /**
  * A deadline said, whoever owns the work: in so many words ("the submission deadline is the

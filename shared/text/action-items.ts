@@ -50,6 +50,8 @@ const ASKED_OF = 'we|you|i|they|he|she|it';
 /** Words between a subject and its modal that leave the task as it is: "we also need to", "i still have to". */
 const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|then|first|now))?';
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
+/** Words that lead into a task without being part of it: "you'll also need to transfer …" → "transfer …". */
+const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(?:need|have|got)\s+to\s+)?/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
@@ -80,7 +82,7 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
   const listed = due && at >= 0 && DAYS_LISTED.test(out.slice(at + due.text.length));
   if (due && at >= 0 && !listed) out = withoutDate(out, at, due.text.length);
   const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
-  return trim(trim(out).replace(TRAILING_FILLER, '')).trim();
+  return trim(trim(out).replace(TRAILING_FILLER, '')).replace(TASK_LEAD, '').trim();
 }
 
 /**

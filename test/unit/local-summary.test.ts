@@ -238,7 +238,7 @@ describe('action items', () => {
   it('a need is no one\'s task, a role\'s or the speaker\'s', () => {
     expect(findActionItems([say('SPEAKER_00', 'the team will need more chairs')], ref)).toEqual([]);
     expect(findActionItems([say('SPEAKER_00', "okay we'll need two more drivers for the trip")], ref)).toEqual([]);
-    expect(findActionItems([say('SPEAKER_00', "we'll need to hire two more drivers")], ref).map((i) => i.task)).toEqual(['need to hire two more drivers']);
+    expect(findActionItems([say('SPEAKER_00', "we'll need to hire two more drivers")], ref).map((i) => i.task)).toEqual(['hire two more drivers']);
   });
 
   it('a day said after "after" is when the task may start, not when it is due', () => {

@@ -35,7 +35,7 @@ const ADVERBS =
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
-const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
+const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|planning|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 /** "we need two more skips before …": what is needed. */
 const NEEDED = /\b(?:we|i|you|they)\s+(?:still\s+|also\s+)?(?:need|needs|want|require)\s+(?!to\b)(.+)$/i;
 /** "the venue wants the final numbers by …", "finance needs the list by …": what someone else wants, said with who. */

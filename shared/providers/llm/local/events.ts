@@ -66,9 +66,28 @@ export function clauseAt(text: string, from: number, to: number): string {
   return text.slice(start, end);
 }
 
+/** Where the clause of `text` that holds [from, to) starts. */
+function clauseStart(text: string, from: number, to: number): number {
+  return text.indexOf(clauseAt(text, from, to));
+}
+
+/** "… we'll", "… i'm going to": a subject and its verb, which in an unpunctuated transcript starts the main clause after a condition. */
+const MAIN_CLAUSE = /\s(?=(?:we|i|you|they)(?:'re|'ll|'ve|'m|\s+(?:are|will|can|should|need|must|have|plan|want|hope)\b))/gi;
+
+/**
+ * "if the survey is fine we're aiming to exchange by the eighth": a condition the recogniser ran
+ * into its main clause, which proposes what it says; the clause from there when the date
+ * (at `at` in it) is in the main clause, else the clause as it is.
+ */
+function afterCondition(clause: string, at: number): string {
+  if (!CONDITIONAL.test(clause)) return clause;
+  const main = [...clause.matchAll(MAIN_CLAUSE)].find((m) => m.index > 0)?.index;
+  return main !== undefined && main < at ? clause.slice(main) : clause;
+}
+
 /** Whether the date at [from, to) is proposed: not past, negated, conditional or recurring in its clause. */
 export function proposes(sentence: string, from: number, to: number): boolean {
-  const clause = clauseAt(sentence, from, to);
+  const clause = afterCondition(clauseAt(sentence, from, to), from - clauseStart(sentence, from, to));
   const ahead = AHEAD.test(sentence.slice(Math.max(0, from - AHEAD_LEAD), to));
   const notPlanned = (text: string) => CALLED_OFF.test(text) || (!ahead && PAST.test(text));
   if (notPlanned(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
@@ -138,6 +157,24 @@ function partAbout(text: string, date: SpokenDate, all: readonly SpokenDate[]): 
 const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): SpokenDate[] =>
   dates.filter((d) => d.index >= from && d.index + d.text.length <= to).map((d) => ({ ...d, index: d.index - from }));
 
+/** Words that only join a part to the one before ("and again on thursday"). */
+const JOINING = /^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)*$/i;
+/** An intention the sentence states ("we're aiming to …", "we plan to …", "we'll …"), which a later part goes on with. */
+const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|will|let's|lets)\b/i;
+
+/**
+ * The title of a part that names nothing the titles know: the one before, when it says no more
+ * than when ("the call is on monday and again on thursday"); its own words, when it goes on with
+ * an intention ("we're aiming to exchange by the eighth and complete on the twenty ninth" →
+ * "Complete"); else none.
+ */
+function continued(rest: string, before: Found, sentence: string): Found {
+  const words = rest.replace(/^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)+/i, '').trim();
+  if (JOINING.test(rest.trim())) return before;
+  if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
+  return { kind: 'appointment', title: words.charAt(0).toUpperCase() + words.slice(1) };
+}
+
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
@@ -154,7 +191,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
       const own = { ...date, index: date.index - from };
-      named = titleOf(part, withoutMentions(part, datesWithin(dates, from, to)), part.slice(0, own.index), names) ?? named;
+      const rest = withoutMentions(part, datesWithin(dates, from, to));
+      named = titleOf(part, rest, part.slice(0, own.index), names) ?? continued(rest, named, normalised);
       named = titledByTask(named, tasks.get(segment) ?? [], date, part);
       // "same time next week": the meeting again.
       if (!named && SAME_TIME.test(date.text)) named = { kind: 'appointment', title: 'Meeting' };
