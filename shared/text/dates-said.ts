@@ -50,11 +50,17 @@ export function weekdayNamedBefore<T extends Day>(c: Component, said: string, d:
 
 /**
  * A day of the month said alone after a day said with its month ("published on the twentieth of
- * january, and the launch is on the twenty second") is a later day of that month.
+ * january, and the launch is on the twenty second") is a later day of that month; in the same
+ * sentence, any day of it still to come.
  */
-export function inMonthNamed<T extends Day>(c: Component, d: T, before: readonly Said[]): T {
+export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefore, wall: Date): T {
   if (!c.tags().has(ORDINAL_DAY_TAG) || c.isCertain('month') || c.isCertain('weekday')) return d;
-  const named = before.findLast((e) => e.monthNamed);
+  // In the same sentence, an earlier day of that month too, while it is still to come ("the portal closes on the fifteenth of january, so finish by the twelfth").
+  const sameSentence = before.inSentence.findLast((e) => e.monthNamed);
+  if (sameSentence && dayNumber({ ...d, year: sameSentence.start.year, month: sameSentence.start.month }) >= dayNumber(wallDay(wall))) {
+    return { ...d, year: sameSentence.start.year, month: sameSentence.start.month };
+  }
+  const named = [...before.earlier, ...before.inSentence].findLast((e) => e.monthNamed);
   return named && named.start.day < d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
 }
 

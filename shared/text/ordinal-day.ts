@@ -37,11 +37,15 @@ const OF_MONTH = `(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?`;
 const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
-function dayOf(match: RegExpMatchArray): number | undefined {
-  if (match[1]) return Number(match[1]);
-  const word = match[4] ?? `${match[2] ? `${match[2].slice(0, -1)} ` : ''}${match[3]}`;
+/** The day the ORDINAL groups from `at` (four of them) say. */
+function dayOf(match: RegExpMatchArray, at = 1): number | undefined {
+  if (match[at]) return Number(match[at]);
+  const word = match[at + 3] ?? `${match[at + 1] ? `${match[at + 1]!.slice(0, -1)} ` : ''}${match[at + 2]}`;
   return ORDINAL_VALUES.get(word.toLowerCase());
 }
+
+/** "from the nineteenth to the third", "between the fourth and the sixth of january": two days of the month said as a span. */
+const SPAN = new RegExp(`\\b(?:from|between)\\s+the\\s+(?:${ORDINAL})\\s+(?:to|till|until|through|and)\\s+the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /** How many months ahead a weekday said with a day of the month is looked for ("monday the fourth": the next month whose fourth is a Monday). */
@@ -89,9 +93,36 @@ const ordinalDayParser: chrono.Parser = {
   },
 };
 
-/** chrono's casual English reader with days of the month said alone. */
+/** The day after `d`'s month that has `day`: the end of a span that runs into the next month. */
+function monthAfter(year: number, month: number, day: number): { year: number; month: number } {
+  for (let k = 0; k < 3; k += 1) {
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+    if (day <= daysIn(year, month)) break;
+  }
+  return { year, month };
+}
+
+const ordinalSpanParser: chrono.Parser = {
+  pattern: () => SPAN,
+  extract(context, match) {
+    const [first, last] = [dayOf(match, 1), dayOf(match, 5)];
+    if (!first || !last || first > 31 || last > 31) return null;
+    const named = match[9] ? MONTH_NAMES.indexOf(match[9].toLowerCase()) + 1 : 0;
+    const wall = wallClock(context.reference);
+    // A month said at the end is the last day's; the first is in it too unless it comes later in the month.
+    const end = named ? { year: nextYearOf(named, last, wallDay(wall)), month: named } : undefined;
+    const start = end ? (first <= last ? end : monthBefore(end)) : nextMonthWith(first, wall);
+    const to = end ?? (last >= first ? start : monthAfter(start.year, start.month, last));
+    const at = (d: number, ym: { year: number; month: number }) => context.createParsingComponents({ day: d, month: ym.month, year: ym.year }).addTag(ORDINAL_DAY_TAG);
+    return context.createParsingResult(match.index ?? 0, match[0], at(first, start), at(last, to));
+  },
+};
+
+const monthBefore = (d: { year: number; month: number }) => (d.month === 1 ? { year: d.year - 1, month: 12 } : { year: d.year, month: d.month - 1 });
+
+/** chrono's casual English reader with days of the month said alone, and spans of them. */
 export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.push(ordinalDayParser);
+  extended.parsers.push(ordinalDayParser, ordinalSpanParser);
   return extended;
 }

@@ -283,7 +283,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) continue;
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
-    const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), [...earlier, ...found]);
+    const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const onDay = THIS_DAY_PART.test(said)
       ? { ...read, ...wallDay(wall) }
       : (weekdayNamedBefore(result.start, said, read, earlier) ?? timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall) ?? weekdayAhead(result.start, said, read, wall));

@@ -76,6 +76,11 @@ describe('a day said with its month after a day said by its distance', () => {
     expect(after('in five weeks we move offices', 'and the lease ends on the twentieth of december')).toEqual(['2026-12-20']);
   });
 
+  it('lends its month to an earlier day only in the same sentence', () => {
+    expect(after('the portal closes on the fifteenth of january', 'so we want it all finished by the twelfth')).toEqual(['2026-12-12']);
+    expect(findDates('the portal closes on the fifteenth of january so we want it all finished by the twelfth', reference).map((d) => d.iso)).toEqual(['2027-01-15', '2027-01-12']);
+  });
+
   it('lends no month to a day said alone', () => {
     expect(after('the audit is in six weeks', 'the forms are due on the twentieth')).toEqual(['2026-12-20']);
   });

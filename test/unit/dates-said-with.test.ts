@@ -60,3 +60,19 @@ describe('the title of a deadline said in a longer sentence', () => {
     expect(events(['the form is with hr at the moment they promised an answer by friday'], MEETING).map((e) => e.title)).toEqual(['Deadline: they promised an answer']);
   });
 });
+
+describe('two days of the month said as a span', () => {
+  it('runs from the first to the last, into the next month when the last is the smaller', () => {
+    const span = (sentence: string) => findDates(sentence, reference).map((d) => [d.iso, d.end && `${d.end.year}-${d.end.month}-${d.end.day}`]);
+    expect(span("i'm off from the twenty first to the fourth")).toEqual([['2026-12-21', '2027-1-4']]);
+    expect(span('the hall is ours between the eighth and the tenth of january')).toEqual([['2027-01-08', '2027-1-10']]);
+  });
+
+  it('is shown as a span in the key dates, and a task said with it is due on its first day', async () => {
+    const { localLanguageModel } = await import('#shared/providers/llm/local/index.ts');
+    const segments = [{ speaker: 'Ivo', sentence: "i'm away from the twenty first to the fourth so i'll file the report before i go", start_time: 0, end_time: 5 }];
+    const { markdown } = await localLanguageModel().summarize({ segments, prompt: 'Summarise.', context: { title: 'x', meetingDate: MEETING, timeZone: 'Europe/London' } });
+    expect(markdown).toContain('**Mon 21 Dec 2026 – Mon 4 Jan 2027**');
+    expect(markdown).toContain('file the report before i go (due Mon 21 Dec 2026)');
+  });
+});

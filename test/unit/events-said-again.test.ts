@@ -64,6 +64,24 @@ describe('a target', () => {
   });
 });
 
+describe('a thing that closes or expires then', () => {
+  it('is a deadline', () => {
+    expect(one('remember the online form closes at five on friday the eleventh')).toMatchObject([{ title: 'Deadline: online form closes', start: '2026-12-11T17:00:00+00:00' }]);
+  });
+});
+
+describe('a line that only says where', () => {
+  it('gives the event just before it its place', () => {
+    const said = events(["we'll run the quiz on friday the eleventh at seven", 'at the cricket club', 'bring a pen'], MEETING, 'Europe/London');
+    expect(said.map((e) => [e.title, e.location])).toEqual([['Meeting: run the quiz', 'Cricket club']]);
+  });
+
+  it('gives none to an event further back', () => {
+    const said = events(["we'll run the quiz on friday the eleventh at seven", 'the raffle needs prizes', 'we sold forty tickets', 'at the cricket club'], MEETING, 'Europe/London');
+    expect(said.map((e) => e.location)).toEqual(['']);
+  });
+});
+
 describe('a street', () => {
   it('is where the event is, with the place on it', () => {
     expect(one('the book swap is on sunday at eleven at the old bakery on church lane')[0]?.location).toBe('Old bakery, Church Lane');

@@ -19,6 +19,8 @@ export interface Mention {
   readonly timed: boolean;
   readonly location: string;
   readonly sentence: string;
+  /** The index of the segment it was said in. */
+  readonly segment?: number;
 }
 
 export interface Merged {

@@ -130,6 +130,9 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
+/** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
+const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
+
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
@@ -229,7 +232,9 @@ function dueThen(before: string): boolean {
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = []): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
-  if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
+  const closes = CLOSES.exec(before);
+  if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };
+  else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };

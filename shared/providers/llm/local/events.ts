@@ -175,6 +175,19 @@ function continued(rest: string, before: Found, sentence: string): Found {
   return { kind: 'appointment', title: words.charAt(0).toUpperCase() + words.slice(1) };
 }
 
+/** The most words of a line that only says where ("at the library", "yes the meeting room at the library"). */
+const PLACE_LINE_WORDS = 8;
+/** How many segments after an event's line a line saying only where may follow. */
+const PLACE_REACH = 2;
+
+/** "we'll do a read through on monday at six" … "at the library": a short line that only says where gives the event before it its place. */
+function placeSaidAfter(mentions: Mention[], sentence: string, dateless: boolean, segment: number): void {
+  const last = mentions.at(-1);
+  if (!dateless || !last || last.location || segment - (last.segment ?? -Infinity) > PLACE_REACH || sentence.split(/\s+/).length > PLACE_LINE_WORDS) return;
+  const place = findLocation(sentence);
+  if (place) mentions[mentions.length - 1] = { ...last, location: place };
+}
+
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
@@ -183,6 +196,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
     const normalised = normaliseSpokenTimes(sentence);
     const all = findDates(normalised, reference, said.earlier);
     said.add(all);
+    placeSaidAfter(mentions, normalised, all.length === 0, segment);
     // A month without a day ("in march") is no day to put in a calendar.
     const dates = all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
@@ -198,7 +212,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       if (!named && SAME_TIME.test(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       const mention = mentionOf(sentence, part, own, named, reference);
-      if (mention) mentions.push(mention);
+      if (mention) mentions.push({ ...mention, segment });
     }
   }
   return mentions;

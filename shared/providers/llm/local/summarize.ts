@@ -129,15 +129,18 @@ function decisionLines(lines: readonly Line[]): Line[] {
     .map(({ at, settles }) => (settles === undefined ? sentences[at]! : { ...sentences[at]!, text: `${sentences[at]!.text.replace(/[\s.!]+$/, '')}: ${sentences[settles]!.text}` }));
 }
 
-function dateLabel(date: SpokenDate): string {
+/** The label of a date, with its end when it has one: a time span ("11:00–15:00"), or, unless `due`, a span of days (a task is due by the first). */
+function dateLabel(date: SpokenDate, due = false): string {
   const { start, end } = date;
+  const sameDay = end !== undefined && end.year === start.year && end.month === start.month && end.day === start.day;
+  // "from the nineteenth to the third": a span of days.
+  if (end && !due && !sameDay && end.hour === undefined && start.hour === undefined && !date.period) return `${date.label} – ${formatDateParts(end)}`;
   if (!end || end.hour === undefined || start.hour === undefined) return date.label;
-  const sameDay = end.year === start.year && end.month === start.month && end.day === start.day;
   return sameDay ? `${date.label}–${String(end.hour).padStart(2, '0')}:${String(end.minute ?? 0).padStart(2, '0')}` : `${date.label} – ${formatDateParts(end)}`;
 }
 
 function itemLine(item: ActionItem): string {
-  return `- [ ] ${bold(item.owner)}: ${shorten(item.task, 200)}${item.due ? ` (due ${dateLabel(item.due)})` : ''}`;
+  return `- [ ] ${bold(item.owner)}: ${shorten(item.task, 200)}${item.due ? ` (due ${dateLabel(item.due, true)})` : ''}`;
 }
 
 /** The summary Markdown for a transcript, steered by the prompt (steer.ts); never throws on empty or malformed segments. */
