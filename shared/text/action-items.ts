@@ -82,7 +82,21 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
   const listed = due && at >= 0 && DAYS_LISTED.test(out.slice(at + due.text.length));
   if (due && at >= 0 && !listed) out = withoutDate(out, at, due.text.length);
   const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
-  return trim(trim(out).replace(TRAILING_FILLER, '')).replace(TASK_LEAD, '').trim();
+  return withoutRunOn(trim(trim(out).replace(TRAILING_FILLER, '')).replace(TASK_LEAD, '').trim());
+}
+
+/** A subject and its verb that start another sentence run into the task: "chase the referees[ they need …]". */
+const RUN_ON = /\s(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))\b/i;
+/** Words after which a subject is part of the task ("check if they need …", "so that we can …"). */
+const JOINS_A_CLAUSE = /\b(?:if|whether|that|so|because|when|what|how|who|and|but|or|until|unless|where|why|once|before|after|since|while|whatever|which)\s*$/i;
+/** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
+const SAYING = /^(?:tell|ask|remind|let|warn|explain|say|check|confirm|make sure|find out|see|show|email|text|write to|ring|call)\b/i;
+
+/** The task without another sentence the recogniser ran into it. */
+function withoutRunOn(task: string): string {
+  const m = RUN_ON.exec(task);
+  if (!m || SAYING.test(task) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2) return task;
+  return task.slice(0, m.index);
 }
 
 /**

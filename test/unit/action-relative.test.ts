@@ -40,6 +40,18 @@ describe('a task said before its date', () => {
   });
 });
 
+describe('another sentence run into a task', () => {
+  it('is no part of it', () => {
+    expect(items(turns(['Ana', "i'll book the minibus tomorrow it needs a week's notice"]))).toEqual([['Ana', 'book the minibus', 'Fri 20 Nov 2026']]);
+    expect(items(turns(['Ben', "i'll order the trophies they were cheaper online"]))).toEqual([['Ben', 'order the trophies', undefined]]);
+  });
+
+  it('stays when it is what the task tells or joins', () => {
+    expect(items(turns(['Ana', "i'll tell the parents they need to sign the forms"]))).toEqual([['Ana', 'tell the parents they need to sign the forms', undefined]]);
+    expect(items(turns(['Ben', "i'll move the tables so that we have more room"]))).toEqual([['Ben', 'move the tables so that we have more room', undefined]]);
+  });
+});
+
 describe('a day asked about', () => {
   it('is not when the task is due', () => {
     expect(items(turns(['Ana', "i'll check whether friday is free for the painters"]))).toEqual([['Ana', 'check whether friday is free for the painters', undefined]]);
