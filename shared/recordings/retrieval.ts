@@ -104,27 +104,45 @@ function namesATime(text: string): boolean {
   return PAST_MENTION.test(text) || findDates(text, FAR_BACK).length > 0;
 }
 
+const namesAPlace = (text: string): boolean => findLocation(text) !== '';
+/** A day or a time, not a month or a year ("this month" answers no "when"). */
+const namesADay = (text: string): boolean => findDates(text, FAR_BACK).some((d) => !d.period);
+/** How many segments after the best passage of a "when" question an answer naming the time may come ("he wants a call" … "he suggested thursday at four"). */
+const ANSWER_REACH = 3;
+
+/** The first segment within reach after `best` that names what `names` looks for, unless one of `picked` is it. */
+function saidAfter(segments: readonly Segment[], best: number, names: (text: string) => boolean, picked: readonly number[]): number | undefined {
+  if (names(String(segments[best]?.sentence ?? ''))) return undefined;
+  for (let i = best + 1; i <= best + ANSWER_REACH && i < segments.length; i += 1) {
+    if (names(String(segments[i]!.sentence ?? ''))) return picked.includes(i) ? undefined : i;
+  }
+  return undefined;
+}
+
 /**
  * The segments that best answer `question`, best first (at most `k`), each with its index in
  * the transcript; [] when no segment shares a content word with the question. For a "when"
- * question, a passage in which chrono-node finds a date or time expression ranks higher.
+ * question, a passage in which chrono-node finds a date or time expression ranks higher, and
+ * when the best names none, the first of the next few that does follows it ("where" likewise,
+ * with places).
  */
-const namesAPlace = (text: string): boolean => findLocation(text) !== '';
-
 export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
   if (searchTerms(question).length === 0) return [];
   const scored = segments.length < BM25_MIN_DOCUMENTS ? overlapScores(segments, question) : bm25Scores(segments, question, segments.length);
-  const boost = WHEN_QUESTION.test(question) ? { names: namesATime, by: WHEN_BOOST } : WHERE_QUESTION.test(question) ? { names: namesAPlace, by: WHERE_BOOST } : undefined;
+  const boost = WHEN_QUESTION.test(question)
+    ? { names: namesATime, by: WHEN_BOOST, answers: namesADay }
+    : WHERE_QUESTION.test(question)
+      ? { names: namesAPlace, by: WHERE_BOOST, answers: namesAPlace }
+      : undefined;
   const ranked = scored
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, boost?.names(String(segments[index]!.sentence ?? '')) ? score * boost.by : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
-  return ranked
-    .filter(([, score]) => score >= best * RELATIVE_CUT_OFF)
-    .slice(0, k)
-    .map(([index]) => toSource(segments, index));
+  const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
+  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;
+  return (next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)]).slice(0, k).map((index) => toSource(segments, index));
 }
 
 /** The passages of `indices` alone, as `pick` ranks them within those, with their indices in the whole transcript. */

@@ -66,8 +66,8 @@ export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefo
 
 /** Words that name today or tomorrow: a time said with them is that day's. */
 const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|now)\b/;
-/** Words that offer a time instead of one said ("if two o'clock works", "how about three", "make it four"). */
-const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?)\b/;
+/** Words that offer a time instead of one said, or say it again ("if two o'clock works", "how about three", "that's nine p m for us"). */
+const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be)\b/;
 
 /** The lines before and the sentence so far: the days a time said alone may belong to. */
 export interface SaidBefore {

@@ -60,7 +60,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day or a preposition. */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY}`;
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|and|or|so|then|but|because|if|when|the|we|i|you|they|he|she|it|our|my|your|their)\\b)`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|and|or|so|then|but|because|if|when|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local)\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
@@ -111,6 +111,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
+  // "wednesday lunchtime", "by lunchtime" → "… noon", which chrono reads
+  [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b`, 'gi'), (lead) => `${lead}noon`],
   // "in a fortnight" → "in two weeks", which chrono reads
   [/\b(?:a|one)\s+fortnight\b/gi, () => 'two weeks'],
   // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a

@@ -1,7 +1,8 @@
 // Time zones said after a time ("at three p m eastern", "ten a m pacific time", "noon new york
 // time", "four p m UK time"): the time is that zone's wall clock, read back in the recording's
 // zone. A region or an abbreviation after any time; a city (any IANA zone's, "tokyo", "new york")
-// only with "time" after it ("at three london bridge" names a place). Deterministic; no I/O.
+// only with "time" after it ("at three london bridge" names a place); "their time", "local time"
+// when the text names the city they are in ("… their time, they're in new york"). Deterministic; no I/O.
 import { instantOf, wallClockIn, type WallClock } from '../domain/time-zones.ts';
 
 /** Regions and abbreviations, longer first ("central european" before "central"). */
@@ -18,7 +19,7 @@ const REGIONS: ReadonlyArray<[string, string]> = [
 const AFTER_TIME = '(?<=\\b(?:\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight))';
 
 /** Each IANA zone by its city in lower case ("new york" → America/New_York), and the pattern that finds them; made on first use, off a handler's cold start. */
-let cities: { readonly zones: ReadonlyMap<string, string>; readonly pattern: RegExp } | undefined;
+let cities: { readonly zones: ReadonlyMap<string, string>; readonly pattern: RegExp; readonly where: RegExp } | undefined;
 
 function citiesAndPattern(): NonNullable<typeof cities> {
   if (cities) return cities;
@@ -30,7 +31,21 @@ function citiesAndPattern(): NonNullable<typeof cities> {
   );
   const names = [...zones.keys()].sort((a, b) => b.length - a.length).join('|');
   const pattern = new RegExp(`${AFTER_TIME}\\s+(?:${REGIONS.map(([words]) => `(${words})`).join('|')}|(${names}) time)(?![\\p{L}])`, 'giu');
-  return (cities = { zones, pattern });
+  const where = new RegExp(`\\b(?:in|from|based in|over in)\\s+(${names})(?![\\p{L}])`, 'iu');
+  return (cities = { zones, pattern, where });
+}
+
+/** "at four p m their time": a zone said as someone's own, whose city the same text names ("they're in new york"). */
+const THEIR_TIME = new RegExp(`(?<=\\b(?:\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight|at\\s+\\d{1,2}))\\s+(?:their|your|his|her|local)\\s+time\\b`, 'gi');
+
+function theirTime(text: string): ZoneSaid[] {
+  const { zones, where } = citiesAndPattern();
+  const city = where.exec(text)?.[1];
+  if (!city) return [];
+  return [...text.matchAll(THEIR_TIME)].map((m) => {
+    const words = m[0].trimStart();
+    return { index: m.index + m[0].length - words.length, length: words.length, zone: zones.get(city.toLowerCase())! };
+  });
 }
 
 export interface ZoneSaid {
@@ -43,13 +58,14 @@ export interface ZoneSaid {
 /** The zones said after a time in `text`, in order. */
 export function zonesSaid(text: string): ZoneSaid[] {
   const { zones, pattern } = citiesAndPattern();
-  return [...text.matchAll(pattern)].map((m) => {
+  const named = [...text.matchAll(pattern)].map((m) => {
     const groups = m.slice(1);
     const region = groups.findIndex((g, i) => i < REGIONS.length && g !== undefined);
     const zone = region >= 0 ? REGIONS[region]![1] : zones.get(groups[REGIONS.length]!.toLowerCase())!;
     const words = m[0].trimStart();
     return { index: m.index + m[0].length - words.length, length: words.length, zone };
   });
+  return [...named, ...theirTime(text)].sort((a, b) => a.index - b.index);
 }
 
 /** `wall` moved to the instant `ms`, as the wall clock of `zone` reads it. */

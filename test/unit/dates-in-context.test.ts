@@ -104,6 +104,10 @@ describe('a time said alone after a day named with its time', () => {
     expect(after(morning, FITTING, 'would half past four suit them')).toEqual(['2026-12-10T16:30:00+00:00']);
   });
 
+  it('is that day’s when it says the same time again ("that\'s … for us")', () => {
+    expect(after(morning, 'they want the call on thursday the tenth at three p m new york time', "that's eight p m for us")).toEqual(['2026-12-10T20:00:00+00:00']);
+  });
+
   it('stays today’s or tomorrow’s when it says so, or when it offers nothing and is still to come', () => {
     expect(after(morning, FITTING, "i'll ring the shop at four")).toEqual(['2026-11-30T16:00:00+00:00']);
     expect(after(evening, FITTING, "i'll ring the shop tomorrow at four")).toEqual(['2026-12-01T16:00:00+00:00']);

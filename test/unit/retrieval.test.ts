@@ -53,6 +53,12 @@ describe('retrieve', () => {
     expect(retrieve(segments, other)[0]!.segment_index).toBe(0);
   });
 
+  it('for a "when" question whose best passage names no day, adds the next that does, as the talk goes on', () => {
+    // Written for this test.
+    const segments: Segment[] = ['the landlord wants an inspection of the flat this month', 'when is good for him', 'he said tuesday at ten', 'the boiler is fine'].map((sentence, i) => ({ speaker: 'Rae', sentence, start_time: i * 3, end_time: i * 3 + 3 }));
+    expect(retrieve(segments, 'When is the inspection?').map((s) => s.segment_index)).toEqual([0, 2]);
+  });
+
   it('finds a word that says whether someone is there, which wink-nlp counts as a stop word', () => {
     // Written for this test.
     const segments: Segment[] = ['i sent the figures on monday', 'the draft is due on friday', "i'm off on the ninth and tenth", 'we moved the boxes last week'].map((sentence, i) => ({ speaker: 'Rae', sentence, start_time: i * 3, end_time: i * 3 + 3 }));

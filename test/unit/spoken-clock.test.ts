@@ -49,3 +49,11 @@ describe('"at" heard as "and" between a day and an hour', () => {
     expect(normaliseSpokenTimes(said)).toBe(said);
   });
 });
+
+describe('lunchtime', () => {
+  it('is noon after a day, "at" or "by"', () => {
+    expect(normaliseSpokenTimes('can you do it by wednesday lunchtime')).toBe('can you do it by wednesday noon');
+    expect(normaliseSpokenTimes("let's meet at lunch time")).toBe("let's meet at noon");
+    expect(normaliseSpokenTimes('we talked over lunchtime')).toBe('we talked over lunchtime');
+  });
+});

@@ -40,3 +40,14 @@ describe('a zone said after a time', () => {
     ]);
   });
 });
+
+describe('"their time" with the city they are in', () => {
+  it('is that city’s time', () => {
+    expect(iso("she can do friday at nine a m her time she's in chicago")).toEqual(['2026-12-04T15:00:00+00:00']);
+    expect(iso("let's say thursday at ten local time as we're based in tokyo")).toEqual(['2026-12-03T01:00:00+00:00']);
+  });
+
+  it('is as said when no city is named', () => {
+    expect(iso('he can do friday at nine a m his time')).toEqual(['2026-12-04T09:00:00+00:00']);
+  });
+});
