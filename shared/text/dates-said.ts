@@ -39,12 +39,14 @@ export function namedWith(c: Component, said: string): Pick<Said, 'monthNamed' |
 
 /**
  * A bare weekday said after a day of that weekday was named ("how about a demo next wednesday at
- * two" … "wednesday at two works for us") is that day, not the nearest such weekday.
+ * two" … "wednesday at two works for us") is that day, not the nearest such weekday; "that
+ * friday" (`pointed`) after any day said that falls on a Friday is that day.
  */
-export function weekdayNamedBefore<T extends Day>(c: Component, said: string, d: T, earlier: readonly Said[]): T | undefined {
+export function weekdayNamedBefore<T extends Day>(c: Component, said: string, d: T, earlier: readonly Said[], pointed = false): T | undefined {
   if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|next|last|coming|following|today)\b/.test(said)) return undefined;
   const weekday = weekdayOf(d);
-  const named = earlier.findLast((e) => e.weekdayNamed && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
+  // "that friday" points back at the day said before that falls on a Friday, however it was said ("the twenty ninth of january").
+  const named = earlier.findLast((e) => (e.weekdayNamed || pointed) && !e.period && weekdayOf(e.start) === weekday && dayNumber(e.start) !== dayNumber(d));
   return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
 }
 

@@ -88,7 +88,7 @@ const ordinalDayParser: chrono.Parser = {
     const said = weekday ? WEEKDAYS.indexOf(/^\w+/.exec(match[0])![0].toLowerCase()) : -1;
     const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall, said >= 0 ? said : undefined);
     // A month said with the day is certain, as chrono's own reading of "the twentieth of january" has it.
-    const components = context.createParsingComponents({ day, ...(named ? { month } : {}) });
+    const components = context.createParsingComponents({ day, ...(named ? { month } : {}), ...(said >= 0 ? { weekday: said } : {}) });
     return (named ? components : components.imply('month', month)).imply('year', year).addTag(ORDINAL_DAY_TAG);
   },
 };

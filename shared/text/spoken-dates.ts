@@ -286,7 +286,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const onDay = THIS_DAY_PART.test(said)
       ? { ...read, ...wallDay(wall) }
-      : (weekdayNamedBefore(result.start, said, read, earlier) ?? timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall) ?? weekdayAhead(result.start, said, read, wall));
+      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall) ?? weekdayAhead(result.start, said, read, wall));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;

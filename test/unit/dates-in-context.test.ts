@@ -41,6 +41,18 @@ describe('a weekday said again', () => {
     ]);
   });
 
+  it('is the day said before that falls on it, however it was said, when "that" points back at it', () => {
+    const reference = dateReference(MONDAY)!;
+    const said = new DatesSaid();
+    said.add(findDates('the move is on the twenty ninth of january', reference)); // a Friday
+    expect(findDates('so that friday we need the van all day', reference, said.earlier).map((d) => d.iso)).toEqual(['2027-01-29']);
+    expect(findDates('friday we need the van all day', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-04']);
+  });
+
+  it('is the same day when said twice in a row, as a recogniser may repeat it', () => {
+    expect(findDates('see you on thursday the tenth thursday then', dateReference(MONDAY)!).map((d) => d.iso)).toEqual(['2026-12-10', '2026-12-10']);
+  });
+
   it('forgets days named more than a few lines before', () => {
     const said = new DatesSaid(2);
     const reference = dateReference(MONDAY)!;
