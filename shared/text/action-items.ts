@@ -52,6 +52,7 @@ const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|t
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
 /** Words that lead into a task without being part of it: "you'll also need to transfer …" → "transfer …". */
 const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(?:need|have|got)\s+to\s+)?/i;
+const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
@@ -152,6 +153,8 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const subject = m[1]!.toLowerCase();
     const task = m[4]!;
     if ((m[2] ?? m[3]!).trim().toLowerCase() === 'can' && subject !== 'i') continue;
+    // "do we need to bring anything": a question, no task.
+    if (DO_QUESTION.test(clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!)))) continue;
     // "the team will need more chairs", "we'll need volunteers": a need, no one's task.
     if (STATES_A_NEED.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
@@ -175,7 +178,8 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
     return { owner: knownName(name, names) ?? capitalise(name), task: actionFor[2]! };
   }
   const request = REQUEST.exec(clause);
-  if (request && !REQUEST_IGNORE.test(request[1]!)) {
+  // "please the referee might …": a new clause after "please", no task asked.
+  if (request && !REQUEST_IGNORE.test(request[1]!) && !/^(?:the|a|an|our|my|their|this|that)\s/i.test(request[1]!)) {
     if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, ''), asked: true };
     return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]!, asked: true };
   }
@@ -266,7 +270,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
         continue;
       }
       // "can someone take care of that": the answer will say what; the asking alone is no item.
-      if (!saysEnough(task) || (match.asked && STANDS_FOR_IT.test(task))) continue;
+      // "please pay by friday": one short verb is a task when it is due.
+      if (!(saysEnough(task) || (due && taggedWords(`we ${task}`)[1]?.pos === 'VERB')) || (match.asked && STANDS_FOR_IT.test(task))) continue;
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -141,6 +141,16 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
 /** What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap party is on friday from seven"). */
 const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq)\b/;
 const EVENING_HOUR = 18;
+/**
+ * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
+ * an evening meeting reads it as for today; a part of the day or a thing of the evening said keeps it.
+ */
+function morningAgain<T extends DateParts>(c: chrono.ParsedResult['start'], d: T | undefined, after: string, sentence: string): T | undefined {
+  const said = c.get('hour') ?? 0;
+  const guessed = d?.hour === said + 12 && !c.isCertain('meridiem') && said >= EVENING_HOURS.from && said <= EVENING_HOURS.to;
+  return d && guessed && dayPartHour('', after) === undefined && !EVENING_THING.test(sentence) ? { ...d, hour: said } : d;
+}
+
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */
 const EVENING_HOURS = { from: 7, to: 9 };
 /** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
@@ -286,7 +296,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const onDay = THIS_DAY_PART.test(said)
       ? { ...read, ...wallDay(wall) }
-      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall) ?? weekdayAhead(result.start, said, read, wall));
+      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? morningAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;

@@ -5,7 +5,7 @@
 // three" → "Meeting: do a follow up review").
 import type { ActionItem } from '../../../text/action-items.ts';
 import type { SpokenDate } from '../../../text/spoken-dates.ts';
-import type { EventKind } from './event-title.ts';
+import { saysMore, type EventKind } from './event-title.ts';
 
 type Found = { kind: EventKind; title: string } | undefined;
 
@@ -29,7 +29,8 @@ export function itemsBySegment(items: readonly ActionItem[]): Map<number, Action
 export function titledByTask(found: Found, items: readonly ActionItem[], date: SpokenDate, part: string): Found {
   const item = items.find((i) => i.due && sameDay(i.due, date));
   if (!item) return found;
-  if (found?.kind === 'deadline') return { kind: 'deadline', title: capped(`Deadline: ${item.task}`) };
+  // A task of one word ("please pay by friday") says less than "Deadline: subs" does.
+  if (found?.kind === 'deadline') return item.task.includes(' ') || !saysMore(found.title) ? { kind: 'deadline', title: capped(`Deadline: ${item.task}`) } : found;
   if (!found && date.start.hour !== undefined && GROUP_WILL.test(part)) return { kind: 'appointment', title: capped(`Meeting: ${item.task}`) };
   return found;
 }

@@ -27,7 +27,7 @@ const UNTIL_LEAD = /\b(?:until|till)\s+(?:the\s+)?$/i;
 /** "you have until friday", "we've got till the tenth": time given for something. */
 const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)\s+(?:the\s+)?$/i;
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
-const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but)[,\s]+)+/i;
+const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but|cheers|thanks|lovely|brilliant|perfect|cool|nice)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how or when, not what ("we meet again", "let's sync up there", "a meeting planned"): no title. */
 const ADVERBS =
@@ -130,6 +130,8 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
+/** "saturday's match is away …", "tomorrow's session": the thing the day is said to own (what follows the date). */
+const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|will|moves?|starts?|kicks? off|begins?|has)\b|\s*$)/iu;
 /** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
 const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
@@ -159,7 +161,7 @@ const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
-const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice)$|\b(?:next|last|other)\b/i;
+const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice)$|\b(?:next|last|other)\b/i;
 
 /**
  * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
@@ -229,11 +231,13 @@ function dueThen(before: string): boolean {
  * appointment and no deadline. `rest` is the sentence without its dates and place; `before`
  * is what precedes the date ("… by " makes a task due then); `names` are the people at the meeting.
  */
-export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = []): { kind: EventKind; title: string } | undefined {
+export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   const closes = CLOSES.exec(before);
-  if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };
+  const owned = DAYS_OWN.exec(after);
+  if (owned && namesAThing(after, owned[1]!, names)) found = { kind: 'appointment', title: `${owned[1]!.charAt(0).toUpperCase()}${owned[1]!.slice(1).toLowerCase()}` };
+  else if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };

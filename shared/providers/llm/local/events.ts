@@ -136,8 +136,8 @@ function sentencesIn(segments: readonly Partial<Segment>[]): Said[] {
   return segments.flatMap((s, segment) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }).map((text) => ({ text, segment })) : []));
 }
 
-/** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week". */
-const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but)\s+/gi;
+/** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week", "kick off at two[ so ]meet at twelve fifteen". */
+const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's|lets|let us|meet|come|get|bring)\b))\s+/gi;
 
 /**
  * The part of a sentence that says `date` when it says others too: from the last break after the
@@ -201,12 +201,16 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
     const dates = all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
     let named: Found;
+    let lastPart = -1;
     for (const date of dates) {
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
       const own = { ...date, index: date.index - from };
       const rest = withoutMentions(part, datesWithin(dates, from, to));
-      named = titleOf(part, rest, part.slice(0, own.index), names) ?? continued(rest, named, normalised);
+      // Two dates in one part are of one thing ("saturday's match … we kick off at two").
+      const samePart = from === lastPart;
+      lastPart = from;
+      named = titleOf(part, rest, part.slice(0, own.index), names, part.slice(own.index + own.text.length)) ?? (samePart ? named : continued(rest, named, normalised));
       named = titledByTask(named, tasks.get(segment) ?? [], date, part);
       // "same time next week": the meeting again.
       if (!named && SAME_TIME.test(date.text)) named = { kind: 'appointment', title: 'Meeting' };
