@@ -11,6 +11,8 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
+import { WEEKDAY } from './calendar.ts';
+import { ORDINAL_WORD } from './ordinal-day.ts';
 import { relativeTask } from './relative-task.ts';
 import { roleOwner } from './roles.ts';
 import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
@@ -73,7 +75,8 @@ function knownName(word: string, names: readonly string[]): string | undefined {
   return names.find((n) => n.toLowerCase() === word.toLowerCase() || n.toLowerCase().split(/\s+/)[0] === word.toLowerCase());
 }
 
-const DAYS_LISTED = /^\s+(?:and|or)\s+(?:on\s+)?(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/i;
+/** "… and friday", "… or the ninth": another day after the due one, listed with it. */
+const DAYS_LISTED = new RegExp(`^\\s+(?:and|or)\\s+(?:on\\s+)?(?:the\\s+)?(?:${WEEKDAY}|\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\b`, 'i');
 
 /** Removes the due-date mention (and its "by", "on" …) from a task, and filler at the end. */
 function cleanTask(task: string, due: SpokenDate | undefined): string {
@@ -162,7 +165,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
-    // "the treasurer will send …" owns a task; "the team will need more chairs" states a need.
+    // "the treasurer will send …": someone named by their part owns the task.
     const role = roleOwner(m[1]!, before);
     if (role) return { owner: role, task };
     if (NOT_PEOPLE.has(subject) || DETERMINERS.test(before) || subject.length < 2 || inNounPhrase(clause, before.length) || auxiliaryAt(clause, before.length)) continue;

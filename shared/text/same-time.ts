@@ -23,3 +23,6 @@ export function timeOfDay(wall: Date): { hour: number; minute: number } | undefi
   const minute = wall.getUTCMinutes();
   return hour === 0 && minute === 0 ? undefined : { hour, minute };
 }
+
+/** Whether a date mention's words say "same time" ("same time next week"). */
+export const saysSameTime = (mention: string): boolean => /\bsame\s+time\b/i.test(mention);

@@ -17,6 +17,7 @@ import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
+import { saysSameTime } from '../../../text/same-time.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
 import { titleOf } from './event-title.ts';
@@ -26,7 +27,6 @@ import { itemsBySegment, titledByTask } from './event-tasks.ts';
 export { findLocation } from '../../../text/places.ts';
 
 const HOUR_MS = 3_600_000;
-const SAME_TIME = /\bsame time\b/i;
 const DEFAULT_HOUR = 9;
 const MAX_EVENTS = 50;
 
@@ -213,7 +213,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = titleOf(part, rest, part.slice(0, own.index), names, part.slice(own.index + own.text.length)) ?? (samePart ? named : continued(rest, named, normalised));
       named = titledByTask(named, tasks.get(segment) ?? [], date, part);
       // "same time next week": the meeting again.
-      if (!named && SAME_TIME.test(date.text)) named = { kind: 'appointment', title: 'Meeting' };
+      if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       const mention = mentionOf(sentence, part, own, named, reference);
       if (mention) mentions.push({ ...mention, segment });
