@@ -22,6 +22,10 @@ export interface Said {
   readonly weekdayNamed?: boolean;
   /** Said as a month, quarter or year, not a day. */
   readonly period?: string;
+  /** How many lines before the one read it was said in (1: the line just before), as DatesSaid counts. */
+  readonly ago?: number;
+  /** Said of a thing of the evening ("the gig … on saturday"): an hour from seven to nine said for it is the evening's. */
+  readonly evening?: boolean;
 }
 
 type Component = chrono.ParsedResult['start'];
@@ -71,6 +75,20 @@ const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evenin
 /** Words that offer a time instead of one said, or say it again ("if two o'clock works", "how about three", "that's nine p m for us"). */
 const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be)\b/;
 
+/** Someone taking on or asking for a task: "i'll …", "we'll …", "can you …". */
+const COMMITS = /\b(?:i'll|i will|i can|we'll|we will|can you|could you|would you)\b/;
+
+/**
+ * "the gig is on saturday the nineteenth" … "soundcheck is at five doors open at seven thirty": a
+ * line of times right after a line that named one day to come (and no time) is that day's
+ * schedule, unless someone takes on a task in it ("i'll call you at four" is today's).
+ */
+function scheduleOf(earlier: readonly Said[], sentence: string, today: number): Said | undefined {
+  const previous = earlier.filter((e) => e.ago === 1 && !e.period);
+  const day = previous.length === 1 ? previous[0]! : undefined;
+  return day && day.start.hour === undefined && dayNumber(day.start) > today && !COMMITS.test(sentence) ? day : undefined;
+}
+
 /** The lines before and the sentence so far: the days a time said alone may belong to. */
 export interface SaidBefore {
   readonly earlier: readonly Said[];
@@ -79,18 +97,19 @@ export interface SaidBefore {
 
 /**
  * A time said without a day is the day's said before it in the same sentence ("day one is monday
- * at the old fire station call time is seven a m"); or, after a day to come was named with its
+ * at the old fire station call time is seven a m"), or in the line just before (scheduleOf); or, after a day to come was named with its
  * time ("the tasting is on saturday the twelfth at eleven" … "i'll ask them if two o'clock
  * works"), that day's, when the time has gone by today (read forward it would be tomorrow's, a
  * day no one named) or the sentence offers it instead.
  */
-export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): T | undefined {
+export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean }) | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
   const sameSentence = before.inSentence.findLast((e) => e.start.hour === undefined && !e.period && dayNumber(e.start) >= today);
-  const named = sameSentence ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
-  if (!named || !(sameSentence || dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
-  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
+  const scheduled = sameSentence ?? scheduleOf(before.earlier, sentence, today);
+  const named = scheduled ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
+  if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
+  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}) };
 }
 
 /** The days said in the last few lines of a transcript, which a later mention may name again. */
@@ -98,7 +117,7 @@ export class DatesSaid {
   private readonly lines: Said[][] = [];
   constructor(private readonly size = 6) {}
   get earlier(): readonly Said[] {
-    return this.lines.flat();
+    return this.lines.flatMap((line, i) => line.map((d) => ({ ...d, ago: this.lines.length - i })));
   }
   add(dates: readonly Said[]): void {
     this.lines.push([...dates]);

@@ -87,6 +87,8 @@ export interface SpokenDate {
   readonly monthNamed?: boolean;
   /** The day was said with its weekday ("next wednesday"), which that weekday said alone after it names again. */
   readonly weekdayNamed?: boolean;
+  /** Said of a thing of the evening ("the gig is on saturday"). */
+  readonly evening?: boolean;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -143,12 +145,16 @@ const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|
 const EVENING_HOUR = 18;
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
- * an evening meeting reads it as for today; a part of the day or a thing of the evening said keeps it.
+ * an evening meeting reads it as for today; a part of the day said after it keeps its reading, and
+ * a thing of the evening, said with the time or with the day, makes it the evening's.
  */
-function morningAgain<T extends DateParts>(c: chrono.ParsedResult['start'], d: T | undefined, after: string, sentence: string): T | undefined {
+function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again: (T & { evening?: boolean }) | undefined, after: string, sentence: string): T | undefined {
+  if (!again) return undefined;
+  const { evening: eveningDay, ...d } = again;
   const said = c.get('hour') ?? 0;
-  const guessed = d?.hour === said + 12 && !c.isCertain('meridiem') && said >= EVENING_HOURS.from && said <= EVENING_HOURS.to;
-  return d && guessed && dayPartHour('', after) === undefined && !EVENING_THING.test(sentence) ? { ...d, hour: said } : d;
+  if (c.isCertain('meridiem') || said < EVENING_HOURS.from || said > EVENING_HOURS.to || dayPartHour('', after) !== undefined) return d as unknown as T;
+  // "the gig is on saturday" … "doors open at seven thirty": the evening's, as a thing of the evening's hours are.
+  return { ...d, hour: eveningDay || EVENING_THING.test(sentence) ? said + 12 : said } as unknown as T;
 }
 
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */
@@ -296,7 +302,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const onDay = THIS_DAY_PART.test(said)
       ? { ...read, ...wallDay(wall) }
-      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? morningAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall));
+      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;
@@ -317,7 +323,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + result.text.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said) });
+      const evening = EVENING_THING.test(normalised) ? { evening: true } : {};
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...evening });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

@@ -3,6 +3,7 @@
 // request with its date. Sentences written for this test, as an unpunctuated recogniser writes them.
 import { describe, expect, it } from 'vitest';
 import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
+import { DatesSaid, findDates } from '#shared/text/spoken-dates.ts';
 import type { Segment } from '#shared/providers/types.ts';
 import { events } from '../support/spoken-events.ts';
 
@@ -41,5 +42,21 @@ describe('a short request with its date', () => {
 
   it('leaves the deadline titled by what is due', () => {
     expect(titled('fees are due so please pay by friday').map(([title]) => title)).toEqual(['Deadline: fees']);
+  });
+});
+
+describe('a line of times right after a line that named one day', () => {
+  it('is that day’s schedule, the evening’s for a thing of the evening', () => {
+    expect(titled('the concert at the town hall is on friday the eighteenth', 'warm up is at six then doors open at seven and we start at eight')).toEqual([
+      ['Concert', '2026-12-18T18:00:00+00:00', 'Town hall'],
+    ]);
+  });
+
+  it('is not the day’s when someone takes on a task in it', () => {
+    const reference = dateReference(MEETING, 'Europe/London')!;
+    const said = new DatesSaid();
+    said.add(findDates('the stock take is on friday the eighteenth', reference));
+    expect(findDates("i'll call the supplier at nine", reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-07T21:00:00+00:00']);
+    expect(findDates('the van comes at nine and we start at ten', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-18T09:00:00+00:00', '2026-12-18T10:00:00+00:00']);
   });
 });

@@ -140,6 +140,8 @@ const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:
 const DET = '(?:the|our|a|an|this|my|your|their)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
 const RELATIVE = '(?:which|that|who|where|when)';
+/** Where a thing named is, said before when ("the gig at the fleece is on …"): no part of its name. */
+const WHERE = String.raw`(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?`;
 /** What a thing named is about or for: " about the budget", " for volunteers". */
 const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
 /**
@@ -148,7 +150,7 @@ const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-
  * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
  * about the budget").
  */
-const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b)[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
+const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`, 'iu');
 /** "the rehearsal is the evening before the wedding so friday the fifth": a thing said to be at a time described, and then the date that is. */
 const RESTATED = new RegExp(
   String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
