@@ -60,3 +60,19 @@ describe('a line of times right after a line that named one day', () => {
     expect(findDates('the van comes at nine and we start at ten', reference, said.earlier).map((d) => d.iso)).toEqual(['2026-12-18T09:00:00+00:00', '2026-12-18T10:00:00+00:00']);
   });
 });
+
+describe('another day offered for the thing just planned', () => {
+  it('moves it there, with its place when the same place is said', () => {
+    expect(titled("let's run through the set on wednesday evening at the studio", "i can't do wednesday", 'okay thursday then same place')).toEqual([
+      ['Meeting: run through the set', '2026-12-10T09:00:00+00:00', 'Studio'],
+    ]);
+    expect(titled('the site visit is on tuesday at ten', "let's do friday at ten instead")).toEqual([['Site visit', '2026-12-11T10:00:00+00:00', '']]);
+  });
+
+  it('leaves a second day said for it as a second event', () => {
+    expect(titled('the call is on monday at ten and then on thursday at ten').map(([title, start]) => [title, start])).toEqual([
+      ['Call', '2026-12-14T10:00:00+00:00'],
+      ['Call', '2026-12-10T10:00:00+00:00'],
+    ]);
+  });
+});

@@ -20,7 +20,7 @@ import { sentencesOf } from '../../../text/pauses.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
-import { titleOf } from './event-title.ts';
+import { saysMore, titleOf } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
 
@@ -188,6 +188,29 @@ function placeSaidAfter(mentions: Mention[], sentence: string, dateless: boolean
   if (place) mentions[mentions.length - 1] = { ...last, location: place };
 }
 
+/** "okay thursday then", "let's do friday instead": another day for the thing just planned. */
+const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
+const INSTEAD = /\binstead\b/i;
+const DAY_SAID = new RegExp(`\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
+const SAME_PLACE = /\bsame (?:place|venue|room|spot|location)\b/i;
+/** How many segments after the thing was planned another day may be offered for it. */
+const MOVE_REACH = 4;
+
+/**
+ * The thing a day offered instead names no title of its own for ("let's rehearse on wednesday
+ * evening at the studio" … "i can't do wednesday" … "okay thursday then same place at seven"):
+ * the last appointment planned, which no longer stands on its old day, and its place when the
+ * same place is said.
+ */
+function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): { found: Found; location: string } | undefined {
+  // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
+  if (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised))) return undefined;
+  const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
+  if (k < 0) return undefined;
+  const [last] = mentions.splice(k, 1);
+  return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
+}
+
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
@@ -202,6 +225,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
     let named: Found;
     let lastPart = -1;
+    let moved: ReturnType<typeof movedTo>;
     for (const date of dates) {
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
@@ -215,8 +239,12 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
+      // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
+      const movedNow = !named || !saysMore(named.title) ? movedTo(mentions, normalised, date, segment) : undefined;
+      moved = movedNow ?? moved;
+      named = movedNow?.found ?? named ?? moved?.found;
       const mention = mentionOf(sentence, part, own, named, reference);
-      if (mention) mentions.push({ ...mention, segment });
+      if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? '') });
     }
   }
   return mentions;
