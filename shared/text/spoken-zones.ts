@@ -16,7 +16,9 @@ const REGIONS: ReadonlyArray<[string, string]> = [
   ['utc', 'UTC'],
 ];
 
-const AFTER_TIME = '(?<=\\b(?:\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight))';
+/** A time said with am/pm or minutes, noon or midnight, as spoken-times.ts writes it. */
+const TIME_SAID = '\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight';
+const AFTER_TIME = `(?<=\\b(?:${TIME_SAID}))`;
 
 /** Each IANA zone by its city in lower case ("new york" → America/New_York), and the pattern that finds them; made on first use, off a handler's cold start. */
 let cities: { readonly zones: ReadonlyMap<string, string>; readonly pattern: RegExp; readonly where: RegExp } | undefined;
@@ -36,7 +38,7 @@ function citiesAndPattern(): NonNullable<typeof cities> {
 }
 
 /** "at four p m their time": a zone said as someone's own, whose city the same text names ("they're in new york"). */
-const THEIR_TIME = new RegExp(`(?<=\\b(?:\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight|at\\s+\\d{1,2}))\\s+(?:their|your|his|her|local)\\s+time\\b`, 'gi');
+const THEIR_TIME = new RegExp(`(?<=\\b(?:${TIME_SAID}|at\\s+\\d{1,2}))\\s+(?:their|your|his|her|local)\\s+time\\b`, 'gi');
 
 function theirTime(text: string): ZoneSaid[] {
   const { zones, where } = citiesAndPattern();

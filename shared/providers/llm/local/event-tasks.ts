@@ -4,17 +4,16 @@
 // group will do at a time is a meeting for it ("we'll do a follow up review on the eighth at
 // three" → "Meeting: do a follow up review").
 import type { ActionItem } from '../../../text/action-items.ts';
+import { dayNumber } from '../../../text/dates-said.ts';
 import type { SpokenDate } from '../../../text/spoken-dates.ts';
-import { saysMore, type EventKind } from './event-title.ts';
+import { cappedTitle, saysMore, type EventKind } from './event-title.ts';
 
 type Found = { kind: EventKind; title: string } | undefined;
 
-const MAX_TITLE = 200;
 /** The group's own plan: "we'll …", "we will …", "we're going to …". */
 const GROUP_WILL = /\bwe(?:'ll|\s+will|\s+shall|'re\s+going\s+to|\s+are\s+going\s+to)\s/i;
 
-const sameDay = (a: SpokenDate, b: SpokenDate): boolean => a.start.year === b.start.year && a.start.month === b.start.month && a.start.day === b.start.day;
-const capped = (title: string): string => (title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1).trimEnd()}…` : title);
+const sameDay = (a: SpokenDate, b: SpokenDate): boolean => dayNumber(a.start) === dayNumber(b.start);
 
 /** The items each segment gives or takes on, by segment index. */
 export function itemsBySegment(items: readonly ActionItem[]): Map<number, ActionItem[]> {
@@ -30,7 +29,7 @@ export function titledByTask(found: Found, items: readonly ActionItem[], date: S
   const item = items.find((i) => i.due && sameDay(i.due, date));
   if (!item) return found;
   // A task of one word ("please pay by friday") says less than "Deadline: subs" does.
-  if (found?.kind === 'deadline') return item.task.includes(' ') || !saysMore(found.title) ? { kind: 'deadline', title: capped(`Deadline: ${item.task}`) } : found;
-  if (!found && date.start.hour !== undefined && GROUP_WILL.test(part)) return { kind: 'appointment', title: capped(`Meeting: ${item.task}`) };
+  if (found?.kind === 'deadline') return item.task.includes(' ') || !saysMore(found.title) ? { kind: 'deadline', title: cappedTitle(`Deadline: ${item.task}`) } : found;
+  if (!found && date.start.hour !== undefined && GROUP_WILL.test(part)) return { kind: 'appointment', title: cappedTitle(`Meeting: ${item.task}`) };
   return found;
 }

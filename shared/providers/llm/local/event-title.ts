@@ -41,6 +41,8 @@ const NEEDED = /\b(?:we|i|you|they)\s+(?:still\s+|also\s+)?(?:need|needs|want|re
 /** "the venue wants the final numbers by …", "finance needs the list by …": what someone else wants, said with who. */
 const WANTED = /\b((?!(?:we|i|you|they|it|that|this|which|who)\b)[\p{L}-]+\s+(?:needs|wants|requires|expects)\s+(?!to\b).+)$/iu;
 const MAX_TITLE = 200;
+/** A title cut to MAX_TITLE characters, an ellipsis marking the cut. */
+export const cappedTitle = (title: string): string => (title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1).trimEnd()}…` : title);
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
 const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
@@ -245,7 +247,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
   else found = scheduled(before, names) ?? proposal(rest);
-  if (found && found.title.length > MAX_TITLE) found = { ...found, title: `${found.title.slice(0, MAX_TITLE - 1).trimEnd()}…` };
+  if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;
 }
 

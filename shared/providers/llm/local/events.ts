@@ -15,6 +15,7 @@ import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
+import { WEEKDAY } from '../../../text/calendar.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
@@ -158,7 +159,7 @@ const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): Sp
   dates.filter((d) => d.index >= from && d.index + d.text.length <= to).map((d) => ({ ...d, index: d.index - from }));
 
 /** Words that only join a part to the one before ("and again on thursday"). */
-const JOINING = /^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)*$/i;
+const JOINING = /^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)+/i;
 /** An intention the sentence states ("we're aiming to …", "we plan to …", "we'll …"), which a later part goes on with. */
 const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|will|let's|lets)\b/i;
 
@@ -169,8 +170,8 @@ const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|w
  * "Complete"); else none.
  */
 function continued(rest: string, before: Found, sentence: string): Found {
-  const words = rest.replace(/^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)+/i, '').trim();
-  if (JOINING.test(rest.trim())) return before;
+  const words = rest.trim().replace(JOINING, '').trim();
+  if (!words) return before;
   if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
   return { kind: 'appointment', title: words.charAt(0).toUpperCase() + words.slice(1) };
 }
@@ -191,7 +192,7 @@ function placeSaidAfter(mentions: Mention[], sentence: string, dateless: boolean
 /** "okay thursday then", "let's do friday instead": another day for the thing just planned. */
 const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
 const INSTEAD = /\binstead\b/i;
-const DAY_SAID = new RegExp(`\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
+const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
 const SAME_PLACE = /\bsame (?:place|venue|room|spot|location)\b/i;
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
