@@ -55,6 +55,8 @@ const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BE
 /** Words that lead into a task without being part of it: "you'll also need to transfer …" → "transfer …". */
 const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(?:need|have|got)\s+to\s+)?/i;
 const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$/i;
+/** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
+const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
@@ -160,6 +162,8 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     if (DO_QUESTION.test(clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!)))) continue;
     // "the team will need more chairs", "we'll need volunteers": a need, no one's task.
     if (STATES_A_NEED.test(task)) continue;
+    // "we'll start at nine and go until two": the group's timetable, no one's task.
+    if (subject === 'we' && ON_THE_CLOCK.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
     if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
     const known = knownName(subject, names);

@@ -27,3 +27,13 @@ export function nextYearOf(month: number, day: number, today: { year: number; mo
 export function wallDay(wall: Date): { year: number; month: number; day: number } {
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
 }
+
+/** The `nth` (1-based; -1 the last) `weekday` (0 = Sunday) of a month: its month and day. */
+export function nthWeekday(year: number, month: number, weekday: number, nth: number): { month: number; day: number } {
+  if (nth < 0) {
+    const last = new Date(Date.UTC(year, month, 0));
+    return { month, day: last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7) };
+  }
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  return { month, day: 1 + ((weekday - first + 7) % 7) + (nth - 1) * 7 };
+}

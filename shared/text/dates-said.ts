@@ -54,6 +54,26 @@ export function weekdayNamedBefore<T extends Day>(c: Component, said: string, d:
   return named && { ...d, year: named.start.year, month: named.start.month, day: named.start.day };
 }
 
+/** "the sunday before", "the monday after that": a weekday counted from a day said, not from today. */
+const BEFORE_OR_AFTER = /^\s+(before|after)\b(?=\s*(?:[,.;:!?]|$)|\s+(?:that|it|then|this|so|and|maybe|perhaps)\b)/i;
+
+/**
+ * "the inspection is on the third of february" … "path clearing the sunday before?": the last
+ * such weekday before (or the first after) the day said last, in this sentence or the lines
+ * before it; null when no day was said to count from (the mention names no day then).
+ */
+export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, after: string, d: T, before: SaidBefore): T | null | undefined {
+  const which = BEFORE_OR_AFTER.exec(after)?.[1]?.toLowerCase();
+  if (!which || !c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
+  const base = [...before.earlier, ...before.inSentence].findLast((e) => !e.period);
+  if (!base) return null;
+  const step = which === 'before' ? -1 : 1;
+  const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);
+  const days = which === 'before' ? (weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7 : (weekdayOf(d) - weekdayOf(base.start) + 7) % 7 || 7;
+  const day = new Date(from + step * days * 86_400_000);
+  return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+}
+
 /**
  * A day of the month said alone after a day said with its month ("published on the twentieth of
  * january, and the launch is on the twenty second") is a later day of that month; in the same
@@ -78,13 +98,20 @@ const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|p
 /** Someone taking on or asking for a task: "i'll …", "we'll …", "can you …". */
 const COMMITS = /\b(?:i'll|i will|i can|we'll|we will|can you|could you|would you)\b/;
 
+/** How many lines back the day a line of times belongs to may be named: the line before, or the one before a question about it. */
+const SCHEDULE_REACH = 2;
+
 /**
  * "the gig is on saturday the nineteenth" … "soundcheck is at five doors open at seven thirty": a
  * line of times right after a line that named one day to come (and no time) is that day's
- * schedule, unless someone takes on a task in it ("i'll call you at four" is today's).
+ * schedule, as it is after a line between that names no day ("the review moved to january
+ * fifteenth" … "is that in person?" … "yes, at the leeds office, ten o'clock"), unless someone
+ * takes on a task in it ("i'll call you at four" is today's).
  */
 function scheduleOf(earlier: readonly Said[], sentence: string, today: number): Said | undefined {
-  const previous = earlier.filter((e) => e.ago === 1 && !e.period);
+  const days = earlier.filter((e) => !e.period);
+  const nearest = Math.min(...days.map((e) => e.ago ?? Number.POSITIVE_INFINITY));
+  const previous = nearest <= SCHEDULE_REACH ? days.filter((e) => e.ago === nearest) : [];
   const day = previous.length === 1 ? previous[0]! : undefined;
   return day && day.start.hour === undefined && dayNumber(day.start) > today && !COMMITS.test(sentence) ? day : undefined;
 }

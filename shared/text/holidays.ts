@@ -3,7 +3,7 @@
 // included. A bare "christmas" or "easter" is a day only after a word that leads into a date ("by
 // christmas", "over easter"): "the christmas cards" names a thing.
 import type * as chrono from 'chrono-node/en';
-import { nextYearOf, wallClock, wallDay } from './calendar.ts';
+import { nextYearOf, nthWeekday, wallClock, wallDay } from './calendar.ts';
 
 type Day = { month: number; day: number };
 type DayOf = (year: number) => Day;
@@ -24,16 +24,6 @@ function easter(year: number, offset = 0): Day {
   const day = ((h + l - 7 * m + 114) % 31) + 1;
   const date = new Date(Date.UTC(year, month - 1, day + offset));
   return { month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-/** The `nth` (1-based; -1 the last) `weekday` (0 = Sunday) of a month. */
-function nthWeekday(year: number, month: number, weekday: number, nth: number): Day {
-  if (nth < 0) {
-    const last = new Date(Date.UTC(year, month, 0));
-    return { month, day: last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7) };
-  }
-  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  return { month, day: 1 + ((weekday - first + 7) % 7) + (nth - 1) * 7 };
 }
 
 const S = "(?:'s|s|s')?";

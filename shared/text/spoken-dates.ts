@@ -8,7 +8,8 @@ import * as chrono from 'chrono-node/en';
 import { wallDay, WEEKDAY } from './calendar.ts';
 import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
-import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayNamedBefore, type Said } from './dates-said.ts';
+import { withNthWeekdays } from './nth-weekday.ts';
+import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -207,8 +208,8 @@ const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
 const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
 /** "on tuesday mornings", "friday afternoons", "from nine to five on saturdays": a time that comes back, no one date. */
 const RECURRING_AFTER = new RegExp(`^\\s+(?:mornings|afternoons|evenings|nights|(?:on\\s+)?${WEEKDAY}s|(?:every|each)\\s+\\w+)\\b`, 'i');
-/** A day or a period named as the one before now. */
-const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}|week(?:end)?|night|month|quarter|year)\\b`);
+/** A day or a period named as the one before now ("the last saturday in march" is a day of that month). */
+const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?:in|of)\\b)|(?:week(?:end)?|night|month|quarter|year)\\b)`);
 /**
  * A length of time, not when something happens: chrono reads "for three weeks" as "in three
  * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
@@ -219,9 +220,9 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}|week(?:end)
 const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
 
-/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day" and holidays (made on first use: cloning copies its parsers). */
+/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays and "the last saturday in march" (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
-const spokenReader = () => (reader ??= withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual))));
+const spokenReader = () => (reader ??= withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual)))));
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(
@@ -300,9 +301,13 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
-    const onDay = THIS_DAY_PART.test(said)
-      ? { ...read, ...wallDay(wall) }
-      : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall));
+    const counted = weekdayFromDaySaid(result.start, said, after, read, { earlier, inSentence: found });
+    if (counted === null) continue;
+    const onDay =
+      counted ??
+      (THIS_DAY_PART.test(said)
+        ? { ...read, ...wallDay(wall) }
+        : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;

@@ -34,7 +34,7 @@ const MAX_EVENTS = 50;
 // Said about the past, or called off: not an appointment to keep. A bare weekday resolves
 // forward ("we met on tuesday" → the coming one), so a clause about the past proposes nothing,
 // unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
-const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day)|ago|yesterday|earlier)\b/i;
+const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day\b(?!\s+(?:in|of)\b))|ago|yesterday|earlier)\b/i;
 const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never)\b/i;
 const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
 /** How far before a date a word marking it as ahead may stand ("the coming friday"). */
