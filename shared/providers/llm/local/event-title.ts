@@ -44,6 +44,8 @@ const MAX_TITLE = 200;
 /** A title cut to MAX_TITLE characters, an ellipsis marking the cut. */
 export const cappedTitle = (title: string): string => (title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1).trimEnd()}…` : title);
 const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
+/** "next committee meeting is …": the name opening the clause, without a determiner. */
+const NAMED_FIRST = new RegExp(`^(?!(?:the|our|a|an|this|that|my|your|their)\\s)((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
 const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
@@ -103,7 +105,7 @@ function deadlineTopic(rest: string): string {
  * time word that would make it something else ("the next meeting" stays "Meeting").
  */
 function namedAppointment(rest: string): string | undefined {
-  const named = NAMED.exec(rest);
+  const named = NAMED.exec(rest) ?? NAMED_FIRST.exec(rest.replace(FILLER, ''));
   // "the next committee meeting" is the committee meeting: which one says when, not what.
   const words = named?.[1]!.replace(WHICH_ONE, '');
   if (!named || !words || NOT_A_NAME.test(words)) return undefined;
@@ -138,7 +140,7 @@ const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|wil
 const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
 const RELATIVE = '(?:which|that|who|where|when)';
@@ -162,20 +164,27 @@ const RESTATED = new RegExp(
 const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
+/** One word names a thing only said to be then ("doors open at seven" is a part of the evening, not a thing of its own). */
+const UNMARKED_ONE = /^([\p{L}-]+)()\s+(?:is|are|will be)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
+/** "path clearing on sunday at ten": a bare name and when, with no verb. */
+const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
-const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice)$|\b(?:next|last|other)\b/i;
+const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
 
 /**
  * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
  * adjective ending in a noun, and none is someone's name: "parents evening", "fire drill",
  * though not "tom smith" when Tom is at the meeting, nor "maria" (a word English does not know).
  */
-function bareName(before: string, names: readonly string[]): string | undefined {
+function bareName(before: string, rest: string, names: readonly string[]): string | undefined {
   const lead = before.replace(FILLER, '').replace(SEQUENCE, '').replace(FILLER, '');
-  const found = UNMARKED.exec(lead);
-  return found && namesAThing(lead, found[1]!, names) ? `${found[1]}${found[2]}` : undefined;
+  const found = UNMARKED.exec(lead) ?? UNMARKED_ONE.exec(lead);
+  if (found) return namesAThing(lead, found[1]!, names) ? `${found[1]}${found[2]}` : undefined;
+  // Without a verb, only when the clause says nothing more than the name (and when and where).
+  const named = VERBLESS.exec(lead);
+  return named && tidy(rest).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;
 }
 
 /**
@@ -185,9 +194,12 @@ function bareName(before: string, names: readonly string[]): string | undefined 
  */
 function namesAThing(text: string, phrase: string, names: readonly string[], afterDeterminer = false): boolean {
   const at = text.lastIndexOf(phrase);
-  const words = taggedWords(text).filter((w) => w.start >= at && w.start < at + phrase.length);
-  const noun = (pos: string) => pos === 'NOUN' || (afterDeterminer && pos === 'VERB');
-  const naming = words.every((w) => (noun(w.pos) || w.pos === 'ADJ') && inLexicon(w.text)) && noun(words.at(-1)?.pos ?? '');
+  // A capital that only starts the sentence ("Training is on friday") makes no name.
+  const words = taggedWords(text.charAt(0).toLowerCase() + text.slice(1)).filter((w) => w.start >= at && w.start < at + phrase.length);
+  // "gutter cleaning": a word in -ing after a noun names the work done to it.
+  const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
+  const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
+  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ') && inLexicon(w.text)) && noun(words.length - 1);
   return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
 }
 
@@ -202,13 +214,13 @@ function thereIs(before: string, names: readonly string[]): string | undefined {
   return found && namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
-function scheduled(before: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
+function scheduled(before: string, rest: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
   const plain = before.replace(RESUMED, '$1 is');
   const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
-  const phrase = (own ?? bareName(before, names) ?? thereIs(before, names))?.toLowerCase();
+  const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
@@ -246,7 +258,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
-  else found = scheduled(before, names) ?? proposal(rest);
+  else found = scheduled(before, rest, names) ?? proposal(rest);
   if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;
 }
