@@ -92,17 +92,19 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 }
 
 /** A subject and its verb that start another sentence run into the task: "chase the referees[ they need …]". */
-const RUN_ON = /\s(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))\b/i;
-/** Words after which a subject is part of the task ("check if they need …", "so that we can …"). */
-const JOINS_A_CLAUSE = /\b(?:if|whether|that|so|because|when|what|how|who|and|but|or|until|unless|where|why|once|before|after|since|while|whatever|which)\s*$/i;
+const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
+/** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
+const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
 const SAYING = /^(?:tell|ask|remind|let|warn|explain|say|check|confirm|make sure|find out|see|show|email|text|write to|ring|call)\b/i;
 
 /** The task without another sentence the recogniser ran into it. */
 function withoutRunOn(task: string): string {
   const m = RUN_ON.exec(task);
-  if (!m || SAYING.test(task) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2) return task;
-  return task.slice(0, m.index);
+  // After a comma ("check the exits, and i think …") the subject starts a sentence whatever the task.
+  const newSentence = m && /,\s*(?:(?:and|but|so)\s*)?$/i.test(task.slice(0, m.index));
+  if (!m || (SAYING.test(task) && !newSentence) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2) return task;
+  return task.slice(0, m.index).replace(/(?:[\s,;:]+(?:and|but|or|so|then)\b)*[\s,;:]*$/i, '');
 }
 
 /**
@@ -231,7 +233,8 @@ const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\
 /**
  * The item a reply takes on, said by someone else in the two segments before: one asked of the
  * one who answers, the reply agreeing and its task done to what was asked ("priya can you order
- * the menus by thursday" → "yes i'll order them tomorrow"), or any, when the reply's task only
+ * the menus by thursday" → "yes i'll order them tomorrow") or the start of it said again ("can
+ * you ask jun to review it" → "sure, i'll ask jun today"), or any, when the reply's task only
  * stands for it ("we need to order the turkey" → "i'll do that this weekend"). The reply is that
  * item again, not another one: its owner is the one who took it on, a date it gives is when.
  */
@@ -241,7 +244,9 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   if (String(segments[asked.segment]?.speaker ?? '').trim() === reply.owner) return undefined;
   // Said after taking it on ("i'll do that. i'll message them all on sunday"): how it will be done.
   const agreeing = AGREES.test(clause) || (asked.replies ?? []).includes(reply.segment);
-  const agreed = agreeing && ON_WHAT_WAS_SAID.test(reply.task) && asked.owner === reply.owner;
+  // "sure, i'll ask jun today" after "can you ask jun from security to review it": the task said again, shorter.
+  const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `);
+  const agreed = agreeing && again && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 

@@ -103,3 +103,29 @@ describe('what is said after a task', () => {
     expect(items(turns(['Ana', 'we need to help'], ['Ana', 'i will go']))).toEqual([]);
   });
 });
+
+describe('a reply that says the start of the request again', () => {
+  it('is the request again, done when the reply says', () => {
+    const said = turns(['Ana', 'ben, can you email the caretaker about the heating before monday?'], ['Ben', "sure, i'll email the caretaker tomorrow"]);
+    expect(items(said)).toEqual([['Ben', 'email the caretaker about the heating', 'Fri 20 Nov 2026']]);
+  });
+
+  it('is a task of its own when it says something else', () => {
+    const said = turns(['Ana', 'ben, can you email the caretaker about the heating?'], ['Ben', "sure, i'll email the governors tomorrow"]);
+    expect(items(said).map(([owner, task]) => [owner, task])).toEqual([
+      ['Ben', 'email the caretaker about the heating'],
+      ['Ben', 'email the governors'],
+    ]);
+  });
+});
+
+describe('a task with another sentence said after a comma', () => {
+  it('ends before it', () => {
+    expect(items(turns(['Ana', "i can print the raffle tickets, i'll drop them off by saturday"]))).toEqual([['Ana', 'print the raffle tickets', 'Sat 21 Nov 2026']]);
+    expect(items(turns(['Ana', "i'll check the fire exits, and i think the signs need replacing"]))).toEqual([['Ana', 'check the fire exits', undefined]]);
+  });
+
+  it('keeps a clause joined to it without a comma', () => {
+    expect(items(turns(['Ana', "i'll ring the hall and i can ask about parking"]))).toEqual([['Ana', 'ring the hall and i can ask about parking', undefined]]);
+  });
+});
