@@ -93,6 +93,8 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 
 /** A subject and its verb that start another sentence run into the task: "chase the referees[ they need …]". */
 const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
+/** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
+const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
 /** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
 const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
@@ -100,10 +102,10 @@ const SAYING = /^(?:tell|ask|remind|let|warn|explain|say|check|confirm|make sure
 
 /** The task without another sentence the recogniser ran into it. */
 function withoutRunOn(task: string): string {
-  const m = RUN_ON.exec(task);
+  const m = RUN_ON.exec(task) ?? SOMEONE_ELSE.exec(task);
   // After a comma ("check the exits, and i think …") the subject starts a sentence whatever the task.
   const newSentence = m && /,\s*(?:(?:and|but|so)\s*)?$/i.test(task.slice(0, m.index));
-  if (!m || (SAYING.test(task) && !newSentence) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2) return task;
+  if (!m || (!newSentence && (SAYING.test(task) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2))) return task;
   return task.slice(0, m.index).replace(/(?:[\s,;:]+(?:and|but|or|so|then)\b)*[\s,;:]*$/i, '');
 }
 

@@ -60,17 +60,23 @@ const BEFORE_OR_AFTER = /^\s+(before|after)\b(?=\s*(?:[,.;:!?]|$)|\s+(?:that|it|
 /**
  * "the inspection is on the third of february" … "path clearing the sunday before?": the last
  * such weekday before (or the first after) the day said last, in this sentence or the lines
- * before it; null when no day was said to count from (the mention names no day then).
+ * before it; null when no day was said to count from (the mention names no day then). "the
+ * coach leaves on monday the eighth of february and we're back on the friday": "the friday" of
+ * that week, the first Friday from the day said last (when it is still to come).
  */
-export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, after: string, d: T, before: SaidBefore): T | null | undefined {
-  const which = BEFORE_OR_AFTER.exec(after)?.[1]?.toLowerCase();
-  if (!which || !c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
+export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, around: { before: string; after: string }, d: T, before: SaidBefore, today: number): T | null | undefined {
+  if (!c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
+  // "the saturday before the match": counted from a thing no date says, so read as chrono reads it.
+  const ofTheWeek = (/^the\s/.test(said) || /\bthe\s+$/i.test(around.before)) && !/^\s+(?:before|after)\b/i.test(around.after);
+  const which = BEFORE_OR_AFTER.exec(around.after)?.[1]?.toLowerCase() ?? (ofTheWeek ? 'of' : undefined);
+  if (!which) return undefined;
   const base = [...before.earlier, ...before.inSentence].findLast((e) => !e.period);
-  if (!base) return null;
-  const step = which === 'before' ? -1 : 1;
+  if (!base) return which === 'of' ? undefined : null;
+  if (which === 'of' && dayNumber(base.start) <= today) return undefined;
   const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);
-  const days = which === 'before' ? (weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7 : (weekdayOf(d) - weekdayOf(base.start) + 7) % 7 || 7;
-  const day = new Date(from + step * days * 86_400_000);
+  const forward = (weekdayOf(d) - weekdayOf(base.start) + 7) % 7;
+  const days = which === 'before' ? -((weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7) : which === 'after' ? forward || 7 : forward;
+  const day = new Date(from + days * 86_400_000);
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }
 

@@ -301,7 +301,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "on a saturday", "any friday": a weekday, not a day.
     if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
-    const counted = weekdayFromDaySaid(result.start, said, after, read, { earlier, inSentence: found });
+    const counted = weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
     if (counted === null) continue;
     const onDay =
       counted ??
@@ -319,8 +319,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
     const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });
     if (start.hour === undefined && dayNumber(start) < today) continue;
-    // "on launch day at nine": the time of a day named by what happens on it, which no date says.
-    if (dayless && start.hour !== undefined && (UNKNOWN_DAY_BEFORE.test(before) || UNKNOWN_DAY_AFTER.test(after))) continue;
+    // "on launch day at nine", "at nine eastern on launch day": the time of a day named by what happens on it, which no date says.
+    if (dayless && start.hour !== undefined && (UNKNOWN_DAY_BEFORE.test(before) || UNKNOWN_DAY_AFTER.test(zone ? normalised.slice(zone.index + zone.length) : after))) continue;
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised))) : undefined;

@@ -140,12 +140,12 @@ const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|wil
 const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
 const RELATIVE = '(?:which|that|who|where|when)';
-/** Where a thing named is, said before when ("the gig at the fleece is on …"): no part of its name. */
-const WHERE = String.raw`(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?`;
+/** Where a thing named is, or leaves from, said before when ("the gig at the fleece is on …"): no part of its name. */
+const WHERE = String.raw`(?:\s+(?:at|in|from)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?`;
 /** What a thing named is about or for: " about the budget", " for volunteers". */
 const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
 /**
@@ -165,7 +165,8 @@ const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
 const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
 /** One word names a thing only said to be then ("doors open at seven" is a part of the evening, not a thing of its own). */
-const UNMARKED_ONE = /^([\p{L}-]+)()\s+(?:is|are|will be)\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$/iu;
+const UNMARKED_ONE =
+  /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?$/iu;
 /** "path clearing on sunday at ten": a bare name and when, with no verb. */
 const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
@@ -180,8 +181,10 @@ const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|
  */
 function bareName(before: string, rest: string, names: readonly string[]): string | undefined {
   const lead = before.replace(FILLER, '').replace(SEQUENCE, '').replace(FILLER, '');
-  const found = UNMARKED.exec(lead) ?? UNMARKED_ONE.exec(lead);
-  if (found) return namesAThing(lead, found[1]!, names) ? `${found[1]}${found[2]}` : undefined;
+  // "handover has been moved to …": "handover has" is no name of two words, "handover" is one of one.
+  const found = [UNMARKED.exec(lead), UNMARKED_ONE.exec(lead)].find((m) => m && namesAThing(lead, m[1]!, names));
+  if (found) return `${found[1]}${found[2]}`;
+  if (UNMARKED.exec(lead) ?? UNMARKED_ONE.exec(lead)) return undefined;
   // Without a verb, only when the clause says nothing more than the name (and when and where).
   const named = VERBLESS.exec(lead);
   return named && tidy(rest).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;

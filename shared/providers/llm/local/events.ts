@@ -36,6 +36,8 @@ const MAX_EVENTS = 50;
 // unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
 const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day\b(?!\s+(?:in|of)\b))|ago|yesterday|earlier)\b/i;
 const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never)\b/i;
+/** "not yet we need the last ones by …": an answer to what was asked, not a negation of what follows. */
+const ANSWER = /^\s*(?:no|nope|not yet|not really)\b[,.!]?\s+(?=\S)/i;
 const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
 /** How far before a date a word marking it as ahead may stand ("the coming friday"). */
 const AHEAD_LEAD = 12;
@@ -88,12 +90,12 @@ function afterCondition(clause: string, at: number): string {
 
 /** Whether the date at [from, to) is proposed: not past, negated, conditional or recurring in its clause. */
 export function proposes(sentence: string, from: number, to: number): boolean {
-  const clause = afterCondition(clauseAt(sentence, from, to), from - clauseStart(sentence, from, to));
+  const clause = afterCondition(clauseAt(sentence, from, to), from - clauseStart(sentence, from, to)).replace(ANSWER, '');
   const ahead = AHEAD.test(sentence.slice(Math.max(0, from - AHEAD_LEAD), to));
   const notPlanned = (text: string) => CALLED_OFF.test(text) || (!ahead && PAST.test(text));
   if (notPlanned(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
   // One clause negated and no turn to a proposal: the negation covers the sentence ("on friday at 3, i can't").
-  return CONTRAST.test(sentence) || !notPlanned(sentence);
+  return CONTRAST.test(sentence) || !notPlanned(sentence.replace(ANSWER, ''));
 }
 
 /** The sentence without its date mentions (and their "by", "on" …) and the place it names. */
