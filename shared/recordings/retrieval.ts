@@ -9,6 +9,7 @@ import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import { findLocation } from '../text/places.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
+import { withAbbreviationsSpelled } from './acronyms.ts';
 import { askedAbout, askedFor, askedSegments } from './task-questions.ts';
 import { asksBeyondTheSpeakers, namedSpeakers, overviewSegments, speakerSegments, wholeQuestion, wordsOf } from './whole-recording.ts';
 
@@ -126,8 +127,10 @@ function saidAfter(segments: readonly Segment[], best: number, names: (text: str
  * when the best names none, the first of the next few that does follows it ("where" likewise,
  * with places).
  */
-export function retrieve(segments: readonly Segment[], question: string, k = 5): ChatSource[] {
+export function retrieve(segments: readonly Segment[], asked: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
+  // "When is GA?": the words the recording says for it are searched too.
+  const question = withAbbreviationsSpelled(asked, segments.map((s) => String(s?.sentence ?? '')));
   if (searchTerms(question).length === 0) return [];
   const scored = segments.length < BM25_MIN_DOCUMENTS ? overlapScores(segments, question) : bm25Scores(segments, question, segments.length);
   const boost = WHEN_QUESTION.test(question)
