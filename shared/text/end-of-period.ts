@@ -3,10 +3,10 @@
 // Saturday, but a meeting that asks for something by the end of a week means its last working day.
 // The week runs Monday to Sunday: said on a Saturday or a Sunday, "the week" is the one to come.
 // "By end of day", "EOD", "close of business" (chrono reads none of them): 17:00 that day, the
-// meeting's own unless "tomorrow" is said with it. "Q two", "the end of q three": that quarter, or
+// meeting's own unless "tomorrow" or a weekday is said with it ("close of business thursday"). "Q two", "the end of q three": that quarter, or
 // its last day.
 import type * as chrono from 'chrono-node/en';
-import { daysIn, wallClock, wallDay } from './calendar.ts';
+import { daysIn, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 
 /** "end of the week", "close of next week", "end of the working week", as a regular-expression source (which week: group 1). */
 export const END_OF_WEEK = '(?:end|close)\\s+of\\s+(?:(the|this|next|the\\s+next|the\\s+coming|the\\s+following)\\s+)?(?:working\\s+|work\\s+)?week(?!\\w)';
@@ -32,17 +32,35 @@ const endOfWeekParser: chrono.Parser = {
   },
 };
 
-/** "end of day", "by the end of the day", "cob"; not "at the end of the day", which says "after all". */
-const END_OF_DAY =
-  /(?:(?<=\b(?:by|before|until|till|for|due)\s+)(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:day|business|play)|\b(?:end|close)\s+of\s+(?:day|business|play)|\beod|\bcob)(?:\s+(today|tomorrow))?(?!\w)/i;
+/** The day a working day's end is said with: today, tomorrow or a weekday, before or after it. */
+const DAY_NAMED = `(today|tomorrow|${WEEKDAY})`;
+/** "end of day", "by the end of the day", "cob", "close of business thursday", "friday eod". */
+const END_OF_DAY = new RegExp(
+  `\\b(?:${DAY_NAMED}\\s+(?:at\\s+|by\\s+)?)?((?:the\\s+)?(?:end|close)\\s+of\\s+(?:the\\s+)?(?:day|business|play)|eod|cob)(?:\\s+(?:on\\s+)?${DAY_NAMED})?(?!\\w)`,
+  'i',
+);
+/** What leads into "the end of the day" as a time: not "at the end of the day", which says "after all". */
+const END_LEAD = /\b(?:by|before|until|till|for|due)\s+$/i;
 /** When a working day is said to end. */
 const CLOSING_HOUR = 17;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** The wall date of the day named: today, tomorrow, or the coming weekday (today's included). */
+function dayNamed(wall: Date, named: string | undefined): Date {
+  const word = named?.toLowerCase() ?? 'today';
+  if (word === 'today') return wall;
+  const ahead = word === 'tomorrow' ? 1 : (WEEKDAYS.indexOf(word) - wall.getUTCDay() + 7) % 7;
+  return new Date(wall.getTime() + ahead * DAY_MS);
+}
 
 const endOfDayParser: chrono.Parser = {
   pattern: () => END_OF_DAY,
   extract(context, match) {
-    const wall = wallClock(context.reference);
-    const day = match[1]?.toLowerCase() === 'tomorrow' ? new Date(wall.getTime() + DAY_MS) : wall;
+    const named = match[1] ?? match[3];
+    const before = context.text.slice(0, match.index ?? 0);
+    // "the end of the day" with no day named is a time only after a word that leads into one.
+    if (!named && /^the\s|\sthe\s+day$/i.test(match[2]!) && !END_LEAD.test(before)) return null;
+    const day = dayNamed(wallClock(context.reference), named);
     return context.createParsingComponents({ ...wallDay(day), hour: CLOSING_HOUR, minute: 0 });
   },
 };

@@ -29,9 +29,9 @@ const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but|cheers|thanks|lovely|brilliant|perfect|cool|nice)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
-/** Words after the cue that say how or when, not what ("we meet again", "let's sync up there", "a meeting planned"): no title. */
+/** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
-  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead))+$/gi;
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */

@@ -1,0 +1,55 @@
+// Days counted on from another ("a week on friday", "monday week", "two weeks from monday"), the
+// end of a working day named with its day ("close of business thursday"), and who or how said
+// after "meet" or "call". Sentences written for this test; the dates checked against a printed calendar.
+import { describe, expect, it } from 'vitest';
+import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
+import { events } from '../support/spoken-events.ts';
+
+/** Tuesday 5 January 2027, 11:00 in Dublin. */
+const MEETING = '2027-01-05T11:00:00Z';
+const reference = dateReference(MEETING, 'Europe/Dublin')!;
+const on = (sentence: string) => findDates(sentence, reference).map((d) => d.iso);
+const titled = (...sentences: string[]) => events(sentences, MEETING, 'Europe/Dublin').map((e) => [e.title, e.start_datetime]);
+
+describe('a day counted on from another', () => {
+  it.each([
+    ['the valuation is a week on thursday', '2027-01-14'],
+    ['can we say wednesday week', '2027-01-13'],
+    ['the books close two weeks from friday', '2027-01-22'],
+    ['the survey is due three weeks from today', '2027-01-26'],
+    ['the samples come back ten days after tomorrow', '2027-01-16'],
+    ['we reconvene tuesday week at half two', '2027-01-12T14:30:00+00:00'],
+  ])('%j', (sentence, iso) => {
+    expect(on(sentence)).toEqual([iso]);
+  });
+
+  it('leaves a week said otherwise as it was', () => {
+    expect(on('friday week one of the trial was slow')).not.toContain('2027-01-15');
+  });
+
+  it('makes an event of a thing on that day', () => {
+    expect(titled('the valuation is a week on thursday at ten')).toEqual([['Valuation', '2027-01-14T10:00:00+00:00']]);
+  });
+});
+
+describe('the end of a working day named with its day', () => {
+  it.each([
+    ['the figures are due close of business thursday', '2027-01-07T17:00:00+00:00'],
+    ['send it over friday eod', '2027-01-08T17:00:00+00:00'],
+    ['cob on monday at the latest', '2027-01-11T17:00:00+00:00'],
+    ['i need it by end of day today', '2027-01-05T17:00:00+00:00'],
+  ])('%j is 17:00 that day', (sentence, iso) => {
+    expect(on(sentence)).toEqual([iso]);
+  });
+
+  it('is no time when "at the end of the day" names no day', () => {
+    expect(on('at the end of the day the board decides')).toEqual([]);
+  });
+});
+
+describe('who or how said after "meet" or "call"', () => {
+  it('is no part of the title', () => {
+    expect(titled('meet me on thursday at noon')).toEqual([['Meeting', '2027-01-07T12:00:00+00:00']]);
+    expect(titled("i'll call you first thing on friday")).toEqual([['Call', '2027-01-08T09:00:00+00:00']]);
+  });
+});
