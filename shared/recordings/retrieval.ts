@@ -131,7 +131,7 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
   // "When is GA?": the words the recording says for it are searched too.
   const question = withAbbreviationsSpelled(asked, segments.map((s) => String(s?.sentence ?? '')));
-  if (searchTerms(question).length === 0) return [];
+  if (searchTerms(question).length === 0) return WHEN_QUESTION.test(question) ? whenInPlainWords(segments, question, k) : [];
   const scored = segments.length < BM25_MIN_DOCUMENTS ? overlapScores(segments, question) : bm25Scores(segments, question, segments.length);
   const boost = WHEN_QUESTION.test(question)
     ? { names: namesATime, by: WHEN_BOOST, answers: namesADay }
@@ -146,6 +146,27 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
   const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;
   return (next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)]).slice(0, k).map((index) => toSource(segments, index));
+}
+
+/** Contractions spelled out, so "we're on at nine" says "we", "are" and "on". */
+const spelledOut = (text: string): string[] =>
+  text.toLowerCase().replace(/['’]re\b/g, ' are').replace(/['’]s\b/g, ' is').replace(/['’]ll\b/g, ' will').replace(/['’]m\b/g, ' am').split(/[^\p{L}]+/u).filter(Boolean);
+/** What a "when" question asks with, not about: the question words and the verbs that carry the tense. */
+const ASKING = new Set(['when', 'what', 'which', 'time', 'day', 'date', 'by', 'until', 'how', 'soon', 'is', 'are', 'was', 'were', 'am', 'be', 'do', 'does', 'did', 'will', 'shall', 'can', 'should', 'would']);
+
+/**
+ * "When are we on?": a question of stop words alone, which BM25 cannot search. The passages that
+ * name a day or a time and say every word the question asks about ("and we're on at nine"), in
+ * the order said.
+ */
+function whenInPlainWords(segments: readonly Segment[], question: string, k: number): ChatSource[] {
+  const wanted = spelledOut(question).filter((word) => !ASKING.has(word));
+  if (wanted.length === 0) return [];
+  const says = (text: string) => {
+    const words = new Set(spelledOut(text));
+    return wanted.every((word) => words.has(word)) && namesADay(text);
+  };
+  return segments.flatMap((s, index) => (says(String(s?.sentence ?? '')) ? [toSource(segments, index)] : [])).slice(0, k);
 }
 
 /** The passages of `indices` alone, as `pick` ranks them within those, with their indices in the whole transcript. */

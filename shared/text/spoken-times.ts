@@ -97,6 +97,9 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
+  // "load in is at five soundcheck at six doors at seven thirty": a run of times, each "at" an hour
+  // before a word or two and the next "at" an hour, read as a list without its commas.
+  [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s+(?:[a-z-]+\\s+){1,2}at\\s+(?:\\d+|${[...TEENS.slice(0, 3), ...UNITS].join('|')})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "from nine to one" → "from 9 to 1" where a time can end ("from two to four volunteers" is no time)
   [new RegExp(`\\bfrom ${HOUR}(?: ${MINUTE})? (?:to|till|until) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (h1, m1, h2, m2) => {
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
