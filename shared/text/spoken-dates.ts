@@ -325,7 +325,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised))) : undefined;
-    const period = periodSaid(result, said);
+    // "in a month, same time": the day a month on, at the meeting's time.
+    const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + result.text.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));

@@ -53,3 +53,17 @@ describe('who or how said after "meet" or "call"', () => {
     expect(titled("i'll call you first thing on friday")).toEqual([['Call', '2027-01-08T09:00:00+00:00']]);
   });
 });
+
+describe('"in a month, same time"', () => {
+  it('is the day a month on, at the meeting’s time of day', () => {
+    expect(on("let's pick this up in a month, same time")).toEqual(['2027-02-05T11:00:00+00:00']);
+    expect(on('the results come in a month')).toEqual(['2027-02-05']);
+  });
+});
+
+describe('the date of a thing, set then', () => {
+  it('is named by the thing', () => {
+    expect(titled("right, let's make the go-live date the first of march")).toEqual([['Go-live date', '2027-03-01T09:00:00+00:00']]);
+    expect(titled('we agreed to set the exchange date for the nineteenth of february')).toEqual([['Exchange date', '2027-02-19T09:00:00+00:00']]);
+  });
+});

@@ -160,6 +160,8 @@ const RESTATED = new RegExp(
   String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
   'iu',
 );
+/** "let's make the handover date the twenty sixth", "set the launch day for …": the date of a thing, set then. */
+const SET_DATE = new RegExp(String.raw`\b(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))\s+(?:(?:to|for|as|on)\s+)?(?:the\s+)?$`, 'iu');
 /** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
 const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
@@ -222,7 +224,8 @@ function scheduled(before: string, rest: string, names: readonly string[]): { ki
   const plain = before.replace(RESUMED, '$1 is');
   const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
-  const own = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
+  const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
+  const own = named ?? SET_DATE.exec(plain)?.[1];
   const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
