@@ -57,6 +57,7 @@ describe('who or how said after "meet" or "call"', () => {
 describe('"in a month, same time"', () => {
   it('is the day a month on, at the meeting’s time of day', () => {
     expect(on("let's pick this up in a month, same time")).toEqual(['2027-02-05T11:00:00+00:00']);
+    expect(titled("let's pick this up in a month, same time")).toEqual([['Meeting: pick this up', '2027-02-05T11:00:00+00:00']]);
     expect(on('the results come in a month')).toEqual(['2027-02-05']);
   });
 });
