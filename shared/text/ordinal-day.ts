@@ -17,6 +17,12 @@ const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
   ['thirty first', 31],
 ]);
 
+/** The day of the month an ordinal says: "19th", "nineteenth", "twenty first". */
+export function ordinalDay(said: string): number | undefined {
+  const digits = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(said.trim());
+  return digits ? Number(digits[1]) : ORDINAL_VALUES.get(said.trim().toLowerCase().replace(/[\s-]+/g, ' '));
+}
+
 /** Any ordinal word of a day of the month ("twenty" and "thirty" before "first" … "ninth" aside), as a regular-expression source. */
 export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].join('|')})`;
 

@@ -9,6 +9,7 @@ import { wallDay, WEEKDAY } from './calendar.ts';
 import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { withNthWeekdays } from './nth-weekday.ts';
+import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
 import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
@@ -219,11 +220,11 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?
  * it names no one date.
  */
 const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
-const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|tomorrow|tonight/;
+const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
 
-/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays, "the last saturday in march" and "a week on friday" (made on first use: cloning copies its parsers). */
+/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays, "the last saturday in march", "a week on friday" and "the weekend of the ninth" (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
-const spokenReader = () => (reader ??= withWeekOn(withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual))))));
+const spokenReader = () => (reader ??= withWeekends(withWeekOn(withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual)))))));
 
 // Words without which chrono finds nothing (a cheap pre-check that spares most segments).
 const MAYBE_DATE = new RegExp(

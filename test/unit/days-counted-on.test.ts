@@ -68,3 +68,19 @@ describe('the date of a thing, set then', () => {
     expect(titled('we agreed to set the exchange date for the nineteenth of february')).toEqual([['Exchange date', '2027-02-19T09:00:00+00:00']]);
   });
 });
+
+describe('a weekend named by a day in it, or counted on', () => {
+  it.each([
+    ['the barn dance is the weekend of the sixteenth', '2027-01-16'],
+    ['we paint the hall the weekend of the 7th of february', '2027-02-06'],
+    ['the cup final is the weekend of the twenty first of march', '2027-03-20'],
+    ['the clear out is the weekend after next', '2027-01-16'],
+    ['we restock the weekend of the fourteenth', '2027-01-16'],
+  ])('%j is its Saturday', (sentence, iso) => {
+    expect(on(sentence)).toEqual([iso]);
+  });
+
+  it('makes an event of a thing that weekend', () => {
+    expect(titled('the barn dance is the weekend of the sixteenth')).toEqual([['Barn dance', '2027-01-16T09:00:00+00:00']]);
+  });
+});
