@@ -14,6 +14,7 @@ import { withWeekOn } from './week-on.ts';
 import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
+import { sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
@@ -251,12 +252,6 @@ function weekdayAhead(c: chrono.ParsedResult['start'], said: string, d: DatePart
  * "from nine to one": chrono puts an end hour below the start's on the next day (01:00), but read
  * as afternoon (13:00) it ends the same day; an end that is later the same day is that day's.
  */
-function sameDayEnd(start: DateParts, end: DateParts): DateParts {
-  if (start.hour === undefined || end.hour === undefined) return end;
-  const nextDay = wallDay(new Date(Date.UTC(start.year, start.month - 1, start.day + 1)));
-  const later = end.hour * 60 + (end.minute ?? 0) > start.hour * 60 + (start.minute ?? 0);
-  return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
-}
 
 /** chrono's reading of the text with the zones said after its times blanked out, so "at 3 pm eastern on thursday" stays one mention (the text keeps its length). */
 function parseSpoken(normalised: string, reference: DateReference): { results: chrono.ParsedResult[]; zones: ZoneSaid[] } | undefined {
@@ -325,7 +320,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (dayless && start.hour !== undefined && (UNKNOWN_DAY_BEFORE.test(before) || UNKNOWN_DAY_AFTER.test(zone ? normalised.slice(zone.index + zone.length) : after))) continue;
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
-    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised))) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') })) : undefined;
     // "in a month, same time": the day a month on, at the meeting's time.
     const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {

@@ -1,6 +1,6 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
-// "at 10"), spans ("from nine to one" → "from 9 to 1"), minutes past or to the hour ("half past
+// "at 10"), spans ("from nine to one" → "from 9 to 1", "between eight and one" too), minutes past or to the hour ("half past
 // three" → "3:30", "twenty to four" → "3:40"), "midnight" as the last minute of its day, a year
 // said after its month ("march nineteen sixty five" → "march 1965"), "a fortnight" as two weeks,
 // and "on the twelfth of" before a month, which chrono joins to a time only without "the".
@@ -100,8 +100,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "load in is at five soundcheck at six doors at seven thirty": a run of times, each "at" an hour
   // before a word or two and the next "at" an hour, read as a list without its commas.
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s+(?:[a-z-]+\\s+){1,2}at\\s+(?:\\d+|${[...TEENS.slice(0, 3), ...UNITS].join('|')})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
-  // "from nine to one" → "from 9 to 1" where a time can end ("from two to four volunteers" is no time)
-  [new RegExp(`\\bfrom ${HOUR}(?: ${MINUTE})? (?:to|till|until) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (h1, m1, h2, m2) => {
+  // "from nine to one" → "from 9 to 1", "between eight and one" → "from 8 to 1" where a time can
+  // end ("from two to four volunteers", "between two and three people" are no time)
+  [new RegExp(`\\b(?:from ${HOUR}(?: ${MINUTE})? (?:to|till|until)|between ${HOUR}(?: ${MINUTE})? and) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (f1, fm1, b1, bm1, h2, m2) => {
+    const [h1, m1] = f1 ? [f1, fm1] : [b1, bm1];
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],

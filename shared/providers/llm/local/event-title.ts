@@ -142,6 +142,8 @@ const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
+/** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
+const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
 const RELATIVE = '(?:which|that|who|where|when)';
 /** Where a thing named is, or leaves from, said before when ("the gig at the fleece is on …"): no part of its name. */
@@ -154,14 +156,20 @@ const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-
  * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
  * about the budget").
  */
-const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`, 'iu');
+const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`, 'iu');
 /** "the rehearsal is the evening before the wedding so friday the fifth": a thing said to be at a time described, and then the date that is. */
 const RESTATED = new RegExp(
   String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
   'iu',
 );
-/** "let's make the handover date the twenty sixth", "set the launch day for …": the date of a thing, set then. */
-const SET_DATE = new RegExp(String.raw`\b(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))\s+(?:(?:to|for|as|on)\s+)?(?:the\s+)?$`, 'iu');
+/**
+ * "let's make the handover date the twenty sixth", "set the launch day for …": the date of a thing,
+ * set then; "i've booked the engineer visit for friday": a thing booked for then.
+ */
+const SET_DATE = new RegExp(
+  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:booked|scheduled|arranged|organi[sz]ed|rescheduled|moved)\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in)\s+)?(?:the\s+)?$`,
+  'iu',
+);
 /** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
 const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
 /** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
@@ -225,7 +233,8 @@ function scheduled(before: string, rest: string, names: readonly string[]): { ki
   const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
-  const own = named ?? SET_DATE.exec(plain)?.[1];
+  const set = SET_DATE.exec(plain);
+  const own = named ?? set?.[1] ?? set?.[2];
   const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase();
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };

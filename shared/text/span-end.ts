@@ -1,0 +1,32 @@
+// The end of a span of times ("from one to six", "from nine till one", "on saturday from 10pm to
+// 2am"): the first such time after the start. Said without its day it is the start's day, or the
+// next day's when it is earlier in the day; an hour read as the afternoon's is the night's when
+// that comes first ("the party runs from nine till one": 01:00, not 13:00).
+import { wallDay } from './calendar.ts';
+import { dayNumber } from './dates-said.ts';
+
+interface Clock {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour?: number;
+  readonly minute?: number;
+}
+
+const DAY_MINUTES = 1440;
+const NOON = 12;
+const minuteOf = (d: Clock): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
+
+/** The end as said, moved to the first time after the start it can be. */
+export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: boolean; meridiem: boolean }): T {
+  if (start.hour === undefined || end.hour === undefined) return end;
+  const nextDay = wallDay(new Date(Date.UTC(start.year, start.month - 1, start.day + 1)));
+  const from = minuteOf(start);
+  const later = minuteOf(end) > from;
+  const afterStart = dayNumber(end) > dayNumber(start) || (dayNumber(end) === dayNumber(start) && later);
+  if (said.day && afterStart) return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
+  const hours = !said.meridiem && end.hour > NOON ? [end.hour, end.hour - NOON] : [end.hour];
+  const after = (hour: number) => (hour * 60 + (end.minute ?? 0) - from + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
+  const hour = hours.reduce((best, h) => (after(h) < after(best) ? h : best));
+  return { ...end, hour, ...(hour * 60 + (end.minute ?? 0) > from ? { year: start.year, month: start.month, day: start.day } : nextDay) };
+}
