@@ -124,11 +124,29 @@ const ordinalSpanParser: chrono.Parser = {
   },
 };
 
+/** "may 18th through the 20th", "may eighteenth to the twentieth": a month, a day of it and a later day, as a span. */
+const DAY_SAID = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?(?:${ORDINAL_WORDS.join('|')})|twentieth|thirtieth)`;
+const MONTH_SPAN = new RegExp(`\\b(?:(between)\\s+)?(${MONTH_NAMES.join('|')})\\s+(?:the\\s+)?${DAY_SAID}\\s+(?:through|thru|to|till|until|(and))\\s+(?:the\\s+)?${DAY_SAID}\\b`, 'i');
+
+const monthSpanParser: chrono.Parser = {
+  pattern: () => MONTH_SPAN,
+  extract(context, match) {
+    // "on may 18th and 20th" are two days; "between may 18th and 20th" is the span.
+    if (match[4] && !match[1]) return null;
+    const [first, last] = [ordinalDay(match[3]!), ordinalDay(match[5]!)];
+    const month = MONTH_NAMES.indexOf(match[2]!.toLowerCase()) + 1;
+    if (!first || !last || first >= last || last > daysIn(2024, month)) return null;
+    const year = nextYearOf(month, last, wallDay(wallClock(context.reference)));
+    const at = (day: number) => context.createParsingComponents({ day, month, year });
+    return context.createParsingResult(match.index ?? 0, match[0], at(first), at(last));
+  },
+};
+
 const monthBefore = (d: { year: number; month: number }) => (d.month === 1 ? { year: d.year - 1, month: 12 } : { year: d.year, month: d.month - 1 });
 
-/** chrono's casual English reader with days of the month said alone, and spans of them. */
+/** chrono's casual English reader with days of the month said alone, and spans of them ("may 18th through the 20th" too). */
 export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.push(ordinalDayParser, ordinalSpanParser);
+  extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser);
   return extended;
 }

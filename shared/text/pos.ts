@@ -30,19 +30,29 @@ function makeTagger(): ReturnType<typeof winkNLP> {
 const knownWords = new Map<string, boolean>();
 
 /**
- * Whether the tagger's English lexicon holds the word (in lower case, as the lexicon does): a
- * word it does not know is most often a name ("maria", "kofi"). Looked up once a word, for up
- * to 10,000 words.
+ * Whether the tagger's English lexicon holds the word (in lower case, as the lexicon does), or
+ * the singular of a plural it lacks ("notifications"): a word it does not know is most often a
+ * name ("maria", "kofi"). Looked up once a word, for up to 10,000 words.
  */
 export function inLexicon(word: string): boolean {
   const lower = word.toLowerCase();
   let known = knownWords.get(lower);
   if (known === undefined) {
-    tagger ??= makeTagger();
-    known = (tagger.readDoc(lower).tokens().out(tagger.its.uniqueId)[0] as number) < firstUnknownId;
+    known = lexiconHas(lower) || singularsOf(lower).some(lexiconHas);
     if (knownWords.size < 10_000) knownWords.set(lower, known);
   }
   return known;
+}
+
+function lexiconHas(lower: string): boolean {
+  tagger ??= makeTagger();
+  return (tagger.readDoc(lower).tokens().out(tagger.its.uniqueId)[0] as number) < firstUnknownId;
+}
+
+/** The singulars a plural the lexicon may lack could have: "notifications" → "notification", "parties" → "party". */
+function singularsOf(lower: string): string[] {
+  if (lower.length < 5 || !lower.endsWith('s') || lower.endsWith('ss')) return [];
+  return lower.endsWith('ies') ? [`${lower.slice(0, -3)}y`] : [lower.slice(0, -1), ...(lower.endsWith('es') ? [lower.slice(0, -2)] : [])];
 }
 
 /** The text's word tokens (punctuation and spaces left out), each with its tag and offset. */

@@ -14,7 +14,8 @@ const CUES: ReadonlyArray<[string, string]> = [
   ['lunch', 'Lunch'],
   ['dinner', 'Dinner'],
   ['appointment', 'Appointment'],
-  ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|conference|review meeting', 'Meeting'],
+  ['conference', 'Conference'],
+  ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|review meeting', 'Meeting'],
 ];
 const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b`, 'i'), label]);
 /** The one-word cue nouns ("meet" is the verb), which can end an appointment's own name. */
@@ -31,7 +32,7 @@ const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|u
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
-  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
@@ -50,11 +51,14 @@ const NAMED_FIRST = new RegExp(`^(?!(?:the|our|a|an|this|that|my|your|their)\\s)
 const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
 const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
 
+/** A hedge or a question that leads or trails what is named: "can we get a draft", "… signed, ideally". */
+const HEDGE = /^(?:(?:can|could|shall|should|will|would)\s+(?:we|you|i|they)\s+)|[,\s]+(?:ideally|hopefully|preferably|if possible|at the latest)$/gi;
 const tidy = (text: string, dropArticle = false): string =>
   text
     .replace(/\s+/g, ' ')
     .replace(FILLER, '')
     .replace(/[\s,;:.!?-]+$/, '')
+    .replace(HEDGE, '')
     .replace(COPULA, '')
     .replace(dropArticle ? /^(?:the|a|an|our|my|your|their)\s+/i : /^$/, '')
     .trim();
@@ -127,7 +131,8 @@ function appointmentTitle(kind: string, rest: string): string {
   }
   if (label !== kind) return label;
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
-  if (MODAL.test(after)) return kind;
+  // "the conference itself is at the hyatt": where it is, not what.
+  if (MODAL.test(after) || /^(?:at|in)\s/i.test(after)) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
@@ -139,8 +144,11 @@ const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|wil
 /** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
 const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
+/** "early bird pricing ends on …": the same, the thing named without a determiner. */
+const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
+
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -265,7 +273,9 @@ function dueThen(before: string): boolean {
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
-  const closes = CLOSES.exec(before);
+  const lead = before.replace(FILLER, '');
+  const bare = CLOSES_BARE.exec(lead);
+  const closes = CLOSES.exec(before) ?? (bare && namesAThing(lead, bare[1]!, names) ? bare : null);
   const owned = DAYS_OWN.exec(after);
   if (owned && namesAThing(after, owned[1]!, names)) found = { kind: 'appointment', title: `${owned[1]!.charAt(0).toUpperCase()}${owned[1]!.slice(1).toLowerCase()}` };
   else if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };

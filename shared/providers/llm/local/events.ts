@@ -167,13 +167,17 @@ const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|w
 
 /**
  * The title of a part that names nothing the titles know: the one before, when it says no more
- * than when ("the call is on monday and again on thursday"); its own words, when it goes on with
+ * than when ("the call is on monday and again on thursday"), or its end when it says it ends then
+ * ("… opens on the eleventh and closes on the twenty sixth"); its own words, when it goes on with
  * an intention ("we're aiming to exchange by the eighth and complete on the twenty ninth" →
  * "Complete"); else none.
  */
 function continued(rest: string, before: Found, sentence: string): Found {
   const words = rest.trim().replace(JOINING, '').trim();
   if (!words) return before;
+  // "call for papers opens on the eleventh and closes on the twenty sixth": the thing ends then, a deadline.
+  const ends = /^(?:closes|shuts|ends|finishes|expires)(?=[\s.,;:!?]*$)/i.exec(words);
+  if (ends && before) return { kind: 'deadline', title: `Deadline: ${before.title.replace(/^[^:]*:\s*/, '').replace(/\s+(?:opens|starts|begins|launches|goes live)$/i, '')} ${ends[0].toLowerCase()}` };
   if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
   return { kind: 'appointment', title: words.charAt(0).toUpperCase() + words.slice(1) };
 }
