@@ -30,3 +30,9 @@ export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: b
   const hour = hours.reduce((best, h) => (after(h) < after(best) ? h : best));
   return { ...end, hour, ...(hour * 60 + (end.minute ?? 0) > from ? { year: start.year, month: start.month, day: start.day } : nextDay) };
 }
+
+/** "push the review from tuesday to thursday": a move from one day to another, not a span. */
+const MOVED_FROM = /\b(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|reschedul(?:e|ed|es|ing)|bring(?:ing)?|brought|switch(?:ed|es|ing)?|chang(?:e|ed|es|ing))\b(?:\s+[\p{L}'-]+){0,5}\s+from\s+$/iu;
+
+/** Whether the span said after `before` is a move to its end day. */
+export const movedBetween = (before: string): boolean => MOVED_FROM.test(before);

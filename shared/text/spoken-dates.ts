@@ -14,7 +14,7 @@ import { withWeekOn } from './week-on.ts';
 import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
-import { sameDayEnd } from './span-end.ts';
+import { movedBetween, sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
@@ -320,6 +320,12 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (dayless && start.hour !== undefined && (UNKNOWN_DAY_BEFORE.test(before) || UNKNOWN_DAY_AFTER.test(zone ? normalised.slice(zone.index + zone.length) : after))) continue;
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
+    // "push the review from tuesday to thursday": the day it moves to.
+    if (result.end && movedBetween(/^from\s/i.test(result.text) ? `${before}from ` : before)) {
+      const to = inMonthNamed(result.end, parts(result.end, after, wall, normalised), { earlier, inSentence: found }, wall);
+      found.push({ text: result.text, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
+      continue;
+    }
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') })) : undefined;
     // "in a month, same time": the day a month on, at the meeting's time.
     const period = now ? undefined : periodSaid(result, said);

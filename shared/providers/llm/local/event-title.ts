@@ -32,7 +32,7 @@ const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|u
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
-  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
@@ -49,7 +49,7 @@ const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\
 const NAMED_FIRST = new RegExp(`^(?!(?:the|our|a|an|this|that|my|your|their)\\s)((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
 const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
-const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or)\b/i;
+const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or|my|your|our|their|his|her|its)\b/i;
 
 /** A hedge or a question that leads or trails what is named: "can we get a draft", "… signed, ideally". */
 const HEDGE = /^(?:(?:can|could|shall|should|will|would)\s+(?:we|you|i|they)\s+)|[,\s]+(?:ideally|hopefully|preferably|if possible|at the latest)$/gi;
@@ -99,8 +99,8 @@ function deadlineTopic(rest: string): string {
   if (passive) return passive;
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
   const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
-  // "our deadline is friday": nothing but the determiner is left.
-  return /^(?:the|our|a|an|this|my|your|their)$/i.test(topic) ? '' : topic;
+  // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left.
+  return /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b/i.test(topic) ? '' : topic;
 }
 
 /**
@@ -117,6 +117,9 @@ function namedAppointment(rest: string): string | undefined {
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
+/** A clock time said in words or digits. */
+const CLOCK_WORD = /^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b/i;
+
 function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
@@ -125,14 +128,15 @@ function appointmentTitle(kind: string, rest: string): string {
   const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cue ? fromCue : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
   // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
-  if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!)) {
+  // "moved my appointment to three on monday": a time it moves to, no purpose.
+  if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!) && !CLOCK_WORD.test(purpose[2]!)) {
     const prep = purpose[1]!.toLowerCase();
     return prep === 'to' ? `${label}: ${tidy(purpose[2]!)}` : `${label} ${prep} ${tidy(purpose[2]!)}`;
   }
   if (label !== kind) return label;
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
   // "the conference itself is at the hyatt": where it is, not what.
-  if (MODAL.test(after) || /^(?:at|in)\s/i.test(after)) return kind;
+  if (MODAL.test(after) || /^(?:at|in)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
@@ -175,7 +179,7 @@ const RESTATED = new RegExp(
  * set then; "i've booked the engineer visit for friday": a thing booked for then.
  */
 const SET_DATE = new RegExp(
-  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:booked|scheduled|arranged|organi[sz]ed|rescheduled|moved)\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:booked|scheduled|arranged|organi[sz]ed|reschedule[ds]?|move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?)(?:\s+(?:back|forward))?\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in|from)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
