@@ -264,6 +264,24 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
   }
 }
 
+/** Whether chrono's mention names no day to keep: a stop word, a length of time, a habit, a day gone by, what a thing is for. */
+function namesNoDay(result: chrono.ParsedResult, said: string, before: string, after: string): boolean {
+  // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
+  if (STOP_TEXTS.has(said) || THE_UNIT.test(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) return true;
+  // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
+  if (DAY_PART_ALONE.test(said)) return true;
+  if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) return true;
+  if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
+  // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
+  if (GONE_BY.test(said) || said === 'this week') return true;
+  // "the shoot schedule for next week": what a thing is for, not when.
+  if (/\bfor\s+$/i.test(before) && NEXT_UNIT.test(said)) return true;
+  // "the midnight show", "a noon deadline": a time of day that names a thing.
+  if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) return true;
+  // "on a saturday", "any friday": a weekday, not a day.
+  return /\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said);
+}
+
 /**
  * Date mentions in `text` (spoken or written), resolved against `reference` with forward
  * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
@@ -281,22 +299,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   const found: SpokenDate[] = [];
   for (const result of results) {
     const said = result.text.toLowerCase().trim();
-    // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
-    if (STOP_TEXTS.has(said) || THE_UNIT.test(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) continue;
-    // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
-    if (DAY_PART_ALONE.test(said)) continue;
-    if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) continue;
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + result.text.length);
-    if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) continue;
-    // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
-    if (GONE_BY.test(said) || said === 'this week') continue;
-    // "the shoot schedule for next week": what a thing is for, not when.
-    if (/\bfor\s+$/i.test(before) && NEXT_UNIT.test(said)) continue;
-    // "the midnight show", "a noon deadline": a time of day that names a thing.
-    if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) continue;
-    // "on a saturday", "any friday": a weekday, not a day.
-    if (/\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said)) continue;
+    if (namesNoDay(result, said, before, after)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const counted = weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
     if (counted === null) continue;
