@@ -32,3 +32,11 @@ describe('an appointment moved to a time', () => {
     expect(titled('the vet moved my appointment to four on friday').map(([title]) => title)).toEqual(['Appointment']);
   });
 });
+
+describe('a thing listed or fixed for a day, and a time allowed', () => {
+  it('is named by the thing, or is a deadline for what is to be done', () => {
+    expect(titled('the tribunal is listed for the 2nd of March at 10:30')).toEqual([['Tribunal', '2027-03-02T10:30:00+00:00', '2027-03-02T11:30:00+00:00']]);
+    expect(titled('the completion is fixed for the 29th of january')).toEqual([['Completion', '2027-01-29T09:00:00+00:00', '2027-01-29T10:00:00+00:00']]);
+    expect(titled('you have to return the signed lease within seven days')).toEqual([['Deadline: return the signed lease', '2026-12-17T09:00:00+00:00', '2026-12-17T10:00:00+00:00']]);
+  });
+});

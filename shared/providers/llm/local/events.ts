@@ -48,9 +48,10 @@ const RECURRING = /\b(?:every|each)\s+(?:day|week|month|morning|afternoon|evenin
 const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|because|unless|if)\b)/gi;
 // When the sentence turns to a proposal ("… but tuesday works"), a negation stays in its own clause.
 const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|works|shall we)\b/i;
-// A calendar day must be said: "the year" or "next week" alone is no appointment, "the end of the week" is its Friday.
+// A calendar day must be said: "the year" or "next week" alone is no appointment, "the end of the week" is its Friday,
+// "in ten days" or "within two weeks" the day they end.
 const EXPLICIT_DAY = new RegExp(
-  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD})\\b`,
+  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD}|(?:in|within)\\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\\s+days?|within\\s+(?:a|one|two|three|four)\\s+weeks?)\\b`,
   'i',
 );
 
