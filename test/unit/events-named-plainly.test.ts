@@ -56,3 +56,10 @@ describe('a meeting named without "the"', () => {
     ]);
   });
 });
+
+describe('an appointment named after an announcing word, with another clause after it', () => {
+  it('keeps its name and leaves the other clause out', () => {
+    expect(titled('quick reminder, design sync is thursday at two, and drinks after')).toEqual([['Design sync', '2026-12-17T14:00:00+00:00', '']]);
+    expect(titled('the demo is on thursday at four, and then we go to the pub')).toEqual([['Demo', '2026-12-17T16:00:00+00:00', '']]);
+  });
+});

@@ -110,7 +110,7 @@ function deadlineTopic(rest: string): string {
  * time word that would make it something else ("the next meeting" stays "Meeting").
  */
 function namedAppointment(rest: string): string | undefined {
-  const named = NAMED.exec(rest) ?? NAMED_FIRST.exec(rest.replace(FILLER, ''));
+  const named = NAMED.exec(rest) ?? NAMED_FIRST.exec(rest.replace(FILLER, '').replace(SEQUENCE, ''));
   // "the next committee meeting" is the committee meeting: which one says when, not what.
   const words = named?.[1]!.replace(WHICH_ONE, '');
   if (!named || !words || NOT_A_NAME.test(words)) return undefined;
@@ -124,7 +124,8 @@ const CLOCK_WORD = /^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|elev
 function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
-  const fromCue = cue ? rest.slice(rest.search(cue)) : '';
+  // Up to another clause: "…, and then we go to the pub" says nothing of the demo.
+  const fromCue = cue ? rest.slice(rest.search(cue)).replace(/[,;]\s*(?:and|but|or|so|then)\b.*$/i, '') : '';
   // What it is for follows the appointment: in "late for that, i have a dentist appointment", "for" is not its purpose.
   const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cue ? fromCue : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
@@ -136,8 +137,8 @@ function appointmentTitle(kind: string, rest: string): string {
   }
   if (label !== kind) return label;
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
-  // "the conference itself is at the hyatt": where it is, not what.
-  if (MODAL.test(after) || /^(?:at|in)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
+  // "… at the hyatt": where, not what; "… to three": a time; ", and the retro right after": another clause.
+  if (MODAL.test(after) || /^(?:at|in)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
