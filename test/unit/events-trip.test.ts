@@ -69,3 +69,10 @@ describe('a task with what someone else will do after a comma', () => {
     expect(items("i'll book the venue, and the caretaker will open up")).toEqual([['Kim', 'book the venue']]);
   });
 });
+
+describe('a negated clause with a day of its own', () => {
+  it('negates only its own day', () => {
+    expect(titled('the ferry leaves on saturday the nineteenth, so anything not packed by friday stays behind')).toEqual([['Ferry', '2026-12-19T09:00:00+00:00', '']]);
+    expect(titled("on friday at three, i can't")).toEqual([]);
+  });
+});

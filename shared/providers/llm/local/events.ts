@@ -95,8 +95,10 @@ export function proposes(sentence: string, from: number, to: number): boolean {
   const ahead = AHEAD.test(sentence.slice(Math.max(0, from - AHEAD_LEAD), to));
   const notPlanned = (text: string) => CALLED_OFF.test(text) || (!ahead && PAST.test(text));
   if (notPlanned(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
-  // One clause negated and no turn to a proposal: the negation covers the sentence ("on friday at 3, i can't").
-  return CONTRAST.test(sentence) || !notPlanned(sentence.replace(ANSWER, ''));
+  // One clause negated and no turn to a proposal: the negation covers the sentence ("on friday at 3, i can't"),
+  // unless that clause says a day of its own ("the train leaves on thursday, so anything not merged by wednesday waits").
+  const others = sentence.replace(ANSWER, '').split(CLAUSE_BREAK).filter((c) => c && !EXPLICIT_DAY.test(c));
+  return CONTRAST.test(sentence) || !others.some(notPlanned);
 }
 
 /** The sentence without its date mentions (and their "by", "on" …) and the place it names. */
