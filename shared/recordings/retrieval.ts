@@ -28,6 +28,9 @@ const BM25_MIN_DOCUMENTS = 3;
 const RELATIVE_CUT_OFF = 0.25;
 /** "When …?" questions: a hit that names a day or a time counts this much more. */
 const WHEN_BOOST = 2;
+/** A passage that itself asks ("who's bringing the pa", "is that in person?") answers less than one that says: it counts this much. */
+const QUESTION_WEIGHT = 0.6;
+const ASKS = /\?\s*$|^\s*(?:(?:so|and|but|okay|ok|right)[,\s]+)?(?:who|what|when|where|why|how|which|who's|what's|where's|is|are|do|does|did|can|could|shall|should|will|would)\b/i;
 /** "Where …?" questions: a hit that names a place counts this much more. */
 const WHERE_BOOST = 2;
 const WHERE_QUESTION = /^\s*(?:where|at which place|what (?:place|venue|address|location))\b|\b(?:what|which) (?:place|venue|address|location)\b/i;
@@ -141,6 +144,7 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
   const ranked = scored
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, boost?.names(String(segments[index]!.sentence ?? '')) ? score * boost.by : score])
+    .map(([index, score]): [number, number] => [index, ASKS.test(String(segments[index]!.sentence ?? '')) ? score * QUESTION_WEIGHT : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);

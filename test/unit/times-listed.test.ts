@@ -49,3 +49,15 @@ describe('a "when" question of stop words alone', () => {
     expect(answerSources(said, 'When are they on?')).toEqual([]);
   });
 });
+
+describe('a passage that asks what the question asks', () => {
+  const said: Segment[] = [
+    'who is sorting the raffle prizes',
+    'no idea yet',
+    'bea said she would sort the raffle prizes on monday',
+  ].map((sentence, i) => ({ speaker: i % 2 ? 'Ama' : 'Joe', sentence, start_time: i * 6, end_time: i * 6 + 5 }));
+
+  it('comes after the one that answers it', () => {
+    expect(answerSources(said, 'Who is sorting the raffle prizes?').map((s) => s.segment_index)).toEqual([2, 0]);
+  });
+});
