@@ -5,6 +5,12 @@ import type * as chrono from 'chrono-node/en';
 /** "january" … "december". */
 export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
+/** "sunday" … "saturday", by their number (0 = Sunday). */
+export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
 /** "monday" … "sunday", as a regular-expression source. */
 export const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 
@@ -36,4 +42,12 @@ export function nthWeekday(year: number, month: number, weekday: number, nth: nu
   }
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
   return { month, day: 1 + ((weekday - first + 7) % 7) + (nth - 1) * 7 };
+}
+
+/** The wall date of a day named from `wall`: "today", "tomorrow", or the coming weekday (today's included). */
+export function comingDay(wall: Date, named: string): Date {
+  const word = named.toLowerCase();
+  if (word === 'today') return wall;
+  const ahead = word === 'tomorrow' ? 1 : (WEEKDAY_NAMES.indexOf(word) - wall.getUTCDay() + 7) % 7;
+  return new Date(wall.getTime() + ahead * DAY_MS);
 }

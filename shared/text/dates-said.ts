@@ -2,7 +2,7 @@
 // alone names the day said with that weekday, a day of the month said alone keeps the month said
 // with an earlier one, and a time said alone is the time of a day named with its time.
 import type * as chrono from 'chrono-node/en';
-import { wallDay } from './calendar.ts';
+import { DAY_MS, wallDay } from './calendar.ts';
 import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
 
 interface Day {
@@ -76,7 +76,7 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);
   const forward = (weekdayOf(d) - weekdayOf(base.start) + 7) % 7;
   const days = which === 'before' ? -((weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7) : which === 'after' ? forward || 7 : forward;
-  const day = new Date(from + days * 86_400_000);
+  const day = new Date(from + days * DAY_MS);
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }
 

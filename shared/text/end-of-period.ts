@@ -6,13 +6,12 @@
 // meeting's own unless "tomorrow" or a weekday is said with it ("close of business thursday"). "Q two", "the end of q three": that quarter, or
 // its last day.
 import type * as chrono from 'chrono-node/en';
-import { daysIn, wallClock, wallDay, WEEKDAY } from './calendar.ts';
+import { comingDay, DAY_MS, daysIn, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 
 /** "end of the week", "close of next week", "end of the working week", as a regular-expression source (which week: group 1). */
 export const END_OF_WEEK = '(?:end|close)\\s+of\\s+(?:(the|this|next|the\\s+next|the\\s+coming|the\\s+following)\\s+)?(?:working\\s+|work\\s+)?week(?!\\w)';
 const PATTERN = new RegExp(`\\b(?:the\\s+)?${END_OF_WEEK}`, 'i');
 const FRIDAY = 5;
-const DAY_MS = 86_400_000;
 
 /** Days from the wall date's weekday (0 = Sunday) to the Friday of its own week, or of the next. */
 function daysToFriday(weekday: number, next: boolean): number {
@@ -43,16 +42,6 @@ const END_OF_DAY = new RegExp(
 const END_LEAD = /\b(?:by|before|until|till|for|due)\s+$/i;
 /** When a working day is said to end. */
 const CLOSING_HOUR = 17;
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-/** The wall date of the day named: today, tomorrow, or the coming weekday (today's included). */
-function dayNamed(wall: Date, named: string | undefined): Date {
-  const word = named?.toLowerCase() ?? 'today';
-  if (word === 'today') return wall;
-  const ahead = word === 'tomorrow' ? 1 : (WEEKDAYS.indexOf(word) - wall.getUTCDay() + 7) % 7;
-  return new Date(wall.getTime() + ahead * DAY_MS);
-}
-
 const endOfDayParser: chrono.Parser = {
   pattern: () => END_OF_DAY,
   extract(context, match) {
@@ -60,7 +49,7 @@ const endOfDayParser: chrono.Parser = {
     const before = context.text.slice(0, match.index ?? 0);
     // "the end of the day" with no day named is a time only after a word that leads into one.
     if (!named && /^the\s|\sthe\s+day$/i.test(match[2]!) && !END_LEAD.test(before)) return null;
-    const day = dayNamed(wallClock(context.reference), named);
+    const day = comingDay(wallClock(context.reference), named ?? 'today');
     return context.createParsingComponents({ ...wallDay(day), hour: CLOSING_HOUR, minute: 0 });
   },
 };

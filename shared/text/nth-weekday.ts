@@ -3,13 +3,12 @@
 // named is the next one whose day is still to come (the meeting's own day included); "this
 // month" or "the month" is the meeting's month, "next month" the one after.
 import type * as chrono from 'chrono-node/en';
-import { MONTH_NAMES, nextYearOf, nthWeekday, wallClock, wallDay } from './calendar.ts';
+import { MONTH_NAMES, nextYearOf, nthWeekday, wallClock, wallDay, WEEKDAY_NAMES } from './calendar.ts';
 
 const COUNTS: Readonly<Record<string, number>> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1, final: -1 };
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const MONTH = `${MONTH_NAMES.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec`;
 const PATTERN = new RegExp(
-  `\\b(?:the\\s+)?(${Object.keys(COUNTS).join('|')})\\s+(${WEEKDAYS.join('|')})\\s+(?:in|of)\\s+(?:(${MONTH})|(?:the|this)\\s+(month)|(next)\\s+month)\\b`,
+  `\\b(?:the\\s+)?(${Object.keys(COUNTS).join('|')})\\s+(${WEEKDAY_NAMES.join('|')})\\s+(?:in|of)\\s+(?:(${MONTH})|(?:the|this)\\s+(month)|(next)\\s+month)\\b`,
   'i',
 );
 
@@ -23,7 +22,7 @@ const nthWeekdayParser: chrono.Parser = {
   pattern: () => PATTERN,
   extract(context, match) {
     const nth = COUNTS[match[1]!.toLowerCase()]!;
-    const weekday = WEEKDAYS.indexOf(match[2]!.toLowerCase());
+    const weekday = WEEKDAY_NAMES.indexOf(match[2]!.toLowerCase());
     const today = wallDay(wallClock(context.reference));
     const { year: fixedYear, month } = monthOf(match[3], match[5] !== undefined, today);
     let year = fixedYear ?? today.year;

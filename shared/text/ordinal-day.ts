@@ -7,7 +7,7 @@
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
 // whatever follows it.
 import type * as chrono from 'chrono-node/en';
-import { daysIn, MONTH_NAMES, nextYearOf, wallClock, wallDay, WEEKDAY } from './calendar.ts';
+import { daysIn, MONTH_NAMES, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -53,7 +53,6 @@ function dayOf(match: RegExpMatchArray, at = 1): number | undefined {
 /** "from the nineteenth to the third", "between the fourth and the sixth of january": two days of the month said as a span. */
 const SPAN = new RegExp(`\\b(?:from|between)\\s+the\\s+(?:${ORDINAL})\\s+(?:to|till|until|through|and)\\s+the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 /** How many months ahead a weekday said with a day of the month is looked for ("monday the fourth": the next month whose fourth is a Monday). */
 const WEEKDAY_REACH = 14;
 
@@ -91,7 +90,7 @@ const ordinalDayParser: chrono.Parser = {
     // A leap year's month: the twenty ninth of february may be meant.
     if (named && day > daysIn(2024, named)) return null;
     const wall = wallClock(context.reference);
-    const said = weekday ? WEEKDAYS.indexOf(/^\w+/.exec(match[0])![0].toLowerCase()) : -1;
+    const said = weekday ? WEEKDAY_NAMES.indexOf(/^\w+/.exec(match[0])![0].toLowerCase()) : -1;
     const { year, month } = named ? { year: nextYearOf(named, day, wallDay(wall)), month: named } : nextMonthWith(day, wall, said >= 0 ? said : undefined);
     // A month said with the day is certain, as chrono's own reading of "the twentieth of january" has it.
     const components = context.createParsingComponents({ day, ...(named ? { month } : {}), ...(said >= 0 ? { weekday: said } : {}) });

@@ -2,10 +2,9 @@
 // march") or counted on ("the weekend after next"), which chrono reads as the coming weekend: the
 // Saturday of that weekend (a day in the week before it: the Saturday after it).
 import type * as chrono from 'chrono-node/en';
-import { MONTH_NAMES, nextYearOf, wallClock, wallDay } from './calendar.ts';
+import { DAY_MS, MONTH_NAMES, nextYearOf, wallClock, wallDay } from './calendar.ts';
 import { ORDINAL_WORD, ordinalDay } from './ordinal-day.ts';
 
-const DAY_MS = 86_400_000;
 const SATURDAY = 6;
 const DAY = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 const PATTERN = new RegExp(`\\b(?:the\\s+)?weekend\\s+(?:of\\s+(?:the\\s+)?${DAY}(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?|(after\\s+next))\\b`, 'i');

@@ -1,6 +1,7 @@
 // The meeting the offline event tests share, and its sentences as the recogniser writes them.
 import { extractEventsLocally } from '#shared/providers/llm/local/events.ts';
 import type { EventsRequest } from '#shared/providers/types.ts';
+import { DatesSaid, findDates, type DateReference } from '#shared/text/spoken-dates.ts';
 
 /** Thursday 19 November 2026, 10:00 UTC. */
 export const MEETING = '2026-11-19T10:00:00Z';
@@ -16,3 +17,10 @@ function eventsRequest(sentences: readonly string[], meetingDate = MEETING, time
 
 /** The events the offline engine finds in the sentences. */
 export const events = (sentences: readonly string[], meetingDate?: string, timeZone?: string) => extractEventsLocally(eventsRequest(sentences, meetingDate, timeZone));
+
+/** The dates of the last line (as ISO), read after the lines before it, as the engine reads a transcript. */
+export function lastLineDates(reference: DateReference, ...lines: string[]): string[] {
+  const said = new DatesSaid();
+  for (const line of lines.slice(0, -1)) said.add(findDates(line, reference, said.earlier));
+  return findDates(lines.at(-1)!, reference, said.earlier).map((d) => d.iso);
+}

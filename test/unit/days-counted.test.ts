@@ -4,9 +4,9 @@
 // about the day. Sentences written for this test; the dates checked against a printed calendar.
 import { describe, expect, it } from 'vitest';
 import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
-import { DatesSaid, findDates } from '#shared/text/spoken-dates.ts';
+import { findDates } from '#shared/text/spoken-dates.ts';
 import type { Segment } from '#shared/providers/types.ts';
-import { events } from '../support/spoken-events.ts';
+import { events, lastLineDates } from '../support/spoken-events.ts';
 
 /** Wednesday 9 December 2026, 18:00 in London. */
 const MEETING = '2026-12-09T18:00:00Z';
@@ -15,11 +15,7 @@ const on = (sentence: string) => findDates(sentence, reference).map((d) => d.iso
 const titled = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime, e.location]);
 
 /** The dates of the last line, read after the lines before it. */
-function lastLine(...lines: string[]): string[] {
-  const said = new DatesSaid();
-  for (const line of lines.slice(0, -1)) said.add(findDates(line, reference, said.earlier));
-  return findDates(lines.at(-1)!, reference, said.earlier).map((d) => d.iso);
-}
+const lastLine = (...lines: string[]) => lastLineDates(reference, ...lines);
 
 describe('a weekday counted within a month', () => {
   it.each([

@@ -4,20 +4,16 @@
 // written for this test.
 import { describe, expect, it } from 'vitest';
 import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
-import { DatesSaid, findDates } from '#shared/text/spoken-dates.ts';
+import { findDates } from '#shared/text/spoken-dates.ts';
 import type { Segment } from '#shared/providers/types.ts';
-import { events } from '../support/spoken-events.ts';
+import { events, lastLineDates } from '../support/spoken-events.ts';
 
 /** Thursday 10 December 2026, 14:00 in London. */
 const MEETING = '2026-12-10T14:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
 const titled = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime, e.location]);
 
-function lastLine(...lines: string[]): string[] {
-  const said = new DatesSaid();
-  for (const line of lines.slice(0, -1)) said.add(findDates(line, reference, said.earlier));
-  return findDates(lines.at(-1)!, reference, said.earlier).map((d) => d.iso);
-}
+const lastLine = (...lines: string[]) => lastLineDates(reference, ...lines);
 
 describe('"the friday" after a day to come was named', () => {
   it('is that week’s', () => {
