@@ -72,3 +72,17 @@ describe('a negated clause with a day of its own', () => {
     expect(titled("on friday at three, i can't")).toEqual([]);
   });
 });
+
+describe('"no" opening a line without a pause', () => {
+  it('negates what follows', () => {
+    expect(titled('no meeting on friday the eighteenth')).toEqual([]);
+  });
+});
+
+describe('"no" before a thing', () => {
+  it('calls it off, though "no later than" and "no problem" do not', () => {
+    expect(titled('there is no rehearsal on friday the eighteenth')).toEqual([]);
+    expect(titled('the forms are due no later than friday the eighteenth')).toEqual([['Deadline: forms', '2026-12-18T09:00:00+00:00', '']]);
+    expect(titled('no problem, the fitting is on friday the eighteenth')).toEqual([['Fitting', '2026-12-18T09:00:00+00:00', '']]);
+  });
+});

@@ -35,9 +35,9 @@ const MAX_EVENTS = 50;
 // forward ("we met on tuesday" → the coming one), so a clause about the past proposes nothing,
 // unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
 const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day\b(?!\s+(?:in|of)\b))|ago|yesterday|earlier)\b/i;
-const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never)\b/i;
-/** "not yet we need the last ones by …": an answer to what was asked, not a negation of what follows. */
-const ANSWER = /^\s*(?:no|nope|not yet|not really)\b[,.!]?\s+(?=\S)/i;
+const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never|no(?!\s+(?:later|sooner|earlier|more|less|problem|worries|doubt|rush)\b)(?=\s+\w))\b/i;
+/** "not yet we need the last ones by …", "no, the deadline is …": an answer to what was asked, not a negation of what follows ("no meeting on friday" is one). */
+const ANSWER = /^\s*(?:(?:no|nope)[,.!]|not yet\b[,.!]?|not really\b[,.!]?)\s+(?=\S)/i;
 const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
 /** How far before a date a word marking it as ahead may stand ("the coming friday"). */
 const AHEAD_LEAD = 12;
