@@ -62,7 +62,7 @@ const BEFORE_OR_AFTER = /^\s+(before|after)\b(?=\s*(?:[,.;:!?]|$)|\s+(?:that|it|
  * such weekday before (or the first after) the day said last, in this sentence or the lines
  * before it; null when no day was said to count from (the mention names no day then). "the
  * coach leaves on monday the eighth of february and we're back on the friday": "the friday" of
- * that week, the first Friday from the day said last (when it is still to come).
+ * that week, Monday to Sunday, of the day said last (when it is still to come).
  */
 export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, around: { before: string; after: string }, d: T, before: SaidBefore, today: number): T | null | undefined {
   if (!c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
@@ -75,8 +75,12 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   if (which === 'of' && dayNumber(base.start) <= today) return undefined;
   const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);
   const forward = (weekdayOf(d) - weekdayOf(base.start) + 7) % 7;
-  const days = which === 'before' ? -((weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7) : which === 'after' ? forward || 7 : forward;
+  // "the friday" of the day's own week, Monday to Sunday.
+  const mondayBased = (weekday: number) => (weekday + 6) % 7;
+  const sameWeek = mondayBased(weekdayOf(d)) - mondayBased(weekdayOf(base.start));
+  const days = which === 'before' ? -((weekdayOf(base.start) - weekdayOf(d) + 7) % 7 || 7) : which === 'after' ? forward || 7 : sameWeek;
   const day = new Date(from + days * DAY_MS);
+  if (which === 'of' && dayNumber(wallDay(day)) <= today) return undefined;
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }
 

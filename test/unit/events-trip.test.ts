@@ -18,7 +18,7 @@ const lastLine = (...lines: string[]) => lastLineDates(reference, ...lines);
 describe('"the friday" after a day to come was named', () => {
   it('is that week’s', () => {
     expect(findDates('we fly out on tuesday the ninth of march and come home on the sunday', reference).map((d) => d.iso)).toEqual(['2027-03-09', '2027-03-14']);
-    expect(lastLine('the field trip starts on wednesday the twentieth of january', 'and the reports are due the monday')).toEqual(['2027-01-25']);
+    expect(lastLine('the field trip starts on monday the eighteenth of january', 'and the reports are due the friday')).toEqual(['2027-01-22']);
   });
 
   it('is the coming one when no day to come was named', () => {
@@ -84,5 +84,11 @@ describe('"no" before a thing', () => {
     expect(titled('there is no rehearsal on friday the eighteenth')).toEqual([]);
     expect(titled('the forms are due no later than friday the eighteenth')).toEqual([['Deadline: forms', '2026-12-18T09:00:00+00:00', '']]);
     expect(titled('no problem, the fitting is on friday the eighteenth')).toEqual([['Fitting', '2026-12-18T09:00:00+00:00', '']]);
+  });
+});
+
+describe('"the friday" of a weekend said before', () => {
+  it('is the Friday of that week, before the weekend', () => {
+    expect(lastLine('the party is on saturday the nineteenth', "let's do the shopping on the friday")).toEqual(['2026-12-18']);
   });
 });
