@@ -202,8 +202,8 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
 }
 
-/** A date in a clause opened by "if" or "whether" that no "and", "but", "so" or "then" has closed. */
-const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then)\b)[^,;]*$/i;
+/** A date in a clause opened by "if" or "whether" that no "and", "but", "so", "then" or a request ("… please call us") has closed. */
+const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then|please)\b)[^,;]*$/i;
 
 /** The task is the clause's tail: a date at or after where it starts belongs to it. */
 function dueDate(clause: string, task: string, reference: DateReference): SpokenDate | undefined {

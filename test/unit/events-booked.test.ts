@@ -2,7 +2,7 @@
 // start's day or the night after it, a thing someone booked for a day, and an offer ("an engineer
 // can visit …") that names no thing. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
+import { dateReference, findActionItems, findDates } from '#shared/providers/llm/local/index.ts';
 import { events } from '../support/spoken-events.ts';
 
 /** Monday 14 December 2026, 15:00 in London. */
@@ -39,5 +39,19 @@ describe('a thing someone booked for a day', () => {
 describe('an offer of a visit', () => {
   it('names nothing of the words before "can"', () => {
     expect(timed('a fitter can come on thursday between eight and one').map(([title]) => title)).not.toContain('Fitter can');
+  });
+});
+
+describe('a request after a condition, unpunctuated', () => {
+  it('is due when it says, and a deadline', () => {
+    const sentence = 'if it all continues after the visit please call us back by the eighteenth so we can escalate';
+    expect(findActionItems([{ speaker: 'Agent', sentence, start_time: 0, end_time: 5 }, { speaker: 'Ann', sentence: 'okay', start_time: 6, end_time: 7 }], reference).map((i) => [i.owner, i.task, i.due?.label])).toEqual([
+      ['Ann', 'call us back so we can escalate', 'Fri 18 Dec 2026'],
+    ]);
+    expect(timed(sentence).map(([title, start]) => [title, start])).toEqual([['Deadline: call us back so we can escalate', '2026-12-18T09:00:00+00:00']]);
+  });
+
+  it('leaves a condition with its own date as it is', () => {
+    expect(timed('if the parts come on monday please let me know')).toEqual([]);
   });
 });

@@ -75,8 +75,8 @@ function clauseStart(text: string, from: number, to: number): number {
   return text.indexOf(clauseAt(text, from, to));
 }
 
-/** "… we'll", "… i'm going to": a subject and its verb, which in an unpunctuated transcript starts the main clause after a condition. */
-const MAIN_CLAUSE = /\s(?=(?:we|i|you|they)(?:'re|'ll|'ve|'m|\s+(?:are|will|can|should|need|must|have|plan|want|hope)\b))/gi;
+/** "… we'll", "… i'm going to", "… please": a subject and its verb, or a request, which in an unpunctuated transcript starts the main clause after a condition. */
+const MAIN_CLAUSE = /\s(?=(?:we|i|you|they)(?:'re|'ll|'ve|'m|\s+(?:are|will|can|should|need|must|have|plan|want|hope)\b)|please\s)/gi;
 
 /**
  * "if the survey is fine we're aiming to exchange by the eighth": a condition the recogniser ran
