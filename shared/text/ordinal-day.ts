@@ -25,6 +25,8 @@ export function ordinalDay(said: string): number | undefined {
 
 /** Any ordinal word of a day of the month ("twenty" and "thirty" before "first" … "ninth" aside), as a regular-expression source. */
 export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].join('|')})`;
+/** A day of the month as said ("19th", "19", "nineteenth", "twenty-first"), captured, as a regular-expression source; ordinalDay reads it. */
+export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 
 const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|week\\s+of)\\s+)';
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
@@ -45,9 +47,7 @@ const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
 /** The day the ORDINAL groups from `at` (four of them) say. */
 function dayOf(match: RegExpMatchArray, at = 1): number | undefined {
-  if (match[at]) return Number(match[at]);
-  const word = match[at + 3] ?? `${match[at + 1] ? `${match[at + 1]!.slice(0, -1)} ` : ''}${match[at + 2]}`;
-  return ORDINAL_VALUES.get(word.toLowerCase());
+  return ordinalDay(match[at] ?? match[at + 3] ?? `${match[at + 1] ?? ''}${match[at + 2] ?? ''}`);
 }
 
 /** "from the nineteenth to the third", "between the fourth and the sixth of january": two days of the month said as a span. */
@@ -124,8 +124,8 @@ const ordinalSpanParser: chrono.Parser = {
 };
 
 /** "may 18th through the 20th", "may eighteenth to the twentieth": a month, a day of it and a later day, as a span. */
-const DAY_SAID = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?(?:${ORDINAL_WORDS.join('|')})|twentieth|thirtieth)`;
-const MONTH_SPAN = new RegExp(`\\b(?:(between)\\s+)?(${MONTH_NAMES.join('|')})\\s+(?:the\\s+)?${DAY_SAID}\\s+(?:through|thru|to|till|until|(and))\\s+(?:the\\s+)?${DAY_SAID}\\b`, 'i');
+
+const MONTH_SPAN = new RegExp(`\\b(?:(between)\\s+)?(${MONTH_NAMES.join('|')})\\s+(?:the\\s+)?${DAY_OF_MONTH}\\s+(?:through|thru|to|till|until|(and))\\s+(?:the\\s+)?${DAY_OF_MONTH}\\b`, 'i');
 
 const monthSpanParser: chrono.Parser = {
   pattern: () => MONTH_SPAN,

@@ -3,11 +3,10 @@
 // Saturday of that weekend (a day in the week before it: the Saturday after it).
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, nextYearOf, wallClock, wallDay } from './calendar.ts';
-import { ORDINAL_WORD, ordinalDay } from './ordinal-day.ts';
+import { DAY_OF_MONTH, ordinalDay } from './ordinal-day.ts';
 
 const SATURDAY = 6;
-const DAY = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
-const PATTERN = new RegExp(`\\b(?:the\\s+)?weekend\\s+(?:of\\s+(?:the\\s+)?${DAY}(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?|(after\\s+next))\\b`, 'i');
+const PATTERN = new RegExp(`\\b(?:the\\s+)?weekend\\s+(?:of\\s+(?:the\\s+)?${DAY_OF_MONTH}(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?|(after\\s+next))\\b`, 'i');
 
 const utc = (d: { year: number; month: number; day: number }) => new Date(Date.UTC(d.year, d.month - 1, d.day));
 /** The Saturday of the weekend `date` falls in, or of the one after it. */

@@ -4,7 +4,7 @@
 import type { Segment, SummaryRequest, Word } from '../../types.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { dateReference, DatesSaid, findDates, formatDateParts, type SpokenDate } from '../../../text/spoken-dates.ts';
-import type { Said } from '../../../text/dates-said.ts';
+import { dayNumber, type Said } from '../../../text/dates-said.ts';
 import { decisionsIn } from '../../../text/decisions.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { contentStems, textRank, topInOrder } from '../../../text/textrank.ts';
@@ -132,7 +132,7 @@ function decisionLines(lines: readonly Line[]): Line[] {
 /** The label of a date, with its end when it has one: a time span ("11:00–15:00"), or, unless `due`, a span of days (a task is due by the first). */
 function dateLabel(date: SpokenDate, due = false): string {
   const { start, end } = date;
-  const sameDay = end !== undefined && end.year === start.year && end.month === start.month && end.day === start.day;
+  const sameDay = end !== undefined && dayNumber(end) === dayNumber(start);
   // "from the nineteenth to the third": a span of days.
   if (end && !due && !sameDay && end.hour === undefined && start.hour === undefined && !date.period) return `${date.label} – ${formatDateParts(end)}`;
   if (!end || end.hour === undefined || start.hour === undefined) return date.label;
