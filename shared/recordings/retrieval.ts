@@ -123,12 +123,20 @@ function saidAfter(segments: readonly Segment[], best: number, names: (text: str
   return undefined;
 }
 
+/** When the best passage asks ("how much is the trip"), the answer another speaker gives right after it ("twelve pounds, you can pay online"), unless one of `picked` is it. */
+function replyTo(segments: readonly Segment[], best: number | undefined, picked: readonly number[]): number | undefined {
+  if (best === undefined || !ASKS.test(String(segments[best]?.sentence ?? ''))) return undefined;
+  const reply = segments[best + 1];
+  if (!reply || reply.speaker === segments[best]!.speaker || ASKS.test(String(reply.sentence ?? ''))) return undefined;
+  return picked.includes(best + 1) ? undefined : best + 1;
+}
+
 /**
  * The segments that best answer `question`, best first (at most `k`), each with its index in
  * the transcript; [] when no segment shares a content word with the question. For a "when"
  * question, a passage in which chrono-node finds a date or time expression ranks higher, and
  * when the best names none, the first of the next few that does follows it ("where" likewise,
- * with places).
+ * with places); a best passage that asks is followed by another speaker's reply to it.
  */
 export function retrieve(segments: readonly Segment[], asked: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
@@ -148,7 +156,7 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
-  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;
+  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : replyTo(segments, picked[0], picked);
   return (next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)]).slice(0, k).map((index) => toSource(segments, index));
 }
 

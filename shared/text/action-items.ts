@@ -14,6 +14,7 @@ import { withPauseBreaks } from './pauses.ts';
 import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 import { relativeTask } from './relative-task.ts';
+import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
 import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -198,6 +199,9 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
   const committed = commitment(clause, segments, at, speaker, names);
   if (committed) return committed;
+  // "send me the revised quote by thursday" → "will do"; "ok, order the worktops please".
+  const order = orderAsked(clause, segments, at, speaker);
+  if (order) return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: order, asked: true };
   const bare = BARE_OBLIGATION.exec(clause.trim());
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
 }
@@ -222,8 +226,6 @@ function saysEnough(task: string): boolean {
   return taggedWords(task)[0]?.pos === 'VERB';
 }
 
-/** "yes", "sure", "of course": a reply that takes on what was asked. */
-const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do)\b/i;
 /** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
 /** A task that only stands for the one just said: "do that", "sort it out", "take that on", "take care of it", "take a look after lunch". */
@@ -266,6 +268,7 @@ export function knownNames(segments: readonly Segment[], participants?: string):
 export function findActionItems(segments: readonly Segment[], reference: DateReference | undefined, names: readonly string[] = []): ActionItem[] {
   const items: ActionItem[] = [];
   const seen = new Set<string>();
+  const otherOf = pairOf(segments);
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
     const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
@@ -277,8 +280,13 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       // "the report i have to finish by friday": the task's object is the noun before it.
       const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);
       if (relative === 'no task') continue;
-      const task = relative?.task ?? said;
+      // "can you send me the quote": the asker's "me" is the asker; "i'll email you", said to the only other speaker, emails them.
+      const mine = match.owner === speaker ? toTheOther(said, otherOf?.(speaker)) : said;
+      let task = relative?.task ?? (match.asked && match.owner !== speaker ? inTheirWords(said, speaker) : mine);
       const asked = takenOn(items, segments, clause, { owner: match.owner, task, segment: at });
+      // "twelve pounds, you can pay online" → "i'll do that this weekend": the task put to the speaker.
+      const putToThem = asked || !STANDS_FOR_IT.test(task) ? undefined : putToTheSpeaker(segments, at, speaker);
+      if (putToThem) task = putToThem;
       if (asked) {
         items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...new Set([...(asked.replies ?? []), at])] };
         continue;

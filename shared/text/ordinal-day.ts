@@ -141,11 +141,30 @@ const monthSpanParser: chrono.Parser = {
   },
 };
 
+/** "march the third", "june the twenty first": a month, then "the" and a day of it (chrono reads the month alone). */
+const MONTH_THE_DAY = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s+the\\s+${DAY_OF_MONTH}\\b`, 'i');
+
+/** A verb said of a day offered ("june the fourth works for me", "march the third suits everyone"). */
+const SAID_OF_A_DAY = /^\s+(?:works|suits|would|will|could|should|might|can|sounds|looks|fits)\b/i;
+
+const monthTheDayParser: chrono.Parser = {
+  pattern: () => MONTH_THE_DAY,
+  extract(context, match) {
+    const month = MONTH_NAMES.indexOf(match[1]!.toLowerCase()) + 1;
+    const day = ordinalDay(match[2]!);
+    const after = context.text.slice((match.index ?? 0) + match[0].length);
+    // "in march the third floor opens": a noun after an ordinal in words makes it no day; "the 3rd" is one.
+    if (!day || day > daysIn(2024, month) || !(/\d/.test(match[2]!) || ENDS_DAY.test(after) || SAID_OF_A_DAY.test(after))) return null;
+    const year = nextYearOf(month, day, wallDay(wallClock(context.reference)));
+    return context.createParsingComponents({ day, month, year }).addTag(ORDINAL_DAY_TAG);
+  },
+};
+
 const monthBefore = (d: { year: number; month: number }) => (d.month === 1 ? { year: d.year - 1, month: 12 } : { year: d.year, month: d.month - 1 });
 
-/** chrono's casual English reader with days of the month said alone, and spans of them ("may 18th through the 20th" too). */
+/** chrono's casual English reader with days of the month said alone ("march the third" too), and spans of them ("may 18th through the 20th" too). */
 export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser);
+  extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser, monthTheDayParser);
   return extended;
 }

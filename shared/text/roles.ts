@@ -7,10 +7,12 @@ const ROLES = new Set(
     'treasurer secretary chair chairman chairwoman chairperson president vice-president captain coach manager director ' +
     'accountant bookkeeper auditor lawyer solicitor barrister notary architect surveyor builder plumber electrician ' +
     'carpenter decorator gardener cleaner caretaker janitor landlord landlady tenant agent broker caterer chef cook ' +
+    'locksmith roofer glazier plasterer tiler handyman painter mechanic installer fitter joiner bricklayer scaffolder inspector ' +
+    'valuer assessor removers postman postwoman midwife dentist optician hairdresser babysitter nanny childminder tradesman ' +
     'florist photographer videographer planner organiser organizer coordinator officer administrator admin receptionist ' +
     'assistant intern apprentice trainee volunteer volunteers steward stewards marshal marshals teacher teachers tutor ' +
     'head headteacher principal nurse doctor gp vet pharmacist therapist consultant contractor supplier vendor client customer ' +
-    'driver courier technician engineer developer designer editor producer director writer reviewer tester ' +
+    'driver courier technician engineer developer designer editor producer writer reviewer tester ' +
     'council committee board team department finance legal hr support'
   ).split(/\s+/),
 );

@@ -1,6 +1,7 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
+import { visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
 
@@ -54,10 +55,16 @@ const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|week
 
 /** A hedge or a question that leads or trails what is named: "can we get a draft", "… signed, ideally". */
 const HEDGE = /^(?:(?:can|could|shall|should|will|would)\s+(?:we|you|i|they)\s+)|[,\s]+(?:ideally|hopefully|preferably|if possible|at the latest)$/gi;
+/** What follows if it is not done ("… or we lose the slot", "otherwise they'll charge us"): no part of what is due. */
+const CONSEQUENCE = /[\s,]+(?:or\s+else|or|otherwise|else)\s+(?:we|you|they|i|it|he|she)\b.*$/i;
+/** "the permission slip must come back by …": a thing named with a determiner, what it must do, and the thing stays in the title. */
+const THING_MUST = /\b(?:the|our|a|an|this|that|these|those|my|your|their|his|her)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:will|shall|needs? to|must|should|ha(?:s|ve) to|got to|(?:is|are) going to)\s+(.+)$/iu;
+
 const tidy = (text: string, dropArticle = false): string =>
   text
     .replace(/\s+/g, ' ')
     .replace(FILLER, '')
+    .replace(CONSEQUENCE, '')
     .replace(/[\s,;:.!?-]+$/, '')
     .replace(HEDGE, '')
     .replace(COPULA, '')
@@ -92,12 +99,15 @@ const DUE_THING = /\b((?:the|our|a|an|this|my|your|their)\s+(?:[\p{L}-]+\s+){0,2
 /** "… for review they promised feedback": the last clause a subject opens, when no pattern names the thing. */
 const LAST_CLAUSE = /\b((?:i|we|you|they|he|she)\s+(?!(?:i|we|you|they|he|she)\b)[\p{L}'-]+(?:\s+[\p{L}'-]+)*)$/iu;
 
-function deadlineTopic(rest: string): string {
+function deadlineTopic(said: string): string {
+  const rest = said.replace(CONSEQUENCE, '');
   const due = DUE_THING.exec(rest);
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? (due && !/\bdeadline$/i.test(due[1]!) ? due : null) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
   const passive = passiveTopic(rest);
   if (passive) return passive;
+  const thing = THING_MUST.exec(rest);
+  if (thing) return tidy(`${thing[1]} to ${thing[2]}`);
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
   const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
   // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left.
@@ -289,7 +299,10 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     const topic = deadlineTopic(rest);
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
-  else found = scheduled(before, rest, names) ?? proposal(rest);
+  else {
+    const visit = visitTitle(before, after, names);
+    found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names) ?? proposal(rest));
+  }
   if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;
 }

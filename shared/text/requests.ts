@@ -1,0 +1,73 @@
+// Requests said without "please" first or "can you": a clause that starts with a verb, as an
+// order does, which another speaker agrees to right after ("send me the revised quote by
+// thursday" → "will do"), or which ends in "please" ("ok, order the worktops by friday please").
+// And the task as the one asked would write it: the asker's "me" and "my" become the asker
+// when the asker has a name, and in a talk between two, "you" is the other.
+import type { Segment } from '../providers/types.ts';
+import { taggedWords } from './pos.ts';
+
+/** Words that lead into a clause without being part of it. */
+const LEAD = /^(?:(?:ok|okay|so|and|right|then|also|oh|well|alright|great|good|fine|yes|yeah)\b[,\s]*)*/i;
+const TRAILING_PLEASE = /[,\s]+please[.!]?\s*$/i;
+/** "yes", "sure", "of course": a reply that takes on what was asked. */
+export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do|on it|consider it done)\b/i;
+/** Verbs that start a clause without asking anything done: "look, …", "hang on", "let's see". */
+const NOT_ASKED = /^(?:look|listen|imagine|wait|hang|hold|come|let's|let us|go ahead|tell me|excuse|sorry|thanks|thank|hear|see|repeat|say|speak|believe|remember|recall|think|guess|mind|fancy|trust|bear)\b/i;
+/** How many words after the verb a second verb would show the clause is no order ("test results came back"). */
+const VERB_REACH = 3;
+
+/** The clause's order (what follows its lead words) when it starts with a verb in its plain form; undefined else. */
+function anOrder(clause: string): string | undefined {
+  const task = clause.replace(LEAD, '').replace(TRAILING_PLEASE, '').trim();
+  const first = /^[\p{L}'-]+/u.exec(task)?.[0] ?? '';
+  // "sounds good", "looks fine": a verb said of something, not to someone.
+  if (!first || NOT_ASKED.test(task) || /[^su]s$/i.test(first)) return undefined;
+  const words = taggedWords(`please ${task}`).slice(1);
+  if (words[0]?.pos !== 'VERB') return undefined;
+  const near = words.slice(1, 1 + VERB_REACH);
+  const toAt = near.findIndex((w) => /^(?:to|and|or|if|when|that)$/i.test(w.text));
+  const beforeTo = toAt >= 0 ? near.slice(0, toAt) : near;
+  return beforeTo.some((w) => w.pos === 'VERB' || w.pos === 'AUX') ? undefined : task;
+}
+
+/** The order a clause gives that is asked ("… please" at its end) or agreed to by the next other speaker ("will do"). */
+export function orderAsked(clause: string, segments: readonly Segment[], at: number, speaker: string): string | undefined {
+  const next = segments[at + 1];
+  const agreed = next && String(next.speaker ?? '').trim() !== speaker && AGREES.test(String(next.sentence ?? ''));
+  return agreed || TRAILING_PLEASE.test(clause) ? anOrder(clause) : undefined;
+}
+
+/** A voice known by its label alone ("SPEAKER_00"): "send SPEAKER_00 the slides" says no more than "send me the slides". */
+const UNNAMED = /^(?:speaker[\s_-]*\d*)$/i;
+
+/** The task as the one asked would write it: the asker's "me" and "my" are the asker ("send me the quote" → "send Grace the quote"). */
+export function inTheirWords(task: string, asker: string): string {
+  if (UNNAMED.test(asker)) return task;
+  return task.replace(/\bme\b/gi, asker).replace(/\bmy\b/gi, `${asker}'s`);
+}
+
+/** In a talk between two, "you" (not "you all") is the other one: "email you" → "email Pete"; the speakers' pairing, or undefined with more or fewer than two. */
+export function pairOf(segments: readonly Segment[]): ((speaker: string) => string | undefined) | undefined {
+  const speakers = [...new Set(segments.map((s) => String(s?.speaker ?? '').trim()).filter(Boolean))];
+  if (speakers.length !== 2) return undefined;
+  return (speaker) => speakers.find((other) => other !== speaker);
+}
+
+/** A speaker's own task as written for others: "you" and "your" said to the only other speaker are that speaker. */
+export function toTheOther(task: string, other: string | undefined): string {
+  if (!other || UNNAMED.test(other)) return task;
+  return task.replace(/\byour\b/gi, `${other}'s`).replace(/\byou\b(?!\s+(?:all|guys|both|two|folks|lot|lots)\b)/gi, other);
+}
+
+/** "you can pay online", "you should ring the office": what another speaker just put to the one who speaks. */
+const PUT_TO_YOU = /\byou\s+(?:can|could|should|might want to|may want to|need to|have to|must)\s+(?!(?:not|be|see|tell|imagine|say|hear)\b)([^,.;!?]+)[.!]?\s*$/i;
+
+/** What the other speaker said just before, within two segments, that a reply standing for it ("i'll do that this weekend") takes on. */
+export function putToTheSpeaker(segments: readonly Segment[], at: number, speaker: string): string | undefined {
+  for (const k of [at - 1, at - 2]) {
+    const said = segments[k];
+    if (!said || String(said.speaker ?? '').trim() === speaker) continue;
+    return PUT_TO_YOU.exec(String(said.sentence ?? ''))?.[1]?.trim();
+  }
+  return undefined;
+}
