@@ -70,12 +70,16 @@ export function normaliseLikeTranscript(text: string): string {
 }
 
 /** The prepared tokens of a text: wink-nlp tokens, lower case, stop words out, stems. */
-/** Words wink-nlp counts as stop words that say whether someone is there: "when is sam off?". */
-const AVAILABILITY = /\b(?:off|away|out|back|free|busy)\b/g;
+/**
+ * Words wink-nlp counts as stop words that a question asks by: whether someone is there ("when
+ * is sam off?"), and nouns and verbs of their own ("who was on call?", "what's the amount?",
+ * "which side …", "when do we move?"; "this call", "the call" is the recording itself).
+ */
+const KEPT_WORDS = /\b(?:off|away|out|back|free|busy|(?<!\b(?:the|this|that|our|a|today's)\s)calls?|move|moves|show|shows|side|sides|front|name|names|amount|full|empty|top)\b/g;
 
 function searchTerms(text: string): string[] {
   const normalised = normaliseLikeTranscript(text);
-  return [...contentStems(normalised), ...(normalised.match(AVAILABILITY) ?? [])];
+  return [...contentStems(normalised), ...(normalised.match(KEPT_WORDS) ?? []).map((word) => word.replace(/(?<=^(?:call|move|show|side|name))s$/, ''))];
 }
 
 function toSource(segments: readonly Segment[], index: number): ChatSource {
@@ -123,12 +127,15 @@ function saidAfter(segments: readonly Segment[], best: number, names: (text: str
   return undefined;
 }
 
-/** When the best passage asks ("how much is the trip"), the answer another speaker gives right after it ("twelve pounds, you can pay online"), unless one of `picked` is it. */
-function replyTo(segments: readonly Segment[], best: number | undefined, picked: readonly number[]): number | undefined {
-  if (best === undefined || !ASKS.test(String(segments[best]?.sentence ?? ''))) return undefined;
-  const reply = segments[best + 1];
-  if (!reply || reply.speaker === segments[best]!.speaker || ASKS.test(String(reply.sentence ?? ''))) return undefined;
-  return picked.includes(best + 1) ? undefined : best + 1;
+/** A reply that answers nothing: "no idea yet", "not sure", "good question". */
+const NO_ANSWER = /^\s*(?:(?:um|er|hmm|well)[,\s]+)?(?:no idea|not sure|i'?m not sure|i don'?t know|dunno|no clue|good question|who knows)\b/i;
+
+/** When a passage asks ("how much is the trip"), the answer another speaker gives right after it ("twelve pounds, you can pay online"). */
+function replyTo(segments: readonly Segment[], asked: number): number | undefined {
+  if (!ASKS.test(String(segments[asked]?.sentence ?? ''))) return undefined;
+  const reply = segments[asked + 1];
+  const said = String(reply?.sentence ?? '');
+  return !reply || reply.speaker === segments[asked]!.speaker || ASKS.test(said) || NO_ANSWER.test(said) ? undefined : asked + 1;
 }
 
 /**
@@ -136,7 +143,7 @@ function replyTo(segments: readonly Segment[], best: number | undefined, picked:
  * the transcript; [] when no segment shares a content word with the question. For a "when"
  * question, a passage in which chrono-node finds a date or time expression ranks higher, and
  * when the best names none, the first of the next few that does follows it ("where" likewise,
- * with places); a best passage that asks is followed by another speaker's reply to it.
+ * with places); a passage that asks is followed by another speaker's reply to it.
  */
 export function retrieve(segments: readonly Segment[], asked: string, k = 5): ChatSource[] {
   if (!Array.isArray(segments) || segments.length === 0 || k < 1) return [];
@@ -156,8 +163,17 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   const best = ranked[0]?.[1] ?? 0;
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
-  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : replyTo(segments, picked[0], picked);
-  return (next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)]).slice(0, k).map((index) => toSource(segments, index));
+  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;
+  const ordered = next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)];
+  return withReplies(segments, ordered.slice(0, k)).slice(0, k).map((index) => toSource(segments, index));
+}
+
+/** Each passage that asks followed by another speaker's reply right after it, unless the reply is among them already. */
+function withReplies(segments: readonly Segment[], picked: readonly number[]): number[] {
+  return picked.flatMap((index) => {
+    const reply = replyTo(segments, index);
+    return reply === undefined || picked.includes(reply) ? [index] : [index, reply];
+  });
 }
 
 /** Contractions spelled out, so "we're on at nine" says "we", "are" and "on". */

@@ -13,6 +13,7 @@ import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
 import { WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
+import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
 import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
@@ -287,6 +288,9 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       // "twelve pounds, you can pay online" → "i'll do that this weekend": the task put to the speaker.
       const putToThem = asked || !STANDS_FOR_IT.test(task) ? undefined : putToTheSpeaker(segments, at, speaker);
       if (putToThem) task = putToThem;
+      // "we still need to send the invitations" … "i'll print them this weekend": what "them" stands for.
+      const before = linesBefore(segments, at, `${text.slice(0, Math.max(0, text.indexOf(clause)))} ${clause.slice(0, Math.max(0, clause.lastIndexOf(match.task)))}`, speaker);
+      task = asked ? task : withThingNeeded(withReferent(task, before), before.slice(0, -1), speaker);
       if (asked) {
         items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...new Set([...(asked.replies ?? []), at])] };
         continue;

@@ -16,6 +16,16 @@ const ROLES = new Set(
     'council committee board team department finance legal hr support'
   ).split(/\s+/),
 );
+/** People named by who they are to someone: "my mum", "our neighbour". */
+const KIN = new Set(
+  'mum mom dad mother father parents sister brother aunt uncle grandma grandad grandpa granny nan son daughter wife husband partner friend friends neighbour neighbor cousin boss colleague in-laws'.split(' '),
+);
+
+/** Whether a word names someone by their part ("plumber", "treasurer"). */
+export const isRole = (word: string): boolean => ROLES.has(word.toLowerCase());
+/** Whether a word names someone by who they are to someone ("brother", "neighbour"). */
+export const isKin = (word: string): boolean => KIN.has(word.toLowerCase());
+
 /** A determiner, then up to two words that say which one: "the new treasurer", "our head chef", "the release notes editor". */
 const BEFORE_ROLE = /(?:^|\s)(?:the|our|your|their|my|his|her)\s+((?:[\p{L}-]+\s+){0,2})$/iu;
 

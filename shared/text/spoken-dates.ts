@@ -5,14 +5,15 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
-import { wallDay, WEEKDAY } from './calendar.ts';
-import { QUARTER_SAID, QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
+import { wallDay } from './calendar.ts';
+import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { withNthWeekdays } from './nth-weekday.ts';
 import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
 import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
-import { ORDINAL_DAY_TAG, ORDINAL_WORD, withOrdinalDays } from './ordinal-day.ts';
+import { withOrdinalDays } from './ordinal-day.ts';
+import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { movedBetween, sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
@@ -193,45 +194,15 @@ function stillToday(c: chrono.ParsedResult['start'], base: { year: number; month
   return movedOn && minuteOfDay > wall.getUTCHours() * 60 + wall.getUTCMinutes() ? today : base;
 }
 
-const STOP_TEXTS: ReadonlySet<string> = new Set(['now', 'right now', 'just now', 'the day', 'day', 'good morning', 'good afternoon', 'good evening', 'good night']);
-const NEXT_UNIT = /^(?:next|the following|the coming)\s+(?:week|weekend|month|year)$/;
-/** "on launch day", "on the day", "on match day": a day named by what happens on it. */
-const UNKNOWN_DAY_BEFORE = /\bon (?:the )?(?:[\p{L}-]+ )?day\s+$/u;
-const UNKNOWN_DAY_AFTER = /^\s+on (?:the )?(?:[\p{L}-]+ )?day\b/u;
+/** "on launch day", "on the day", "on match day", "the night before the wedding": a day named by what happens on it, or the day next to one. */
+const UNKNOWN_DAY_BEFORE = /\bon (?:the )?(?:[\p{L}-]+ )?day\s+$|\b(?:night|day|evening|morning|afternoon)\s+(?:before|after)\s+(?:the|our|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){1,3}$/iu;
+const UNKNOWN_DAY_AFTER = /^\s+on (?:the )?(?:[\p{L}-]+ )?day\b|^\s+(?:on\s+)?the\s+(?:night|day|evening|morning|afternoon)\s+(?:before|after)\s+(?:the|our|my|your|their|his|her)\s/iu;
 /** Words that tell of what has happened. */
 const TOLD_OF_PAST = /\b(?:was|were|went|did|had|happened|ago|earlier|started|stopped|began|ended|crashed|failed)\b/;
-/** "later in the day", "during the week": a unit of time with "the", no day in it. */
-const THE_UNIT = /^(?:in|during|of|for)\s+the\s+(?:day|week|month|year)$/;
-const DAY_PART_ALONE = /^(morning|afternoon|evening|night)$/;
-/**
- * A period named by its unit alone ("the numbers for the quarter", "the year"): chrono reads
- * "the week" as a week from now, but it names the period talked about, no date.
- */
-const PERIOD_ONLY = /^the\s+(?:week|fortnight|month|quarter|year)$/;
-const DURATION = /\b(seconds?|minutes?|secs?|mins?)\b/;
-/** "on tuesday mornings", "friday afternoons", "from nine to five on saturdays": a time that comes back, no one date. */
-const RECURRING_AFTER = new RegExp(`^\\s+(?:mornings|afternoons|evenings|nights|(?:on\\s+)?${WEEKDAY}s|(?:every|each)\\s+\\w+)\\b`, 'i');
-/** A day or a period named as the one before now ("the last saturday in march" is a day of that month). */
-const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?:in|of)\\b)|(?:week(?:end)?|night|month|quarter|year)\\b)`);
-/**
- * A length of time, not when something happens: chrono reads "for three weeks" as "in three
- * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
- * hour", "the works take about six weeks"). "in three weeks", "within two days", "three days
- * later" and "next week" say when, and are kept. Neither is a day that comes back ("every saturday"):
- * it names no one date.
- */
-const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
-const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
-
 /** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays, "the last saturday in march", "a week on friday" and "the weekend of the ninth" (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
 const spokenReader = () => (reader ??= withWeekends(withWeekOn(withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual)))))));
 
-// Words without which chrono finds nothing (a cheap pre-check that spares most segments).
-const MAYBE_DATE = new RegExp(
-  `\\d|\\b(?:now|today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|quarters?|years?|decades?|ago|later|eod|eow|cob|business|${QUARTER_SAID}|christmas|easter|hallowe.?en|thanksgiving|o'?clock|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`,
-  'i',
-);
 
 export { DatesSaid } from './dates-said.ts';
 
@@ -262,24 +233,6 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
   } catch {
     return undefined;
   }
-}
-
-/** Whether chrono's mention names no day to keep: a stop word, a length of time, a habit, a day gone by, what a thing is for. */
-function namesNoDay(result: chrono.ParsedResult, said: string, before: string, after: string): boolean {
-  // chrono matches words loosely ("the money" reads as "the month"): the mention must say a date word itself.
-  if (STOP_TEXTS.has(said) || THE_UNIT.test(said) || PERIOD_ONLY.test(said) || !MAYBE_DATE.test(said)) return true;
-  // "good morning", "morning all": a day part said alone names no day (chrono makes it this month).
-  if (DAY_PART_ALONE.test(said)) return true;
-  if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) return true;
-  if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
-  // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
-  if (GONE_BY.test(said) || said === 'this week') return true;
-  // "the shoot schedule for next week": what a thing is for, not when.
-  if (/\bfor\s+$/i.test(before) && NEXT_UNIT.test(said)) return true;
-  // "the midnight show", "a noon deadline": a time of day that names a thing.
-  if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) return true;
-  // "on a saturday", "any friday": a weekday, not a day.
-  return /\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said);
 }
 
 /**
@@ -351,8 +304,6 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   return found;
 }
 
-/** A determiner before a month's name makes the month a word for a thing ("our march newsletter"); "in the next quarter" says when. */
-const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;
 
 /** A part of a day ("this afternoon") names a day, not a period. */

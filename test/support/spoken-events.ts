@@ -24,3 +24,11 @@ export function lastLineDates(reference: DateReference, ...lines: string[]): str
   for (const line of lines.slice(0, -1)) said.add(findDates(line, reference, said.earlier));
   return findDates(lines.at(-1)!, reference, said.earlier).map((d) => d.iso);
 }
+
+/** Segments of a talk written "Speaker|what they said", a line each, six seconds apart. */
+export function talk(...lines: string[]): Array<{ speaker: string; sentence: string; start_time: number; end_time: number }> {
+  return lines.map((line, i) => {
+    const [speaker, sentence] = line.split('|');
+    return { speaker: speaker!, sentence: sentence!, start_time: i * 6, end_time: i * 6 + 5 };
+  });
+}

@@ -10,6 +10,8 @@
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
+import { withSubject, type SaidBefore } from '../../../text/referents.ts';
+import { answered, askedWhen, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
@@ -222,11 +224,19 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
 }
 
 /** Every proposed date of every sentence, each as a mention. */
+/** How many sentences back (this one included) "they" may look for what it stands for. */
+const LINES_KEPT = 4;
+
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
   const said = new DatesSaid();
+  let asked: AskedWhen | undefined;
+  const before: SaidBefore[] = [];
   for (const { text: sentence, segment } of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
+    asked = askedWhen(normalised, segment) ?? asked;
+    before.push({ text: normalised, speaker: '' });
+    if (before.length > LINES_KEPT) before.shift();
     const all = findDates(normalised, reference, said.earlier);
     said.add(all);
     placeSaidAfter(mentions, normalised, all.length === 0, segment);
@@ -240,12 +250,13 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
       const own = { ...date, index: date.index - from };
-      const rest = withoutMentions(part, datesWithin(dates, from, to));
+      // "they have to go out by …": what "they" stands for, said before.
+      const rest = withSubject(withoutMentions(part, datesWithin(dates, from, to)), before.slice(0, -1));
       // Two dates in one part are of one thing ("saturday's match … we kick off at two").
       const samePart = from === lastPart;
       lastPart = from;
       named = titleOf(part, rest, part.slice(0, own.index), names, part.slice(own.index + own.text.length)) ?? (samePart ? named : continued(rest, named, normalised));
-      named = titledByTask(named, tasks.get(segment) ?? [], date, part);
+      named = titledByTask(named, tasks.get(segment) ?? [], date, part) ?? answered(asked, segment);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;

@@ -1,0 +1,99 @@
+// What "them", "her", "him" and a leading "they" stand for, as the nearest fitting noun phrase said
+// before them (the clause before in the same line, then the two lines before): "we still need to
+// send the invitations" … "i'll print them this weekend" → "print the invitations"; "did the
+// florist get back to us" … "i'll chase her tomorrow" → "chase the florist". A plural pronoun
+// takes a plural noun phrase, "her" and "him" one that names someone by their part or kin
+// (roles.ts, "my brother"); "it" is left as it is: it so often stands for a whole clause.
+import type { Segment } from '../providers/types.ts';
+import { taggedWords } from './pos.ts';
+import { isKin, isRole } from './roles.ts';
+
+/** Determiners a noun phrase worth naming starts with ("the invitations", "my brother"; not "a room"). */
+const DETERMINER = /^(?:the|our|my|your|their|his|her|these|those)$/i;
+/** How many lines before the pronoun's a noun phrase may be. */
+const LINES_BACK = 2;
+
+type Wanted = 'plural' | 'person';
+
+interface Phrase {
+  readonly text: string;
+  readonly plural: boolean;
+  readonly person: boolean;
+}
+
+/** The text's noun phrases that start with a determiner, in order: "the invitations", "my brother", "the new kitchen units". */
+function nounPhrases(text: string): Phrase[] {
+  const words = taggedWords(text);
+  const phrases: Phrase[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    if (!DETERMINER.test(words[i]!.text) || !['DET', 'PRON'].includes(words[i]!.pos)) continue;
+    let end = i + 1;
+    while (end < words.length && ['ADJ', 'NOUN'].includes(words[end]!.pos)) end += 1;
+    const head = words[end - 1];
+    if (end === i + 1 || head?.pos !== 'NOUN') continue;
+    const lower = head.text.toLowerCase();
+    phrases.push({ text: words.slice(i, end).map((w) => w.text).join(' ').toLowerCase(), plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
+  }
+  return phrases;
+}
+
+/** A line said before, and who said it. */
+export interface SaidBefore {
+  readonly text: string;
+  readonly speaker: string;
+}
+
+/** A voice known by its label alone ("SPEAKER_00"), or by none, whose "my" no name can replace. */
+const UNNAMED = /^(?:speaker[\s_-]*\d*)?$/i;
+
+/** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
+function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefined {
+  for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
+    const found = nounPhrases(said.text).reverse().find((p) => (wanted === 'plural' ? p.plural : p.person && !p.plural));
+    if (!found) continue;
+    if (!found.text.startsWith('my ')) return found.text;
+    return UNNAMED.test(said.speaker) ? undefined : `${said.speaker}'s ${found.text.slice(3)}`;
+  }
+  return undefined;
+}
+
+/** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
+const OBJECT = /\b(them|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later)\b)/i;
+
+/** The task with its object pronoun written as the phrase it stands for; `before` is what was said before it, nearest last. */
+export function withReferent(task: string, before: readonly SaidBefore[]): string {
+  const pronoun = OBJECT.exec(task);
+  if (!pronoun) return task;
+  const phrase = nearest(before, pronoun[1]!.toLowerCase() === 'them' ? 'plural' : 'person');
+  return phrase ? `${task.slice(0, pronoun.index)}${phrase}${task.slice(pronoun.index + pronoun[0].length)}` : task;
+}
+
+/** "they have to go out by …", "they are due on …": a plural subject pronoun leading a clause, written as the phrase it stands for. */
+export function withSubject(clause: string, before: readonly SaidBefore[]): string {
+  const lead = /^((?:(?:and|so|but|then|ok|okay|well)[,\s]+)*)they\b(?=\s+(?:have|need|must|should|will|are|'re|were|go|get)\b)/i.exec(clause);
+  const phrase = lead ? nearest(before, 'plural') : undefined;
+  return phrase ? `${lead![1]}${phrase}${clause.slice(lead![0].length)}` : clause;
+}
+
+/** What was said before a point in segment `at`: the lines before it, then `inLine`, the part of its own line before that point. */
+export function linesBefore(segments: readonly Segment[], at: number, inLine: string, speaker: string): SaidBefore[] {
+  const lines = segments.slice(Math.max(0, at - LINES_BACK), at).map((s) => ({ text: String(s?.sentence ?? ''), speaker: String(s?.speaker ?? '').trim() }));
+  return [...lines, { text: inLine, speaker }];
+}
+
+/** "i'll set that up", "i can draft it": a verb done to what was just said, its particle, and the rest. */
+const DONE_TO_THAT = /^([\p{L}-]+)\s+(?:that|it|this)(?:\s+(up|out|off|together|in))?(\s+[^,.;!?]*)?$/iu;
+/** What another speaker said is needed or should be done: "we need an alert on …", "we should write the customer update". */
+const NEEDED = /\b(?:we|i|you|someone|somebody)\s+(?:(?:still|also|really|definitely|probably)\s+)?(?:need|needs|want|could use|should(?:\s+[\p{L}-]+)?|must\s+[\p{L}-]+|have to\s+[\p{L}-]+|need to\s+[\p{L}-]+)\s+((?:a|an|the|some|more|our|new)\s+[^,.;!?]+?)\s*(?:[,.;!?]|\s+(?:today|tomorrow|tonight|this\s+\w+|next\s+\w+|by\s+.+|before\s+.+|and\s+.+))?\s*$/iu;
+
+/** A reply's "set that up" written as what the other speaker said was needed in the two lines before: "set up an alert on disk usage". */
+export function withThingNeeded(task: string, before: readonly SaidBefore[], speaker: string): string {
+  const done = DONE_TO_THAT.exec(task);
+  if (!done) return task;
+  for (const said of [...before].reverse().slice(0, LINES_BACK)) {
+    if (said.speaker === speaker) continue;
+    const needed = NEEDED.exec(said.text)?.[1];
+    if (needed) return `${done[1]}${done[2] ? ` ${done[2]}` : ''} ${needed.toLowerCase()}${done[3] ?? ''}`;
+  }
+  return task;
+}
