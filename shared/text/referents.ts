@@ -83,8 +83,28 @@ export function linesBefore(segments: readonly Segment[], at: number, inLine: st
 
 /** "i'll set that up", "i can draft it": a verb done to what was just said, its particle, and the rest. */
 const DONE_TO_THAT = /^([\p{L}-]+)\s+(?:that|it|this)(?:\s+(up|out|off|together|in))?(\s+[^,.;!?]*)?$/iu;
-/** What another speaker said is needed or should be done: "we need an alert on …", "we should write the customer update". */
-const NEEDED = /\b(?:we|i|you|someone|somebody)\s+(?:(?:still|also|really|definitely|probably)\s+)?(?:need|needs|want|could use|should(?:\s+[\p{L}-]+)?|must\s+[\p{L}-]+|have to\s+[\p{L}-]+|need to\s+[\p{L}-]+)\s+((?:a|an|the|some|more|our|new)\s+[^,.;!?]+?)\s*(?:[,.;!?]|\s+(?:today|tomorrow|tonight|this\s+\w+|next\s+\w+|by\s+.+|before\s+.+|and\s+.+))?\s*$/iu;
+/** "we need", "someone should write", "we have to fix": what another speaker said is needed or should be done; the thing follows. */
+const NEEDED = /\b(?:we|i|you|someone|somebody)\s+(?:(?:still|also|really|definitely|probably)\s+)?(?:need|needs|could use|should(?:\s+[\p{L}-]+)?|must\s+[\p{L}-]+|ha(?:ve|s) to\s+[\p{L}-]+|needs? to\s+[\p{L}-]+)\s+(?=(?:a|an|the|some|more|our|new)\s)/iu;
+/** A word that says when, not what: "… the report today". */
+const WHEN_WORD = /^(?:today|tomorrow|tonight|yesterday|now|asap|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|morning|afternoon|evening)$/i;
+/** How many words the thing needed may run to, its qualifiers included ("an alert on disk usage above eighty percent"). */
+const THING_WORDS = 10;
+
+/** The noun phrase at the start of `text`, with the phrases that qualify it: a determiner, words naming things, then "on …", "for …" and the like. */
+function thingAt(text: string): string | undefined {
+  const words = taggedWords(text);
+  if (words[0]?.pos !== 'DET') return undefined;
+  let end = 1;
+  let lastNoun = 0;
+  while (end < words.length && end < THING_WORDS) {
+    const { pos, text: word } = words[end]!;
+    if (WHEN_WORD.test(word)) break;
+    if (['NOUN', 'PROPN'].includes(pos)) lastNoun = end;
+    else if (!['ADJ', 'NUM', 'ADP', 'DET'].includes(pos)) break;
+    end += 1;
+  }
+  return lastNoun > 0 ? text.slice(0, words[lastNoun]!.start + words[lastNoun]!.text.length) : undefined;
+}
 
 /** A reply's "set that up" written as what the other speaker said was needed in the two lines before: "set up an alert on disk usage". */
 export function withThingNeeded(task: string, before: readonly SaidBefore[], speaker: string): string {
@@ -92,7 +112,8 @@ export function withThingNeeded(task: string, before: readonly SaidBefore[], spe
   if (!done) return task;
   for (const said of [...before].reverse().slice(0, LINES_BACK)) {
     if (said.speaker === speaker) continue;
-    const needed = NEEDED.exec(said.text)?.[1];
+    const need = NEEDED.exec(said.text);
+    const needed = need ? thingAt(said.text.slice(need.index + need[0].length)) : undefined;
     if (needed) return `${done[1]}${done[2] ? ` ${done[2]}` : ''} ${needed.toLowerCase()}${done[3] ?? ''}`;
   }
   return task;

@@ -27,7 +27,7 @@ export const isRole = (word: string): boolean => ROLES.has(word.toLowerCase());
 export const isKin = (word: string): boolean => KIN.has(word.toLowerCase());
 
 /** A determiner, then up to two words that say which one: "the new treasurer", "our head chef", "the release notes editor". */
-const BEFORE_ROLE = /(?:^|\s)(?:the|our|your|their|my|his|her)\s+((?:[\p{L}-]+\s+){0,2})$/iu;
+const BEFORE_ROLE = /(?:^|\s)(?:the|our|your|their|my|his|her)\s+((?:(?!(?:the|our|your|their|my|his|her|a|an)\s)[\p{L}-]+\s+){0,2})$/iu;
 
 /**
  * The owner `subject`, said after `before`, names by their part ("the treasurer" → "Treasurer",

@@ -75,6 +75,12 @@ describe('an order', () => {
   });
 });
 
+describe('the owner of a task', () => {
+  it('is the role said last when a transcript runs two noun phrases together', () => {
+    expect(items('Hana|what about the boiler the engineer has to check the pressure', 'Luis|ok')).toEqual([['Engineer', 'check the pressure', undefined]]);
+  });
+});
+
 describe('the words of a task', () => {
   it('name the asker for "my"', () => {
     expect(items('Hana|can you collect the spare key from my sister', 'Luis|no problem')).toEqual([['Luis', "collect the spare key from Hana's sister", undefined]]);

@@ -43,6 +43,7 @@ describe('a time said of the day next to a thing', () => {
 describe('someone coming', () => {
   it('for a thing is that thing with them', () => {
     expect(timed('the photographer is coming for a walkthrough on monday at three')).toEqual([['Walkthrough with the photographer', '2026-12-21T15:00:00+00:00']]);
+    expect(timed('okay indicator is coming for the tasting on monday at three')).toEqual([['Tasting', '2026-12-21T15:00:00+00:00']]);
   });
 
   it('by air is their arrival', () => {
@@ -71,6 +72,11 @@ describe('a reply that does "that" to what the other said is needed', () => {
   it('does it to the thing', () => {
     expect(items('Ana|we need a status page for customers', 'Ravi|I will set that up by monday')).toEqual([['Ravi', 'set up a status page for customers']]);
     expect(items('Ana|someone should write the incident report today', 'Ravi|I can draft it this afternoon')).toEqual([['Ravi', 'draft the incident report']]);
+  });
+
+  it('takes the thing alone, not the words run on after it, and no wish', () => {
+    expect(items('Ana|we need a status page for customers can you all check the wiki', 'Ravi|I will set that up')).toContainEqual(['Ravi', 'set up a status page for customers']);
+    expect(items('Ana|i want the corner office', 'Ravi|I will sort that out')).toEqual([['Ravi', 'sort that out']]);
   });
 });
 

@@ -46,7 +46,8 @@ export function visitTitle(before: string, after: string, names: readonly string
   const coming = COMING.exec(before);
   if (!coming) return undefined;
   const who = visitor(coming[1]!, before.slice(0, coming.index), names);
-  if (!who) return undefined;
+  // "okay indicator is coming for the tasting" (a recogniser's word for "the caterer"): the thing, whoever comes.
+  if (!who) return coming[3] ? capitalise(coming[3].toLowerCase()) : undefined;
   // "the caterer is coming for the tasting on …": the thing, with them.
   if (coming[3]) return `${capitalise(coming[3].toLowerCase())} with ${who.includes(' ') || !isKin(who) ? withThe(coming[1]!) : who}`;
   const purpose = PURPOSE.exec(after)?.[1];
