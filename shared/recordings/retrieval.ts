@@ -156,7 +156,7 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
     : WHERE_QUESTION.test(question)
       ? { names: namesAPlace, by: WHERE_BOOST, answers: namesAPlace }
       : undefined;
-  const ranked = scored
+  const ranked = withReplyScores(segments, scored, question)
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, boost?.names(String(segments[index]!.sentence ?? '')) ? score * boost.by : score])
     .map(([index, score]): [number, number] => [index, ASKS.test(String(segments[index]!.sentence ?? '')) ? score * QUESTION_WEIGHT : score])
@@ -167,6 +167,30 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
   const ordered = next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)];
   return withReplies(segments, ordered.slice(0, k)).slice(0, k).map((index) => toSource(segments, index));
 }
+
+/** How much more a reply counts when the passage it answers asks as the question does ("when would it be available from"). */
+const SAME_KIND = 1.5;
+
+/**
+ * Each passage that asks lends its score to another speaker's reply right after it ("when would
+ * it be available from" → "from the first of february"), all the more when it asks as the
+ * question does (both "when …", or both "where …").
+ */
+function withReplyScores(segments: readonly Segment[], scored: Scored, question: string): Scored {
+  const kind = [WHEN_QUESTION, WHERE_QUESTION].find((pattern) => pattern.test(question));
+  const scores = new Map(scored);
+  for (const [index, score] of scored) {
+    const reply = score > 0 ? replyTo(segments, index) : undefined;
+    if (reply === undefined) continue;
+    const lent = score * (kind?.test(String(segments[index]!.sentence ?? '')) ? SAME_KIND : 1);
+    scores.set(reply, Math.max(scores.get(reply) ?? 0, lent));
+  }
+  return [...scores];
+}
+
+/** The sources, each that asks followed by the reply to it in the whole transcript (at most `k`). */
+const repliedTo = (segments: readonly Segment[], sources: readonly ChatSource[], k: number): ChatSource[] =>
+  withReplies(segments, sources.map((s) => s.segment_index)).slice(0, k).map((index) => toSource(segments, index));
 
 /** Each passage that asks followed by another speaker's reply right after it, unless the reply is among them already. */
 function withReplies(segments: readonly Segment[], picked: readonly number[]): number[] {
@@ -239,7 +263,8 @@ function fromSpeakers(segments: readonly Segment[], question: string, terms: rea
   const asked = askedFor(withoutNames(question, nameStems), searchTerms);
   const answering = asked ? askedSegments(segments, asked, saysName(nameStems)) : [];
   if (answering.length > 0) return listed(segments, answering, k);
-  if (asksBeyondTheSpeakers(terms, nameStems)) return passages(within(segments, theirs, (subset) => retrieve(subset, question, k)));
+  // "What should Mark bring?" … "do i need to bring anything": another speaker's reply to a question of theirs answers it.
+  if (asksBeyondTheSpeakers(terms, nameStems)) return passages(repliedTo(segments, within(segments, theirs, (subset) => retrieve(subset, question, k)), k));
   return passages(within(segments, theirs, (subset) => overviewSegments(subset, k, searchTerms).map((i) => toSource(subset, i))));
 }
 

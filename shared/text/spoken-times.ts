@@ -1,6 +1,7 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
 // "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
-// "at 10"), spans ("from nine to one" → "from 9 to 1", "between eight and one" too), minutes past or to the hour ("half past
+// "at 10"), spans ("from nine to one" → "from 9 to 1", "between eight and one" too), a time offered
+// or agreed ("make it six", "six works" → "at 6"), minutes past or to the hour ("half past
 // three" → "3:30", "twenty to four" → "3:40"), "midnight" as the last minute of its day, a year
 // said after its month ("march nineteen sixty five" → "march 1965"), "a fortnight" as two weeks,
 // and "on the twelfth of" before a month, which chrono joins to a time only without "the".
@@ -111,6 +112,16 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // hears it, after a day and before an hour where a time can end ("on monday and two of us go",
   // "the eighth and three to five volunteers" stay as said).
   [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h) => `${day} at ${spokenNumber(h!)}`],
+  // "could we make it six", "how about six thirty", "shall we say five", "six works": a time offered
+  // or agreed without "at", where a time can end ("how about six chairs" is a count).
+  [new RegExp(`\\b(make it|how about|what about|shall we say|let's say|push it to|move it to|bring it forward to) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+    const time = clockText(h!, m);
+    return time && `${lead} at ${time}`;
+  }],
+  [new RegExp(`(^|[,.;:!?]\\s*|\\b(?:yes|yeah|ok|okay|great|fine|sure|perfect)[,\\s]+)${HOUR}(?: ${MINUTE})?(?=\\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\\b)`, 'gi'), (lead, h, m) => {
+    const time = clockText(h!, m);
+    return time && `${lead}at ${time}`;
+  }],
   // "from seven", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
   [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to

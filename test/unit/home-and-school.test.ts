@@ -98,7 +98,7 @@ describe('the words of a task', () => {
 });
 
 describe('a question found in the transcript', () => {
-  it('is followed by the reply to it', () => {
+  it('brings the reply to it, first', () => {
     const segments = talk(
       'Luis|the kitchen is nearly finished',
       'Hana|what does the extra socket cost',
@@ -106,6 +106,6 @@ describe('a question found in the transcript', () => {
       'Hana|fine, and the skirting boards go on next',
       'Luis|they do',
     );
-    expect(retrieve(segments, 'What does the socket cost?').map((s) => s.segment_index).slice(0, 2)).toEqual([1, 2]);
+    expect(retrieve(segments, 'What does the socket cost?').map((s) => s.segment_index).slice(0, 2)).toEqual([2, 1]);
   });
 });

@@ -101,14 +101,19 @@ describe('a question the chat is asked', () => {
     expect(answerSources(said, 'Who was on call?')[0]!.segment_index).toBe(1);
   });
 
-  it('brings the reply after a passage that asks', () => {
-    expect(answerSources(said, 'Who signs off the postmortem?').map((s) => s.segment_index).slice(0, 2)).toEqual([2, 3]);
+  it('brings the reply to a passage that asks, first', () => {
+    expect(answerSources(said, 'Who signs off the postmortem?').map((s) => s.segment_index).slice(0, 2)).toEqual([3, 2]);
   });
 
-  it('brings the reply after a passage that asks, though another answers better', () => {
+  it('ranks the reply to a question asked as the user asks above a passage that only names the thing', () => {
     const asked = talk('Ana|the retro is at ten the day after the postmortem review', 'Ravi|when is the postmortem review, thursday right', 'Ana|yes, at two in room six');
     const found = answerSources(asked, 'When is the postmortem review?').map((s) => s.segment_index);
-    expect(found[0]).toBe(0);
-    expect(found.slice(found.indexOf(1), found.indexOf(1) + 2)).toEqual([1, 2]);
+    expect(found[0]).toBe(2);
+    expect(found).toEqual(expect.arrayContaining([0, 1]));
+  });
+
+  it('brings the reply to a question of a speaker asked about', () => {
+    const asked = talk('Sara|the flat is on the second floor', 'Mark|do i need to bring anything to the viewing', 'Sara|bring some ID and proof of income', 'Mark|great');
+    expect(answerSources(asked, 'What should Mark bring?').map((s) => s.segment_index)).toEqual([1, 2]);
   });
 });

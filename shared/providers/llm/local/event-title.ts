@@ -1,7 +1,7 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
-import { visitTitle } from './event-visit.ts';
+import { activityTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
 
@@ -147,8 +147,8 @@ function appointmentTitle(kind: string, rest: string): string {
   }
   if (label !== kind) return label;
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
-  // "… at the hyatt": where, not what; "… to three": a time; ", and the retro right after": another clause.
-  if (MODAL.test(after) || /^(?:at|in)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
+  // "… at the hyatt", "… outside the building": where, not what; "… to three": a time; ", and the retro right after": another clause.
+  if (MODAL.test(after) || /^(?:at|in|outside|inside|by|near|behind|opposite|in front of|round|around|upstairs|downstairs)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
   if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
   return after ? `${kind}: ${after}` : kind;
 }
@@ -264,6 +264,11 @@ function scheduled(before: string, rest: string, names: readonly string[]): { ki
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
 
+function activity(before: string): { kind: EventKind; title: string } | undefined {
+  const title = activityTitle(before);
+  return title ? { kind: 'appointment', title } : undefined;
+}
+
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
   if (!lets) return undefined;
@@ -301,7 +306,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
   else {
     const visit = visitTitle(before, after, names);
-    found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names) ?? proposal(rest));
+    found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names) ?? proposal(rest) ?? activity(before));
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;

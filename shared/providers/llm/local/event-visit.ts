@@ -2,7 +2,9 @@
 // "Dave to move the sink"; "the electrician is coming on friday at nine" → "Electrician's visit".
 // The one who comes is a person: a name (a word the English lexicon lacks, or one of the people
 // at the meeting), someone named by their part (roles.ts) or by who they are to someone ("my
-// mum"); "the delivery is coming" is no visit.
+// mum"); "the delivery is coming" is no visit. And a thing to do named after a light verb, said
+// just before when, offered or asked for: "can you do a viewing tomorrow at five" → "Viewing",
+// "could you come in for a fitting on …" → "Fitting".
 import { inLexicon } from '../../../text/pos.ts';
 import { isKin, roleOwner } from '../../../text/roles.ts';
 
@@ -55,4 +57,17 @@ export function visitTitle(before: string, after: string, names: readonly string
   if (!coming[2]) return `${who} arrives`;
   // "the surveyor is coming on thursday": the one named by their part says it ("Surveyor").
   return coming[1]!.includes(' ') && !isKin(who.split(' ').at(-1)!) ? who : `${who}'s visit`;
+}
+
+/** "can you do a viewing", "shall we have a quick chat", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */
+const LIGHT_VERB =
+  /\b(?:(?:can|could|would|will)\s+(?:you|we)|shall\s+we|do\s+you\s+want\s+to|fancy|why\s+don't\s+(?:we|you))\s+(?:(?:just|quickly|maybe)\s+)?(?:do|have|hold|book|arrange|schedule|organi[sz]e|set up|grab|come(?:\s+(?:in|over|round|by))?\s+for|pop(?:\s+(?:in|over|round|by))?\s+for)\s+(?:a|an|the|our|your|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
+/** What follows a light verb but names nothing to meet for: "have a think", "do a bit", "have a look". */
+const NO_ACTIVITY = /^(?:think|look|go|try|word|chance|feeling|problem|question|break|rest|minute|second|moment|lot|bit|few|couple|copy|way|point|reason|need|plan|idea|job|thing)$/i;
+
+/** The thing to do a light verb names just before when ("can you do a viewing tomorrow" → "Viewing"); undefined when none. */
+export function activityTitle(before: string): string | undefined {
+  const phrase = LIGHT_VERB.exec(before)?.[1]?.toLowerCase();
+  if (!phrase || NO_ACTIVITY.test(phrase.split(' ').at(-1)!)) return undefined;
+  return capitalise(phrase.replace(/^(?:quick|short|brief|little)\s+/, ''));
 }

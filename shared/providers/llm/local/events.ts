@@ -205,6 +205,8 @@ const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
 const INSTEAD = /\binstead\b/i;
 const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
 const SAME_PLACE = /\bsame (?:place|venue|room|spot|location)\b/i;
+/** "could we make it at 6", "push it to 4:30", "how about at 7": another time offered for the thing just planned. */
+const OFFERED_TIME = /\b(?:make it|push it(?: back)? to|move it to|bring it forward to|how about|what about|shall we say|let's say)\s+$/i;
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -212,21 +214,22 @@ const MOVE_REACH = 4;
  * The thing a day offered instead names no title of its own for ("let's rehearse on wednesday
  * evening at the studio" … "i can't do wednesday" … "okay thursday then same place at seven"):
  * the last appointment planned, which no longer stands on its old day, and its place when the
- * same place is said.
+ * same place is said; so is another time offered for it ("could we make it six").
  */
 function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): { found: Found; location: string } | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  if (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised))) return undefined;
+  const offered = OFFERED_TIME.test(normalised.slice(0, date.index));
+  if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;
   const [last] = mentions.splice(k, 1);
   return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
 }
 
-/** Every proposed date of every sentence, each as a mention. */
 /** How many sentences back (this one included) "they" may look for what it stands for. */
 const LINES_KEPT = 4;
 
+/** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
   const said = new DatesSaid();
