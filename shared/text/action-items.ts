@@ -97,6 +97,8 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
+/** After a comma, a thing and what it is or does: "post the frontend role, the job ad is still in draft". */
+const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't)\b)/iu;
 /** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
 const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
@@ -104,7 +106,7 @@ const SAYING = /^(?:tell|ask|remind|let|warn|explain|say|check|confirm|make sure
 
 /** The task without another sentence the recogniser ran into it. */
 function withoutRunOn(task: string): string {
-  const m = RUN_ON.exec(task) ?? SOMEONE_ELSE.exec(task);
+  const m = RUN_ON.exec(task) ?? SOMEONE_ELSE.exec(task) ?? THING_SAID.exec(task);
   // After a comma ("check the exits, and i think …") the subject starts a sentence whatever the task.
   const newSentence = m && /,\s*(?:(?:and|but|so)\s*)?$/i.test(task.slice(0, m.index));
   if (!m || (!newSentence && (SAYING.test(task) || JOINS_A_CLAUSE.test(task.slice(0, m.index)) || task.slice(0, m.index).split(/\s+/).length < 2))) return task;
@@ -255,6 +257,9 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 
+/** Where a clause ends: a stop, or a comma between a request and the speaker's own commitment ("can you finish the ad by monday, then i'll publish it on tuesday"). */
+const CLAUSE_BREAK = /(?<=[.!?;])\s+|\n+|(?<=\b(?:can|could|would|will)\s+you\b.*|\bplease\b.*),\s+(?:(?:then|and|so)\s+)?(?=(?:i|we)(?:'ll|\s+will|\s+can|\s+am\s+going\s+to|'m\s+going\s+to)\s)/i;
+
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
 export function knownNames(segments: readonly Segment[], participants?: string): string[] {
   const names = new Set<string>();
@@ -273,7 +278,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
     const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
-    for (const clause of text.replace(THEN_HOW, '$1. ').split(/(?<=[.!?;])\s+|\n+/)) {
+    for (const clause of text.replace(THEN_HOW, '$1. ').split(CLAUSE_BREAK)) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference) : undefined;
@@ -290,7 +295,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       if (putToThem) task = putToThem;
       // "we still need to send the invitations" … "i'll print them this weekend": what "them" stands for.
       const before = linesBefore(segments, at, `${text.slice(0, Math.max(0, text.indexOf(clause)))} ${clause.slice(0, Math.max(0, clause.lastIndexOf(match.task)))}`, speaker);
-      task = asked ? task : withThingNeeded(withReferent(task, before), before.slice(0, -1), speaker);
+      task = asked || putToThem ? task : withThingNeeded(withReferent(task, before), before.slice(0, -1), speaker);
       if (asked) {
         items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...new Set([...(asked.replies ?? []), at])] };
         continue;

@@ -3,7 +3,9 @@
 // send the invitations" … "i'll print them this weekend" → "print the invitations"; "did the
 // florist get back to us" … "i'll chase her tomorrow" → "chase the florist". A plural pronoun
 // takes a plural noun phrase, "her" and "him" one that names someone by their part or kin
-// (roles.ts, "my brother"); "it" is left as it is: it so often stands for a whole clause.
+// (roles.ts, "my brother"), and "it" after a verb that does something to a thing ("publish it")
+// a thing said before it in its own line; "do it", "sort it" are left as they are: they
+// stand for a whole task.
 import type { Segment } from '../providers/types.ts';
 import { taggedWords } from './pos.ts';
 import { isKin, isRole } from './roles.ts';
@@ -13,7 +15,7 @@ const DETERMINER = /^(?:the|our|my|your|their|his|her|these|those)$/i;
 /** How many lines before the pronoun's a noun phrase may be. */
 const LINES_BACK = 2;
 
-type Wanted = 'plural' | 'person';
+type Wanted = 'plural' | 'person' | 'thing';
 
 interface Phrase {
   readonly text: string;
@@ -49,7 +51,7 @@ const UNNAMED = /^(?:speaker[\s_-]*\d*)?$/i;
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
 function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
-    const found = nounPhrases(said.text).reverse().find((p) => (wanted === 'plural' ? p.plural : p.person && !p.plural));
+    const found = nounPhrases(said.text).reverse().find((p) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural));
     if (!found) continue;
     if (!found.text.startsWith('my ')) return found.text;
     return UNNAMED.test(said.speaker) ? undefined : `${said.speaker}'s ${found.text.slice(3)}`;
@@ -60,12 +62,18 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefi
 /** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
 const OBJECT = /\b(them|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later)\b)/i;
 
+/** "publish it", "sign it off": "it" after a verb that does something to a thing ("do it", "sort it", "handle it" stand for a whole task, and stay). */
+const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later)\b)/iu;
+
 /** The task with its object pronoun written as the phrase it stands for; `before` is what was said before it, nearest last. */
 export function withReferent(task: string, before: readonly SaidBefore[]): string {
-  const pronoun = OBJECT.exec(task);
+  const pronoun = OBJECT.exec(task) ?? THING_OBJECT.exec(task);
   if (!pronoun) return task;
-  const phrase = nearest(before, pronoun[1]!.toLowerCase() === 'them' ? 'plural' : 'person');
-  return phrase ? `${task.slice(0, pronoun.index)}${phrase}${task.slice(pronoun.index + pronoun[0].length)}` : task;
+  const word = pronoun[1]!.toLowerCase();
+  // "it" looks back no further than its own line.
+  const phrase = word === 'it' ? nearest(before.slice(-1), 'thing') : nearest(before, word === 'them' ? 'plural' : 'person');
+  const at = pronoun.index + pronoun[0].lastIndexOf(pronoun[1]!);
+  return phrase ? `${task.slice(0, at)}${phrase}${task.slice(at + pronoun[1]!.length)}` : task;
 }
 
 /** "they have to go out by …", "they are due on …": a plural subject pronoun leading a clause, written as the phrase it stands for. */

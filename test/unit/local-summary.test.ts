@@ -209,7 +209,7 @@ describe('action items', () => {
     // A name English does not know owns the item even after a noun (sentences run together).
     ['the board approved the hiring plan maria will draft the offer letters', 'Maria', 'draft the offer letters'],
     ['thanks for the numbers kofi should check them again', 'Kofi', 'check them again'],
-    ['the roadmap looks good siobhan will present it', 'Siobhan', 'present it'],
+    ['the roadmap looks good siobhan will present it', 'Siobhan', 'present the roadmap'],
     ['after the meeting joaquin will send the notes', 'Joaquin', 'send the notes'],
     ['The board approved the hiring plan Maria will draft the offer letters', 'Maria', 'draft the offer letters'],
   ])('a name after a day or a verb, or one English does not know, owns the item: %j', (sentence, owner, task) => {

@@ -1,6 +1,8 @@
 // A date given in answer to "when is …?": "when is the wedding again" … "yes, june the sixth at
 // two" names the wedding, as the question does when it offers the day itself ("when is the
-// wedding again, june the sixth right").
+// wedding again, june the sixth right"). And a day set for "a meeting" with no name of its own
+// names the thing talked about just before: "let's bring him back for a final round with the
+// cto" … "let's pencil in the fourteenth at eleven" → "Final round with the CTO".
 
 /** "when is the wedding", "when's our next review", "when does the sale start": the thing asked about. */
 const ASKED_WHEN =
@@ -23,4 +25,19 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
 export function answered(asked: AskedWhen | undefined, segment: number): { kind: 'appointment' | 'deadline'; title: string } | undefined {
   if (!asked || segment - asked.segment > ANSWER_REACH) return undefined;
   return { kind: /^deadline\b/i.test(asked.title) ? 'deadline' : 'appointment', title: asked.title };
+}
+
+/** "for a final round with the cto", "for a second interview": a thing to meet for, said without a day. */
+const FOR_A_THING = /\bfor\s+(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+with\s+(?:the\s+)?[\p{L}-]+)?)\s*(?:[,.;!?]|$)/iu;
+/** The last word of what "for a …" says when it is no thing to meet for: a length of time, a while, a change. */
+const NO_THING = /^(?:while|bit|moment|minute|second|few|couple|change|living|reason|week|month|year|day|hour|fortnight)s?$/i;
+const THING_LINES = 3;
+
+/** The thing to meet for said in the lines before (nearest last), or undefined. */
+export function thingTalkedAbout(before: readonly string[]): string | undefined {
+  for (const line of [...before].reverse().slice(0, THING_LINES)) {
+    const thing = FOR_A_THING.exec(line)?.[1];
+    if (thing && !NO_THING.test(thing.replace(/\s+with\s+.*$/i, '').split(/\s+/).at(-1)!)) return thing.charAt(0).toUpperCase() + thing.slice(1).replace(/\b(cto|ceo|cfo|coo|hr|qa)\b/gi, (w) => w.toUpperCase());
+  }
+  return undefined;
 }

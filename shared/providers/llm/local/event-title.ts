@@ -60,6 +60,9 @@ const CONSEQUENCE = /[\s,]+(?:or\s+else|or|otherwise|else)\s+(?:we|you|they|i|it
 /** "the permission slip must come back by …": a thing named with a determiner, what it must do, and the thing stays in the title. */
 const THING_MUST = /\b(?:the|our|a|an|this|that|these|those|my|your|their|his|her)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:will|shall|needs? to|must|should|ha(?:s|ve) to|got to|(?:is|are) going to)\s+(.+)$/iu;
 
+/** "the offer for the data analyst needs sign off …": a thing named with a determiner (and what it is for or of) that needs something. */
+const THING_NEEDS = /\b(?:the|our|this|that|these|those|my|your|their)\s+((?:[\p{L}-]+\s+){0,5}?[\p{L}-]+)\s+needs?\s+(?!to\b)(.+)$/iu;
+
 const tidy = (text: string, dropArticle = false): string =>
   text
     .replace(/\s+/g, ' ')
@@ -108,6 +111,9 @@ function deadlineTopic(said: string): string {
   if (passive) return passive;
   const thing = THING_MUST.exec(rest);
   if (thing) return tidy(`${thing[1]} to ${thing[2]}`);
+  // "the offer for the data analyst needs sign off from finance by …": the thing and what it needs.
+  const needs = THING_NEEDS.exec(rest);
+  if (needs) return tidy(`${needs[1]} needs ${needs[2]}`);
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
   const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
   // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left.
@@ -269,10 +275,14 @@ function activity(before: string): { kind: EventKind; title: string } | undefine
   return title ? { kind: 'appointment', title } : undefined;
 }
 
+/** A clause of its own run on after "and", "but", "so", "then": a subject and its verb ("… and i'll confirm with ahmed"). */
+const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they)(?:'ll|'d|'m|'re|\s+(?:will|can|could|should|must|need|have|am|are|shall))\b.*$/i;
+
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
   if (!lets) return undefined;
-  const what = tidy(tidy(lets[1]!).replace(ADVERBS, ''));
+  // "let's pencil in the fourteenth at eleven and i'll confirm with ahmed": another clause is no part of it.
+  const what = tidy(tidy(lets[1]!.replace(ANOTHER_CLAUSE, '')).replace(ADVERBS, ''));
   return { kind: 'appointment', title: what.split(' ').length >= 2 ? `Meeting: ${what}` : 'Meeting' };
 }
 

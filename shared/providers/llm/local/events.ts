@@ -11,7 +11,7 @@
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { withSubject, type SaidBefore } from '../../../text/referents.ts';
-import { answered, askedWhen, type AskedWhen } from './event-asked.ts';
+import { answered, askedWhen, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
@@ -153,11 +153,13 @@ const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's
  * and interview next week": the interview is next week's, not monday's). One date: the sentence.
  */
 function partAbout(text: string, date: SpokenDate, all: readonly SpokenDate[]): { from: number; to: number } {
-  const before = all.filter((d) => d.index + d.text.length <= date.index).at(-1);
-  const after = all.find((d) => d.index >= date.index + date.text.length);
+  // chrono's mention may take the comma after it ("monday,"): the break starts there.
+  const endOf = (d: SpokenDate) => d.index + d.text.replace(/[\s,;]+$/, '').length;
+  const before = all.filter((d) => endOf(d) <= date.index).at(-1);
+  const after = all.find((d) => d.index >= endOf(date));
   const breaks = [...text.matchAll(PART_BREAK)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
-  const from = before ? (breaks.filter((b) => b.from >= before.index + before.text.length && b.to <= date.index).at(-1)?.to ?? 0) : 0;
-  const to = after ? (breaks.find((b) => b.from >= date.index + date.text.length && b.to <= after.index)?.from ?? text.length) : text.length;
+  const from = before ? (breaks.filter((b) => b.from >= endOf(before) && b.to <= date.index).at(-1)?.to ?? 0) : 0;
+  const to = after ? (breaks.find((b) => b.from >= endOf(date) && b.to <= after.index)?.from ?? text.length) : text.length;
   return { from, to };
 }
 
@@ -184,7 +186,9 @@ function continued(rest: string, before: Found, sentence: string): Found {
   const ends = /^(?:closes|shuts|ends|finishes|expires)(?=[\s.,;:!?]*$)/i.exec(words);
   if (ends && before) return { kind: 'deadline', title: `Deadline: ${before.title.replace(/^[^:]*:\s*/, '').replace(/\s+(?:opens|starts|begins|launches|goes live)$/i, '')} ${ends[0].toLowerCase()}` };
   if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
-  return { kind: 'appointment', title: words.charAt(0).toUpperCase() + words.slice(1) };
+  // "then i'll publish it on tuesday": what is done, not who says they will.
+  const done = words.replace(/^(?:i|we)(?:'ll|'d|\s+will|\s+shall|'m going to|'re going to|\s+am going to|\s+are going to)\s+/i, '');
+  return { kind: 'appointment', title: done.charAt(0).toUpperCase() + done.slice(1) };
 }
 
 /** The most words of a line that only says where ("at the library", "yes the meeting room at the library"). */
@@ -226,6 +230,8 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
   return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
 }
 
+/** A sentence that says it is a meeting or a call ("the next meeting is on friday"), not a day set for the thing talked about. */
+const SAYS_MEETING = /\b(?:meeting|meet|call|sync|catch[- ]up|session|stand-?up)\b/i;
 /** How many sentences back (this one included) "they" may look for what it stands for. */
 const LINES_KEPT = 4;
 
@@ -262,6 +268,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = titledByTask(named, tasks.get(segment) ?? [], date, part) ?? answered(asked, segment);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
+      // "let's pencil in the fourteenth at eleven", said of "a final round with the cto" just before.
+      const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
+      if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       const movedNow = !named || !saysMore(named.title) ? movedTo(mentions, normalised, date, segment) : undefined;
