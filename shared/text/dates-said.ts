@@ -137,16 +137,19 @@ export interface SaidBefore {
  * at the old fire station call time is seven a m"), or in the line just before (scheduleOf); or, after a day to come was named with its
  * time ("the tasting is on saturday the twelfth at eleven" … "i'll ask them if two o'clock
  * works"), that day's, when the time has gone by today (read forward it would be tomorrow's, a
- * day no one named) or the sentence offers it instead.
+ * day no one named) or the sentence offers it instead; with the time of day said with that day,
+ * if any (`near`, minutes into the day).
  */
-export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean }) | undefined {
+export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number }) | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
   const sameSentence = before.inSentence.findLast((e) => e.start.hour === undefined && !e.period && dayNumber(e.start) >= today);
   const scheduled = sameSentence ?? scheduleOf(before.earlier, sentence, today);
   const named = scheduled ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
   if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
-  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}) };
+  // The time of day said with that day, which an hour said without am or pm is read near ("… at six forty in the morning" … "a taxi at four").
+  const near = named.start.hour === undefined ? undefined : named.start.hour * 60 + (named.start.minute ?? 0);
+  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}), ...(near === undefined ? {} : { near }) };
 }
 
 /** The days said in the last few lines of a transcript, which a later mention may name again. */

@@ -8,6 +8,8 @@ import { taggedWords } from './pos.ts';
 
 /** Words that lead into a clause without being part of it. */
 const LEAD = /^(?:(?:ok|okay|so|and|right|then|also|oh|well|alright|great|good|fine|yes|yeah)\b[,\s]*)*/i;
+/** A condition said before the order: "only if her parents say yes, ask them by friday". */
+export const CONDITION_FIRST = /^(?:only\s+)?(?:if|when|once|unless|as soon as)\b[^,]*,\s*/i;
 const TRAILING_PLEASE = /[,\s]+please[.!]?\s*$/i;
 /** "yes", "sure", "of course": a reply that takes on what was asked. */
 export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do|on it|consider it done)\b/i;
@@ -18,7 +20,7 @@ const VERB_REACH = 3;
 
 /** The clause's order (what follows its lead words) when it starts with a verb in its plain form; undefined else. */
 function anOrder(clause: string): string | undefined {
-  const task = clause.replace(LEAD, '').replace(TRAILING_PLEASE, '').trim();
+  const task = clause.replace(LEAD, '').replace(CONDITION_FIRST, '').replace(TRAILING_PLEASE, '').trim();
   const first = /^[\p{L}'-]+/u.exec(task)?.[0] ?? '';
   // "sounds good", "looks fine": a verb said of something, not to someone.
   if (!first || NOT_ASKED.test(task) || /[^su]s$/i.test(first)) return undefined;

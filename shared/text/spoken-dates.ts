@@ -150,16 +150,29 @@ const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|
 const EVENING_HOUR = 18;
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
- * an evening meeting reads it as for today; a part of the day said after it keeps its reading, and
- * a thing of the evening, said with the time or with the day, makes it the evening's.
+ * an evening meeting reads it as for today; a part of the day said after it keeps its reading; a
+ * time in the small hours said with that day makes it the reading nearer that time; and a thing of the evening, said
+ * with the time or with the day, makes it the evening's.
  */
-function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again: (T & { evening?: boolean }) | undefined, after: string, sentence: string): T | undefined {
+function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again: (T & { evening?: boolean; near?: number }) | undefined, after: string, sentence: string): T | undefined {
   if (!again) return undefined;
-  const { evening: eveningDay, ...d } = again;
+  const { evening: eveningDay, near, ...d } = again;
   const said = c.get('hour') ?? 0;
-  if (c.isCertain('meridiem') || said < EVENING_HOURS.from || said > EVENING_HOURS.to || dayPartHour('', after) !== undefined) return d as unknown as T;
+  if (c.isCertain('meridiem') || dayPartHour('', after) !== undefined) return d as unknown as T;
+  // "we leave at six forty in the morning" … "we'll need a taxi at four": beside a time in the small hours, the reading nearer it.
+  if (near !== undefined && (near < WAKING.from || near >= WAKING.to) && d.hour !== undefined && said >= 1 && said <= 12) return { ...d, hour: nearerReading(said, d.minute ?? 0, near) } as unknown as T;
+  if (said < EVENING_HOURS.from || said > EVENING_HOURS.to) return d as unknown as T;
   // "the gig is on saturday" … "doors open at seven thirty": the evening's, as a thing of the evening's hours are.
   return { ...d, hour: eveningDay || EVENING_THING.test(sentence) ? said + 12 : said } as unknown as T;
+}
+
+/** The hours most things are planned in (minutes into the day); beside a time outside them, an hour may mean the small hours too. */
+const WAKING = { from: 7 * 60, to: 22 * 60 };
+
+/** Of an hour's two readings (4 → 04:00 or 16:00), the one nearer `near` (minutes into the day); the afternoon's on a tie. */
+function nearerReading(hour: number, minute: number, near: number): number {
+  const am = (hour % 12) * 60 + minute;
+  return Math.abs(am - near) < Math.abs(am + 720 - near) ? hour % 12 : (hour % 12) + 12;
 }
 
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */

@@ -1,8 +1,9 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
-import { activityTitle, visitTitle } from './event-visit.ts';
+import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
+import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
@@ -103,7 +104,7 @@ const DUE_THING = /\b((?:the|our|a|an|this|my|your|their)\s+(?:[\p{L}-]+\s+){0,2
 const LAST_CLAUSE = /\b((?:i|we|you|they|he|she)\s+(?!(?:i|we|you|they|he|she)\b)[\p{L}'-]+(?:\s+[\p{L}'-]+)*)$/iu;
 
 function deadlineTopic(said: string): string {
-  const rest = said.replace(CONSEQUENCE, '');
+  const rest = said.replace(CONSEQUENCE, '').replace(CONDITION_FIRST, '');
   const due = DUE_THING.exec(rest);
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? (due && !/\bdeadline$/i.test(due[1]!) ? due : null) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
   if (named) return tidy(named[1]!, true);
@@ -315,7 +316,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
   else {
-    const visit = visitTitle(before, after, names);
+    const visit = visitTitle(before, after, names) ?? journeyTitle(before, normalised);
     found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names) ?? proposal(rest) ?? activity(before));
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };

@@ -4,7 +4,8 @@
 // at the meeting), someone named by their part (roles.ts) or by who they are to someone ("my
 // mum"); "the delivery is coming" is no visit. And a thing to do named after a light verb, said
 // just before when, offered or asked for: "can you do a viewing tomorrow at five" → "Viewing",
-// "could you come in for a fitting on …" → "Fitting".
+// "could you come in for a fitting on …" → "Fitting". And the speaker's party setting off: "we fly
+// home on the fourth" → "Fly home", "the flights to Lisbon are booked, we leave on …" → "Leave for Lisbon".
 import { inLexicon } from '../../../text/pos.ts';
 import { isKin, roleOwner } from '../../../text/roles.ts';
 
@@ -70,4 +71,31 @@ export function activityTitle(before: string): string | undefined {
   const phrase = LIGHT_VERB.exec(before)?.[1]?.toLowerCase();
   if (!phrase || NO_ACTIVITY.test(phrase.split(' ').at(-1)!)) return undefined;
   return capitalise(phrase.replace(/^(?:quick|short|brief|little)\s+/, ''));
+}
+
+/** "we leave on …", "we fly home on …", "i'm driving down to Leeds on …": the speaker's party setting off, said just before when. */
+const SETTING_OFF =
+  /\b(?:we|i|they)(?:'re|\s+are|'m|\s+am|'ll|\s+will|\s+shall)?\s+(?:be\s+)?(leav(?:e|ing)|fl(?:y|ying)|depart(?:ing)?|set(?:ting)?\s+off|head(?:ing)?\s+off|travel(?:l?ing)?|driv(?:e|ing))(?:\s+(home|back|out|down|up|over))?(?:\s+(?:to|for)\s+((?:[\p{L}-]+\s+){0,1}[\p{L}-]+))?\s+(?:(?:on|at|in|first\s+thing)\s+)?(?:the\s+)?$/iu;
+/** Each way of setting off: its plain form, the word before a destination, and its title with none. */
+const WAYS: Readonly<Record<string, readonly [string, string, string]>> = {
+  leav: ['Leave', 'for', 'Departure'],
+  fl: ['Fly', 'to', 'Flight'],
+  depart: ['Depart', 'for', 'Departure'],
+  set: ['Set off', 'for', 'Departure'],
+  head: ['Head off', 'to', 'Departure'],
+  travel: ['Travel', 'to', 'Travel'],
+  driv: ['Drive', 'to', 'Drive'],
+};
+/** Where to, said anywhere in the sentence with a capital ("the flights to Lisbon"). */
+const DESTINATION = /\b(?:to|for)\s+([A-Z][\p{L}-]+(?:\s+[A-Z][\p{L}-]+)?)/u;
+
+/** The journey `before` the date says the speaker's party sets off on ("Fly home", "Leave for Lisbon", "Departure"); undefined when none. */
+export function journeyTitle(before: string, sentence: string): string | undefined {
+  const set = SETTING_OFF.exec(before);
+  if (!set) return undefined;
+  const [plain, to, alone] = WAYS[Object.keys(WAYS).find((stem) => set[1]!.toLowerCase().startsWith(stem))!]!;
+  // "we fly home": where to is said; "we're driving down to Leeds": and where.
+  const where = set[3] ?? (set[2] ? undefined : DESTINATION.exec(sentence)?.[1]);
+  if (!set[2] && !where) return alone;
+  return `${plain}${set[2] ? ` ${set[2].toLowerCase()}` : ''}${where ? ` ${to} ${capitalise(where)}` : ''}`;
 }
