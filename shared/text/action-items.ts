@@ -56,7 +56,8 @@ const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|t
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
 /** Words that lead into a task without being part of it: "you'll also need to transfer …" → "transfer …". */
 const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(?:need|have|got)\s+to\s+)?/i;
-const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$/i;
+/** Before a subject, a question: "do we need to …", "what would you need to …". */
+const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$|\b(?:what|how|when|where|why|which|who)\s+(?:would|will|do|does|did|could|can|should|shall|might)\s+$/i;
 /** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
 const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
@@ -98,7 +99,7 @@ const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|ha
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
 /** After a comma, a thing and what it is or does: "post the frontend role, the job ad is still in draft". */
-const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't)\b)/iu;
+const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't|might|may|could|should|would|must|takes?|looks?|seems?)\b)/iu;
 /** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
 const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
@@ -194,7 +195,9 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   }
   const request = REQUEST.exec(clause);
   // "please the referee might …": a new clause after "please", no task asked.
-  if (request && !REQUEST_IGNORE.test(request[1]!) && !/^(?:the|a|an|our|my|their|this|that)\s/i.test(request[1]!)) {
+  // "what would you need to move forward": a question about the request's words, none asked.
+  const asksWhat = request && /\b(?:what|how|when|where|why|which|who)\s+$/i.test(clause.slice(0, request.index));
+  if (request && !asksWhat && !REQUEST_IGNORE.test(request[1]!) && !/^(?:the|a|an|our|my|their|this|that)\s/i.test(request[1]!)) {
     if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, ''), asked: true };
     return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]!, asked: true };
   }
@@ -229,8 +232,8 @@ function saysEnough(task: string): boolean {
   return taggedWords(task)[0]?.pos === 'VERB';
 }
 
-/** A task that does something to what was just said: "order them", "ring them after lunch", "do that". */
-const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these)\b/iu;
+/** A task that does something to what was just said: "order them", "ring them after lunch", "do that", "send one over". */
+const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these|one|some)\b/iu;
 /** A task that only stands for the one just said: "do that", "sort it out", "take that on", "take care of it", "take a look after lunch". */
 const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover|take|own|pick up)\s+(?:it|that|this|them|those)(?:\s+(?:out|on|up))?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)`;
 const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|\\s+later(?:\\s+on)?|\\s+first thing)?$`, 'i');
@@ -257,8 +260,12 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 
-/** Where a clause ends: a stop, or a comma between a request and the speaker's own commitment ("can you finish the ad by monday, then i'll publish it on tuesday"). */
-const CLAUSE_BREAK = /(?<=[.!?;])\s+|\n+|(?<=\b(?:can|could|would|will)\s+you\b.*|\bplease\b.*),\s+(?:(?:then|and|so)\s+)?(?=(?:i|we)(?:'ll|\s+will|\s+can|\s+am\s+going\s+to|'m\s+going\s+to)\s)/i;
+/**
+ * Where a clause ends: a stop, a comma before a request ("i'll get our engineers to look at it, can
+ * you send me a sample file"), or a comma between a request and the speaker's own commitment ("can
+ * you finish the ad by monday, then i'll publish it on tuesday").
+ */
+const CLAUSE_BREAK = /(?<=[.!?;])\s+|\n+|,\s+(?=(?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|please)\b)|(?<=\b(?:can|could|would|will)\s+you\b.*|\bplease\b.*),\s+(?:(?:then|and|so)\s+)?(?=(?:i|we)(?:'ll|\s+will|\s+can|\s+am\s+going\s+to|'m\s+going\s+to)\s)/i;
 
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
 export function knownNames(segments: readonly Segment[], participants?: string): string[] {

@@ -48,7 +48,9 @@ export function withoutDate(text: string, index: number, length: number): string
   // A particle before a lead ("hand it in by", "look at on") stays, whether the lead is the mention's own word or not.
   const lead = `${text.slice(0, index)}${LEAD_WORD.exec(text.slice(index, index + length))?.[0] ?? ''}`;
   const kept = lead.replace(DATE_PART, ' ').replace(DATE_LEAD, '');
-  return `${kept.slice(0, Math.min(kept.length, index))} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
+  // chrono's mention may take the comma after it ("by thursday,"): the comma stays, ending the clause.
+  const comma = /,\s*$/.test(text.slice(index, index + length)) ? ',' : '';
+  return `${kept.slice(0, Math.min(kept.length, index))}${comma} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
 }
 
 /** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
@@ -248,6 +250,9 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
   }
 }
 
+/** What follows a time agreed to: "six works", "two is fine". */
+const AGREED = /^\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\b/i;
+
 /**
  * Date mentions in `text` (spoken or written), resolved against `reference` with forward
  * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
@@ -268,6 +273,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + result.text.length);
     if (namesNoDay(result, said, before, after)) continue;
+    // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
+    if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const counted = weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
     if (counted === null) continue;
