@@ -34,7 +34,9 @@ function nounPhrases(text: string): Phrase[] {
     const head = words[end - 1];
     if (end === i + 1 || head?.pos !== 'NOUN') continue;
     const lower = head.text.toLowerCase();
-    phrases.push({ text: words.slice(i, end).map((w) => w.text).join(' ').toLowerCase(), plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
+    // "my brother-in-law": the words the tagger split at hyphens are the head's.
+    const until = head.start + head.text.length + (/^(?:-[\p{L}]+)+/u.exec(text.slice(head.start + head.text.length))?.[0].length ?? 0);
+    phrases.push({ text: text.slice(words[i]!.start, until).replace(/\s+/g, ' ').toLowerCase(), plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
   }
   return phrases;
 }

@@ -59,6 +59,10 @@ describe('what a pronoun in a task stands for', () => {
     expect(items('Marc|my uncle arrives on the twentieth, can you collect him from the station', 'Ines|sure')).toEqual([['Ines', "collect Marc's uncle from the station"]]);
   });
 
+  it('keeps a hyphened name whole', () => {
+    expect(items('Raj|my brother-in-law does roofing, I will ask him for a quote', 'Helen|great')).toEqual([['Raj', "ask Raj's brother-in-law for a quote"]]);
+  });
+
   it('stays when nothing fits', () => {
     expect(items('Ines|the cake is sorted', 'Marc|I will collect them tomorrow')).toEqual([['Marc', 'collect them']]);
   });
