@@ -8,6 +8,7 @@
 // stand for a whole task.
 import type { Segment } from '../providers/types.ts';
 import { taggedWords } from './pos.ts';
+import { UNNAMED } from './requests.ts';
 import { isKin, isRole } from './roles.ts';
 
 /** Determiners a noun phrase worth naming starts with ("the invitations", "my brother"; not "a room"). */
@@ -47,8 +48,6 @@ export interface SaidBefore {
   readonly speaker: string;
 }
 
-/** A voice known by its label alone ("SPEAKER_00"), or by none, whose "my" no name can replace. */
-const UNNAMED = /^(?:speaker[\s_-]*\d*)?$/i;
 
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
 function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefined {

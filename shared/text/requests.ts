@@ -39,8 +39,8 @@ export function orderAsked(clause: string, segments: readonly Segment[], at: num
   return agreed || TRAILING_PLEASE.test(clause) ? anOrder(clause) : undefined;
 }
 
-/** A voice known by its label alone ("SPEAKER_00"): "send SPEAKER_00 the slides" says no more than "send me the slides". */
-const UNNAMED = /^(?:speaker[\s_-]*\d*)$/i;
+/** A voice known by its label alone ("SPEAKER_00"), or by none: "send SPEAKER_00 the slides" says no more than "send me the slides". */
+export const UNNAMED = /^(?:speaker[\s_-]*\d*)?$/i;
 
 /** The task as the one asked would write it: the asker's "me" and "my" are the asker ("send me the quote" → "send Grace the quote"). */
 export function inTheirWords(task: string, asker: string): string {

@@ -24,9 +24,8 @@ const COMING = new RegExp(
 const PURPOSE = /^\s*(?:[\p{L}'-]+\s+){0,3}?to\s+(?!be\b|the\b)([\p{L}'-]+(?:\s+[\p{L}'-]+){0,5}?)\s*(?:[,.;!?]|\s+(?:and|but|so|then|because|if|when)\b|$)/iu;
 const NOT_SOMEONE = new Set(['it', 'this', 'that', 'there', 'everything', 'everyone', 'everybody', 'what', 'which', 'who', 'he', 'she', 'they', 'we', 'i', 'you', 'one', 'nobody', 'something', 'anything', 'nothing']);
 
-
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-/** Who as said after "with": "the caterer", "Dave", "my mum" as "mum" would not say whose. */
+/** Who as said after "with": "the caterer" in lower case, a name as it is ("Dave"). */
 const withThe = (said: string): string => (said.includes(' ') ? said.toLowerCase() : capitalise(said));
 
 /** The one who comes, as a title names them: "Dave", "Plumber", "New electrician"; undefined when no person is said. */
