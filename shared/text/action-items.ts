@@ -11,13 +11,14 @@
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
-import { WEEKDAY } from './calendar.ts';
+import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
 import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
-import { findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import type { Said } from './dates-said.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 
 export interface ActionItem {
@@ -216,13 +217,31 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
 const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then|please)\b)[^,;]*$/i;
 
 /** The task is the clause's tail: a date at or after where it starts belongs to it. */
-function dueDate(clause: string, task: string, reference: DateReference): SpokenDate | undefined {
+function dueDate(clause: string, task: string, reference: DateReference, earlier: () => readonly Said[]): SpokenDate | undefined {
   // "ask them if two o'clock works", "check whether friday is free": the day asked about, not when it is due.
   const said = normaliseSpokenTimes(clause);
-  // "… after christmas": when it may start, not when it is due.
-  const dates = findDates(clause, reference).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
   const taskStart = said.length - normaliseSpokenTimes(task).length;
-  return dates.find((date) => date.index >= taskStart) ?? dates[0];
+  const pick = (context: readonly Said[]) => {
+    // "… after christmas": when it may start, not when it is due.
+    const dates = findDates(clause, reference, context).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
+    return dates.find((date) => date.index >= taskStart) ?? dates[0];
+  };
+  const due = pick([]);
+  // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you outside").
+  return due && due.start.hour !== undefined && !DAY_WORD.test(due.text) ? pick(earlier()) : due;
+}
+
+/** A word that names the day of a mention ("friday", "tomorrow", "the ninth", "march"). */
+const DAY_WORD = new RegExp(`\\b(?:${WEEKDAY}|today|tonight|tomorrow|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|${MONTH_NAMES.join('|')}|week|weekend|month)\\b`, 'i');
+
+/** How many lines before a task the days said may give a time said alone its day, as DatesSaid keeps them. */
+const DAYS_BACK = 6;
+
+/** The days said in the lines before segment `at`, nearest last, as the key dates read them. */
+function daysSaidBefore(segments: readonly Segment[], at: number, reference: DateReference): readonly Said[] {
+  const said = new DatesSaid(DAYS_BACK);
+  for (const s of segments.slice(Math.max(0, at - DAYS_BACK), at)) said.add(typeof s?.sentence === 'string' ? findDates(s.sentence, reference, said.earlier) : []);
+  return said.earlier;
 }
 
 /** Two words or more, or one verb of six letters or more that is a task alone ("attend", "register"; not "go", "help"). */
@@ -288,7 +307,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
     for (const clause of text.replace(THEN_HOW, '$1. ').split(CLAUSE_BREAK)) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
-      const due = reference ? dueDate(clause, match.task, reference) : undefined;
+      const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference)) : undefined;
       const said = cleanTask(normaliseSpokenTimes(match.task), due);
       // "the report i have to finish by friday": the task's object is the noun before it.
       const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);

@@ -2,8 +2,8 @@
 // for with a light verb ("can you do a viewing tomorrow"), another time offered for it, and a
 // meeting place said after "meet" that names no purpose. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
-import { events } from '../support/spoken-events.ts';
+import { dateReference, findActionItems, findDates } from '#shared/providers/llm/local/index.ts';
+import { events, talk } from '../support/spoken-events.ts';
 
 /** Monday 14 December 2026, 11:00 in London. */
 const MEETING = '2026-12-14T11:00:00Z';
@@ -40,5 +40,12 @@ describe('another time offered for it', () => {
     expect(timed('can you do a valuation tomorrow at three thirty', 'three thirty is hard, could we make it four', "four works, I'll meet you by the front door")).toEqual([
       ['Valuation', '2026-12-15T16:00:00+00:00'],
     ]);
+  });
+});
+
+describe('a task due at a time said alone', () => {
+  it('is due on the day said before it, as the key dates read it', () => {
+    const segments = talk('Sara|can we do the valuation tomorrow at three thirty', 'Mark|three thirty is hard', 'Sara|could we make it four, I will meet you by the front door');
+    expect(findActionItems(segments, reference, ['Sara', 'Mark']).map((i) => [i.task, i.due?.iso])).toContainEqual(['meet Mark by the front door', '2026-12-15T16:00:00+00:00']);
   });
 });
