@@ -61,6 +61,8 @@ const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(
 const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$|\b(?:what|how|when|where|why|which|who)\s+(?:would|will|do|does|did|could|can|should|shall|might)\s+$/i;
 /** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
 const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
+/** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
+const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
@@ -70,11 +72,12 @@ const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these
 const TRAILING_FILLER =
   /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 function findName(text: string, names: readonly string[]): string | undefined {
   const lower = ` ${text.toLowerCase()} `;
-  return names.find((name) => new RegExp(`[^\\p{L}]${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\p{L}]`, 'u').test(lower));
+  return names.find((name) => new RegExp(`[^\\p{L}]${escaped(name.toLowerCase())}[^\\p{L}]`, 'u').test(lower));
 }
 
 function knownName(word: string, names: readonly string[]): string | undefined {
@@ -174,6 +177,8 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     if (STATES_A_NEED.test(task)) continue;
     // "we'll start at nine and go until two": the group's timetable, no one's task.
     if (subject === 'we' && ON_THE_CLOCK.test(task)) continue;
+    // "then we'll go with the walk": the group's choice, a decision (decisions.ts), no one's task.
+    if (subject === 'we' && CHOICE.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
     if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
     const known = knownName(subject, names);
@@ -308,7 +313,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference)) : undefined;
-      const said = cleanTask(normaliseSpokenTimes(match.task), due);
+      // "can you send those over, omar": the name said to is no part of the task.
+      const said = cleanTask(normaliseSpokenTimes(match.task), due).replace(new RegExp(`,\\s*(?:${names.map(escaped).join('|') || '(?!)'})$`, 'i'), '');
       // "the report i have to finish by friday": the task's object is the noun before it.
       const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);
       if (relative === 'no task') continue;

@@ -12,7 +12,7 @@ const PLACE_NOUN =
 const WORD = "[\\p{L}][\\p{L}'’-]*";
 const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 // Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
-const PLACE = new RegExp(`\\b(?:in|at|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
+const PLACE = new RegExp(`\\b(?:in|at|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from|(?:starts?|starting|sets? off|setting off)(?:\\s+(?:at|around|about)\\s+[\\d:]+(?:\\s*[ap]m)?)?\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
 const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;
 const ONLINE_NAMES: Readonly<Record<string, string>> = { zoom: 'Zoom', teams: 'Microsoft Teams', 'microsoft teams': 'Microsoft Teams', 'google meet': 'Google Meet', skype: 'Skype', webex: 'Webex', slack: 'Slack' };
 // A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons.

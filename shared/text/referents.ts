@@ -61,7 +61,7 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefi
 }
 
 /** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
-const OBJECT = /\b(them|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later)\b)/i;
+const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later)\b)/i;
 
 /** "publish it", "sign it off": "it" after a verb that does something to a thing ("do it", "sort it", "handle it" stand for a whole task, and stay). */
 const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later)\b)/iu;
@@ -72,7 +72,7 @@ export function withReferent(task: string, before: readonly SaidBefore[]): strin
   if (!pronoun) return task;
   const word = pronoun[1]!.toLowerCase();
   // "it" looks back no further than its own line.
-  const phrase = word === 'it' ? nearest(before.slice(-1), 'thing') : nearest(before, word === 'them' ? 'plural' : 'person');
+  const phrase = word === 'it' ? nearest(before.slice(-1), 'thing') : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
   const at = pronoun.index + pronoun[0].lastIndexOf(pronoun[1]!);
   return phrase ? `${task.slice(0, at)}${phrase}${task.slice(at + pronoun[1]!.length)}` : task;
 }
@@ -126,4 +126,10 @@ export function withThingNeeded(task: string, before: readonly SaidBefore[], spe
     if (needed) return `${done[1]}${done[2] ? ` ${done[2]}` : ''} ${needed.toLowerCase()}${done[3] ?? ''}`;
   }
   return task;
+}
+
+/** The thing said last in the lines before (nearest last), as a title: "then we'll go with the walk" → "Walk"; undefined when none. */
+export function thingBefore(before: readonly SaidBefore[]): string | undefined {
+  const phrase = nearest(before, 'thing')?.replace(/^(?:the|our|my|your|their|his|her|these|those)\s+/i, '');
+  return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : undefined;
 }

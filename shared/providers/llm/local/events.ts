@@ -10,7 +10,7 @@
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
-import { withSubject, type SaidBefore } from '../../../text/referents.ts';
+import { thingBefore, withSubject, type SaidBefore } from '../../../text/referents.ts';
 import { answered, askedWhen, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
@@ -230,6 +230,8 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
   return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
 }
 
+/** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
+const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
 /** A sentence that says it is a meeting or a call ("the next meeting is on friday"), not a day set for the thing talked about. */
 const SAYS_MEETING = /\b(?:meeting|meet|call|sync|catch[- ]up|session|stand-?up)\b/i;
 /** How many sentences back (this one included) "they" may look for what it stands for. */
@@ -268,6 +270,11 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = titledByTask(named, tasks.get(segment) ?? [], date, part) ?? answered(asked, segment);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
+      // "then we'll go with the walk" … "it's set for sunday the thirteenth of june": what "it" stands for.
+      if (!named && IT_SET.test(part.slice(0, own.index))) {
+        const thing = thingBefore(before.slice(0, -1));
+        if (thing) named = { kind: 'appointment', title: thing };
+      }
       // "let's pencil in the fourteenth at eleven", said of "a final round with the cto" just before.
       const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
