@@ -13,6 +13,7 @@
 import { NAMING, taggedWords } from '../text/pos.ts';
 import { contentStems, textRank } from '../text/textrank.ts';
 import type { Segment } from '../providers/types.ts';
+import { escapeRegExp } from '../text/escape.ts';
 
 /** Words that ask for an overview whatever else was said: the summary, the topics, what happened. */
 const OVERVIEW = new Set(
@@ -111,7 +112,6 @@ export function speakerSegments(segments: readonly Segment[], k: number, stemsOf
   return [...best.values()].slice(0, Math.max(0, k));
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The lower-case words of a text: what a name that is also a common word ("Will", "May") is known by, its stems being none. */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];

@@ -12,6 +12,7 @@ import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
 import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
+import { escapeRegExp } from './escape.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
@@ -72,12 +73,11 @@ const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these
 const TRAILING_FILLER =
   /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 function findName(text: string, names: readonly string[]): string | undefined {
   const lower = ` ${text.toLowerCase()} `;
-  return names.find((name) => new RegExp(`[^\\p{L}]${escaped(name.toLowerCase())}[^\\p{L}]`, 'u').test(lower));
+  return names.find((name) => new RegExp(`[^\\p{L}]${escapeRegExp(name.toLowerCase())}[^\\p{L}]`, 'u').test(lower));
 }
 
 function knownName(word: string, names: readonly string[]): string | undefined {
@@ -306,6 +306,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
   const items: ActionItem[] = [];
   const seen = new Set<string>();
   const otherOf = pairOf(segments);
+  const nameAtEnd = new RegExp(`,\\s*(?:${names.map(escapeRegExp).join('|') || '(?!)'})$`, 'i');
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
     const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
@@ -314,7 +315,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference)) : undefined;
       // "can you send those over, omar": the name said to is no part of the task.
-      const said = cleanTask(normaliseSpokenTimes(match.task), due).replace(new RegExp(`,\\s*(?:${names.map(escaped).join('|') || '(?!)'})$`, 'i'), '');
+      const said = cleanTask(normaliseSpokenTimes(match.task), due).replace(nameAtEnd, '');
       // "the report i have to finish by friday": the task's object is the noun before it.
       const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);
       if (relative === 'no task') continue;

@@ -48,9 +48,7 @@ export function withoutDate(text: string, index: number, length: number): string
   // A particle before a lead ("hand it in by", "look at on") stays, whether the lead is the mention's own word or not.
   const lead = `${text.slice(0, index)}${LEAD_WORD.exec(text.slice(index, index + length))?.[0] ?? ''}`;
   const kept = lead.replace(DATE_PART, ' ').replace(DATE_LEAD, '');
-  // chrono's mention may take the comma after it ("by thursday,"): the comma stays, ending the clause.
-  const comma = /,\s*$/.test(text.slice(index, index + length)) ? ',' : '';
-  return `${kept.slice(0, Math.min(kept.length, index))}${comma} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
+  return `${kept.slice(0, Math.min(kept.length, index))} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
 }
 
 /** From an ISO meeting date and, when known, the recording's IANA zone; undefined when it is not a date. */
@@ -269,6 +267,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   const today = dayNumber(wallDay(wall));
   const found: SpokenDate[] = [];
   for (const result of results) {
+    // chrono's mention may take the comma after it ("by monday,"): the comma ends the clause, not the date.
+    result.text = result.text.replace(/[\s,;]+$/, '');
     const said = result.text.toLowerCase().trim();
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + result.text.length);

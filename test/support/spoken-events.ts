@@ -1,5 +1,6 @@
 // The meeting the offline event tests share, and its sentences as the recogniser writes them.
 import { extractEventsLocally } from '#shared/providers/llm/local/events.ts';
+import { findActionItems, type ActionItem } from '#shared/text/action-items.ts';
 import type { EventsRequest } from '#shared/providers/types.ts';
 import { DatesSaid, findDates, type DateReference } from '#shared/text/spoken-dates.ts';
 
@@ -31,4 +32,10 @@ export function talk(...lines: string[]): Array<{ speaker: string; sentence: str
     const [speaker, sentence] = line.split('|');
     return { speaker: speaker!, sentence: sentence!, start_time: i * 6, end_time: i * 6 + 5 };
   });
+}
+
+/** The action items of a talk written as `talk` takes it, its speakers as the names known. */
+export function itemsOfTalk(reference: DateReference, ...lines: string[]): ActionItem[] {
+  const segments = talk(...lines);
+  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]);
 }

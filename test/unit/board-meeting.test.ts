@@ -2,17 +2,14 @@
 // the day, the group's choice that is no one's task, and a request with the name said to at its end
 // and "those" for what was asked about. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
-import { events, talk } from '../support/spoken-events.ts';
+import { dateReference } from '#shared/providers/llm/local/index.ts';
+import { events, itemsOfTalk } from '../support/spoken-events.ts';
 
 /** Wednesday 10 March 2027, 19:00 in London. */
 const MEETING = '2027-03-10T19:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
 const timed = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime, e.location]);
-const items = (...lines: string[]) => {
-  const segments = talk(...lines);
-  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]).map((i) => [i.owner, i.task]);
-};
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task]);
 
 describe('a thing set for a day', () => {
   it('is the thing said before "it"', () => {

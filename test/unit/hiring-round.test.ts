@@ -3,17 +3,14 @@
 // before it in the line, a thing said after a comma that ends a task, and what a thing needs by a
 // day. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems, findDates } from '#shared/providers/llm/local/index.ts';
-import { events, talk } from '../support/spoken-events.ts';
+import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
+import { events, itemsOfTalk } from '../support/spoken-events.ts';
 
 /** Wednesday 9 December 2026, 15:00 in London. */
 const MEETING = '2026-12-09T15:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
 const timed = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime]);
-const items = (...lines: string[]) => {
-  const segments = talk(...lines);
-  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]).map((i) => [i.owner, i.task, i.due?.iso]);
-};
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task, i.due?.iso]);
 
 describe('a day of the month', () => {
   it('is read after "pencil in", "book in" and "be"', () => {

@@ -4,19 +4,16 @@
 // reply that stands for what the other just put to it, and the reply to a question. Sentences
 // written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems, findDates } from '#shared/providers/llm/local/index.ts';
+import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
 import { retrieve } from '#shared/recordings/retrieval.ts';
-import { events, talk } from '../support/spoken-events.ts';
+import { events, itemsOfTalk, talk } from '../support/spoken-events.ts';
 
 /** Tuesday 15 December 2026, 17:00 in London. */
 const MEETING = '2026-12-15T17:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
 const days = (sentence: string) => findDates(sentence, reference).map((d) => [d.text, d.iso]);
 const timed = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime, e.location]);
-const items = (...lines: string[]) => {
-  const segments = talk(...lines);
-  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]).map((i) => [i.owner, i.task, i.due?.iso]);
-};
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task, i.due?.iso]);
 
 describe('a month, then "the" and a day of it', () => {
   it('is that day', () => {

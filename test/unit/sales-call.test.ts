@@ -2,16 +2,13 @@
 // would need, a task said before another thing after a comma and a date, a reply that sends "one",
 // and a commitment and a request in one sentence. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems } from '#shared/providers/llm/local/index.ts';
-import { lastLineDates, talk } from '../support/spoken-events.ts';
+import { dateReference } from '#shared/providers/llm/local/index.ts';
+import { itemsOfTalk, lastLineDates } from '../support/spoken-events.ts';
 
 /** Monday 7 December 2026, 15:00 in London. */
 const MEETING = '2026-12-07T15:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
-const items = (...lines: string[]) => {
-  const segments = talk(...lines);
-  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]).map((i) => [i.owner, i.task, i.due?.iso]);
-};
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task, i.due?.iso]);
 
 describe('a time agreed to', () => {
   it('adds no time of its own after one offered the line before', () => {

@@ -4,18 +4,15 @@
 // a weekday's mishap told of after it, "on call" asked about, and the reply to a question among
 // the passages found. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference, findActionItems, findDates } from '#shared/providers/llm/local/index.ts';
+import { dateReference, findDates } from '#shared/providers/llm/local/index.ts';
 import { answerSources } from '#shared/recordings/retrieval.ts';
-import { events, talk } from '../support/spoken-events.ts';
+import { events, itemsOfTalk, talk } from '../support/spoken-events.ts';
 
 /** Wednesday 16 December 2026, 19:00 in London. */
 const MEETING = '2026-12-16T19:00:00Z';
 const reference = dateReference(MEETING, 'Europe/London')!;
 const timed = (...sentences: string[]) => events(sentences, MEETING, 'Europe/London').map((e) => [e.title, e.start_datetime]);
-const items = (...lines: string[]) => {
-  const segments = talk(...lines);
-  return findActionItems(segments, reference, [...new Set(segments.map((s) => s.speaker))]).map((i) => [i.owner, i.task]);
-};
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task]);
 
 describe('a date given in answer to "when is …?"', () => {
   it('names the thing asked about', () => {

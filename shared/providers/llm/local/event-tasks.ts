@@ -14,7 +14,7 @@ type Found = { kind: EventKind; title: string } | undefined;
 const GROUP_WILL = /\bwe(?:'ll|\s+will|\s+shall|'re\s+going\s+to|\s+are\s+going\s+to)\s/i;
 
 /** A word in a title that stands for a thing said elsewhere ("Publish it"). */
-const STANDS_FOR = /\b(?:it|them|this|that|these|those)\b/i;
+const POINTS_BACK = /\b(?:it|them|this|that|these|those)\b/i;
 const firstWord = (text: string): string => text.split(/\s+/)[0]!.toLowerCase();
 const sameDay = (a: SpokenDate, b: SpokenDate): boolean => dayNumber(a.start) === dayNumber(b.start);
 
@@ -35,7 +35,7 @@ export function titledByTask(found: Found, items: readonly ActionItem[], date: S
   if (found?.kind === 'deadline') return item.task.includes(' ') || !saysMore(found.title) ? { kind: 'deadline', title: cappedTitle(`Deadline: ${item.task}`) } : found;
   if (!found && date.start.hour !== undefined && GROUP_WILL.test(part)) return { kind: 'appointment', title: cappedTitle(`Meeting: ${item.task}`) };
   // "Publish it" from the sentence, "publish the ad" as the task reads it: the task says at least as much.
-  if (found?.kind === 'appointment' && STANDS_FOR.test(found.title) && firstWord(found.title) === firstWord(item.task) && item.task.length > found.title.length) {
+  if (found?.kind === 'appointment' && POINTS_BACK.test(found.title) && firstWord(found.title) === firstWord(item.task) && item.task.length > found.title.length) {
     return { kind: 'appointment', title: cappedTitle(item.task.charAt(0).toUpperCase() + item.task.slice(1)) };
   }
   return found;

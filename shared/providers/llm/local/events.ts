@@ -153,13 +153,11 @@ const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's
  * and interview next week": the interview is next week's, not monday's). One date: the sentence.
  */
 function partAbout(text: string, date: SpokenDate, all: readonly SpokenDate[]): { from: number; to: number } {
-  // chrono's mention may take the comma after it ("monday,"): the break starts there.
-  const endOf = (d: SpokenDate) => d.index + d.text.replace(/[\s,;]+$/, '').length;
-  const before = all.filter((d) => endOf(d) <= date.index).at(-1);
-  const after = all.find((d) => d.index >= endOf(date));
+  const before = all.filter((d) => d.index + d.text.length <= date.index).at(-1);
+  const after = all.find((d) => d.index >= date.index + date.text.length);
   const breaks = [...text.matchAll(PART_BREAK)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
-  const from = before ? (breaks.filter((b) => b.from >= endOf(before) && b.to <= date.index).at(-1)?.to ?? 0) : 0;
-  const to = after ? (breaks.find((b) => b.from >= endOf(date) && b.to <= after.index)?.from ?? text.length) : text.length;
+  const from = before ? (breaks.filter((b) => b.from >= before.index + before.text.length && b.to <= date.index).at(-1)?.to ?? 0) : 0;
+  const to = after ? (breaks.find((b) => b.from >= date.index + date.text.length && b.to <= after.index)?.from ?? text.length) : text.length;
   return { from, to };
 }
 
