@@ -268,10 +268,10 @@ export function findDates(text: string, reference: DateReference, earlier: reado
   const found: SpokenDate[] = [];
   for (const result of results) {
     // chrono's mention may take the comma after it ("by monday,"): the comma ends the clause, not the date.
-    result.text = result.text.replace(/[\s,;]+$/, '');
-    const said = result.text.toLowerCase().trim();
+    const mention = result.text.replace(/[\s,;]+$/, '');
+    const said = mention.toLowerCase().trim();
     const before = normalised.slice(0, result.index);
-    const after = normalised.slice(result.index + result.text.length);
+    const after = normalised.slice(result.index + mention.length);
     if (namesNoDay(result, said, before, after)) continue;
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
@@ -286,9 +286,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = now ? { ...onDay, ...now } : onDay;
-    const dayPart = asSaid.hour === undefined ? dayPartHour(result.text, after) : undefined;
+    const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
-    const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + result.text.length + 1);
+    const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + mention.length + 1);
     const dayless = !result.start.isCertain('day') && !result.start.isCertain('weekday');
     const inZone = <T extends DateParts>(d: T): T =>
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
@@ -299,9 +299,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "it was down from two fifteen to two fifty five", said at three: a time gone by today (read forward, tomorrow's), told of in the past.
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     // "push the review from tuesday to thursday": the day it moves to.
-    if (result.end && movedBetween(/^from\s/i.test(result.text) ? `${before}from ` : before)) {
+    if (result.end && movedBetween(/^from\s/i.test(mention) ? `${before}from ` : before)) {
       const to = inMonthNamed(result.end, parts(result.end, after, wall, normalised), { earlier, inSentence: found }, wall);
-      found.push({ text: result.text, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
+      found.push({ text: mention, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
       continue;
     }
     const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') })) : undefined;
@@ -309,7 +309,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
-      const text = normalised.slice(from, Math.max(result.index + result.text.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
+      const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
       const evening = EVENING_THING.test(normalised) ? { evening: true } : {};
       found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...evening });
       continue;
@@ -319,7 +319,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const { first, label } = PERIODS[period](start);
     // A quarter or year already begun ("this year") is the time talked about, as a day gone by is.
     if (period !== 'month' && dayNumber(first) < today) continue;
-    found.push({ text: result.text, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });
+    found.push({ text: mention, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });
   }
   return found;
 }
