@@ -102,8 +102,8 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
-/** After a comma, a thing and what it is or does: "post the frontend role, the job ad is still in draft". */
-const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't|might|may|could|should|would|must|takes?|looks?|seems?)\b)/iu;
+/** After a comma, a thing and what it is or does ("post the frontend role, the job ad is still in draft"), or what there is ("…, there's a permit zone outside"). */
+const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't|might|may|could|should|would|must|takes?|looks?|seems?)\b|there(?:'s|\s+(?:is|are|was|were|will\s+be))\b)/iu;
 /** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
 const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */
@@ -264,6 +264,14 @@ const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|
 /** "i'll do that i'll message them all on sunday": a task that stands for the one asked, then how it will be done, run together without a stop. */
 const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\s+can|\\s+(?:am|are)\\s+going\\s+to|'m\\s+going\\s+to|'re\\s+going\\s+to)\\s)`, 'gi');
 
+/** The thing a task ends on ("email the quote" → "quote"). */
+const THING_DONE = /\b(?:the|a|an|that|this|your|my|our|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})$/iu;
+/** "can you send me a written quote" → "sure, i'll email the quote": the reply's task is done to the thing asked for. */
+function sameThing(asked: string, reply: string): boolean {
+  const thing = THING_DONE.exec(reply)?.[1];
+  return !!thing && new RegExp(`\\b${escapeRegExp(thing)}$`, 'i').test(asked);
+}
+
 /**
  * The item a reply takes on, said by someone else in the two segments before: one asked of the
  * one who answers, the reply agreeing and its task done to what was asked ("priya can you order
@@ -279,7 +287,7 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   // Said after taking it on ("i'll do that. i'll message them all on sunday"): how it will be done.
   const agreeing = AGREES.test(clause) || (asked.replies ?? []).includes(reply.segment);
   // "sure, i'll ask jun today" after "can you ask jun from security to review it": the task said again, shorter.
-  const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `);
+  const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `) || sameThing(asked.task, reply.task);
   const agreed = agreeing && again && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }

@@ -97,7 +97,7 @@ export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefo
     return { ...d, year: sameSentence.start.year, month: sameSentence.start.month };
   }
   const named = [...before.earlier, ...before.inSentence].findLast((e) => e.monthNamed);
-  return named && named.start.day < d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
+  return named && named.start.day <= d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
 }
 
 /** Words that name today or tomorrow: a time said with them is that day's. */
@@ -122,7 +122,8 @@ function scheduleOf(earlier: readonly Said[], sentence: string, today: number): 
   const days = earlier.filter((e) => !e.period);
   const nearest = Math.min(...days.map((e) => e.ago ?? Number.POSITIVE_INFINITY));
   const previous = nearest <= SCHEDULE_REACH ? days.filter((e) => e.ago === nearest) : [];
-  const day = previous.length === 1 ? previous[0]! : undefined;
+  // Of several days said there ("the packing the day before and the move itself on the fourteenth"), the one said last.
+  const day = previous.at(-1);
   return day && day.start.hour === undefined && dayNumber(day.start) > today && !COMMITS.test(sentence) ? day : undefined;
 }
 

@@ -11,6 +11,7 @@ import { withHolidays } from './holidays.ts';
 import { withNthWeekdays } from './nth-weekday.ts';
 import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
+import { countedFromDaySaid, withDaysNextTo } from './day-next-to.ts';
 import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
@@ -212,9 +213,9 @@ const UNKNOWN_DAY_BEFORE = /\bon (?:the )?(?:[\p{L}-]+ )?day\s+$|\b(?:night|day|
 const UNKNOWN_DAY_AFTER = /^\s+on (?:the )?(?:[\p{L}-]+ )?day\b|^\s+(?:on\s+)?the\s+(?:night|day|evening|morning|afternoon)\s+(?:before|after)\s+(?:the|our|my|your|their|his|her)\s/iu;
 /** Words that tell of what has happened. */
 const TOLD_OF_PAST = /\b(?:was|were|went|did|had|happened|ago|earlier|started|stopped|began|ended|crashed|failed)\b/;
-/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays, "the last saturday in march", "a week on friday" and "the weekend of the ninth" (made on first use: cloning copies its parsers). */
+/** chrono's casual reader, "on the twelfth", "by the end of the week" or "of the day", holidays, "the last saturday in march", "a week on friday", "the weekend of the ninth" and "the day before" (made on first use: cloning copies its parsers). */
 let reader: chrono.Chrono | undefined;
-const spokenReader = () => (reader ??= withWeekends(withWeekOn(withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual)))))));
+const spokenReader = () => (reader ??= withDaysNextTo(withWeekends(withWeekOn(withNthWeekdays(withHolidays(withEndOfPeriods(withOrdinalDays(chrono.casual))))))));
 
 
 export { DatesSaid } from './dates-said.ts';
@@ -276,7 +277,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
-    const counted = weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
+    const nextTo = countedFromDaySaid(result.start, said, read, [...earlier, ...found]);
+    const counted = nextTo !== undefined ? nextTo : weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
     if (counted === null) continue;
     const onDay =
       counted ??

@@ -1,5 +1,6 @@
 // Spoken clock times as digits chrono-node understands: number words before "p m", "a m" and
-// "o'clock" ("three thirty p m" → "3:30 pm"), after "at" where a time can end ("at ten" →
+// "o'clock" ("three thirty p m" → "3:30 pm"), with a part of the day ("around eight in the morning"
+// → "at 8 am"), after "at" where a time can end ("at ten" →
 // "at 10"), spans ("from nine to one" → "from 9 to 1", "between eight and one" too), a time offered
 // or agreed ("make it six", "six works" → "at 6"), minutes past or to the hour ("half past
 // three" → "3:30", "twenty to four" → "3:40"), "midnight" as the last minute of its day, a year
@@ -89,6 +90,22 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   [new RegExp(`\\b${HOUR}(?:[ :]${MINUTE})? ?${MERIDIEM}`, 'gi'), (h, m, ap) => {
     const time = clockText(h!, m);
     return time && `${time} ${ap!.toLowerCase()}m`;
+  }],
+  // "around eight in the morning", "by six at night" → "at 8 am", "by 6 pm"; "at about nine" → "at 9":
+  // an hour with its part of the day after a time's lead or "around", or "around" an hour after "at"
+  // or "by" ("we have three in the morning", "about eight people" are counts).
+  [new RegExp(`\\b(?:(at|by|from|until|till|before|after|for|since) )?(?:(around|about|roughly|approximately) )?${HOUR}(?: ${MINUTE})? (?:in the (morning|afternoon|evening)|at (night))\\b`, 'gi'), (lead, about, h, m, part, night) => {
+    const time = (lead || about) && clockText(h!, m);
+    const hour = time ? Number.parseInt(time, 10) : Number.NaN;
+    // "twelve at night" is midnight, which the rule for it reads; "twelve in the morning" no hour.
+    if (hour === 12 && (night || /^morning$/i.test(part!))) return night && time === '12' ? `${lead ?? 'at'} midnight` : undefined;
+    const pm = night || /^(?:afternoon|evening)$/i.test(part!);
+    return hour >= 1 && hour <= 12 ? `${lead ?? 'at'} ${time} ${pm ? 'pm' : 'am'}` : undefined;
+  }],
+  [new RegExp(`\\b(at|by) (?:around|about|roughly|approximately) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+    // "by 9" is no time to chrono, "by 9:00" is.
+    const time = clockText(h!, m ?? '00');
+    return time && `${lead} ${time}`;
   }],
   // "at three thirty" → "at 3:30"; "booked for seven thirty on the ninth", "by ten fifteen
   // tomorrow" before a day ("sold for four fifty" is a price)

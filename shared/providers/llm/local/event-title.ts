@@ -266,7 +266,8 @@ function scheduled(before: string, rest: string, names: readonly string[]): { ki
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const set = SET_DATE.exec(plain);
   const own = named ?? set?.[1] ?? set?.[2];
-  const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase();
+  // "the move itself is on …": the move.
+  const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase().replace(/\s+(?:itself|themselves)$/, '');
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
