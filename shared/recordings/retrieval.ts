@@ -77,8 +77,11 @@ export function normaliseLikeTranscript(text: string): string {
  */
 const KEPT_WORDS = /\b(?:off|away|out|back|free|busy|(?<!\b(?:the|this|that|our|a|today's)\s)calls?|move|moves|show|shows|side|sides|front|name|names|amount|full|empty|top)\b/g;
 
+/** Letters said one by one, as the recogniser writes an abbreviation ("the m o t", "the p t a"): one word, as a question writes it ("MOT"). */
+const SPELLED = /(?<![\p{L}'])\p{L}(?:\s\p{L}(?![\p{L}']))+/gu;
+
 function searchTerms(text: string): string[] {
-  const normalised = normaliseLikeTranscript(text);
+  const normalised = normaliseLikeTranscript(text).replace(SPELLED, (letters) => letters.replace(/\s/g, ''));
   return [...contentStems(normalised), ...(normalised.match(KEPT_WORDS) ?? []).map((word) => word.replace(/(?<=^(?:call|move|show|side|name))s$/, ''))];
 }
 

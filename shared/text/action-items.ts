@@ -266,10 +266,17 @@ const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\
 
 /** The thing a task ends on ("email the quote" → "quote"). */
 const THING_DONE = /\b(?:the|a|an|that|this|your|my|our|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})$/iu;
-/** "can you send me a written quote" → "sure, i'll email the quote": the reply's task is done to the thing asked for. */
+/** Verbs that do one thing: "call me" is answered "we'll ring you". */
+const ONE_DEED: readonly ReadonlySet<string>[] = [['call', 'ring', 'phone'], ['send', 'email', 'post', 'forward', 'mail'], ['book', 'reserve'], ['fix', 'repair', 'mend']].map((verbs) => new Set(verbs));
+
+/** "can you send me a written quote" → "sure, i'll email the quote": the reply's task is done to the thing asked for, or is the deed asked for ("call me first" → "we'll ring you"). */
 function sameThing(asked: string, reply: string): boolean {
   const thing = THING_DONE.exec(reply)?.[1];
-  return !!thing && new RegExp(`\\b${escapeRegExp(thing)}$`, 'i').test(asked);
+  if (thing && new RegExp(`\\b${escapeRegExp(thing)}$`, 'i').test(asked)) return true;
+  // The deed done to the one asked of ("ring Ana", "ring you"), not to another ("email the governors").
+  const [a, r] = [asked, reply].map((task) => task.toLowerCase().split(/\s+/).filter((w, i) => i === 0 || !/^(?:the|a|an|our|my|your|their)$/.test(w)));
+  const toTheSame = a![1] === r![1] || /^(?:you|me|him|her|them|us)$/.test(r![1] ?? '');
+  return toTheSame && ONE_DEED.some((verbs) => verbs.has(a![0]!) && verbs.has(r![0]!));
 }
 
 /**

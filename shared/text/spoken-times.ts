@@ -113,6 +113,12 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = lead!.toLowerCase() === 'at' || day ? clockText(h!, m) : undefined;
     return time && `${lead} ${time}`;
   }],
+  // "drop it off by eight thirty", "until five fifteen, then …": a time where one can end, but not
+  // a change by an amount ("the price went up by two fifty").
+  [new RegExp(`(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+    const time = clockText(h!, m);
+    return time && `${lead} ${time}`;
+  }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "load in is at five soundcheck at six doors at seven thirty": a run of times, each "at" an hour

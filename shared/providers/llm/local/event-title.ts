@@ -31,7 +31,7 @@ const UNTIL_LEAD = /\b(?:until|till)\s+(?:the\s+)?$/i;
 /** "you have until friday", "we've got till the tenth": time given for something. */
 const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)\s+(?:the\s+)?$/i;
 const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
-const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|good|great|yes|yeah|um+|uh+|now|but|cheers|thanks|lovely|brilliant|perfect|cool|nice)[,\s]+)+/i;
+const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|just|good|great|yes|yeah|um+|uh+|now|but|cheers|thanks|lovely|brilliant|perfect|cool|nice)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
@@ -313,7 +313,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   if (owned && namesAThing(after, owned[1]!, names)) found = { kind: 'appointment', title: `${owned[1]!.charAt(0).toUpperCase()}${owned[1]!.slice(1).toLowerCase()}` };
   else if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
-    const topic = deadlineTopic(rest);
+    const topic = deadlineTopic(withoutClauseAfter(rest, after));
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
   else {
@@ -322,6 +322,16 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;
+}
+
+/** "… and it should be ready around four": a clause of its own after the date, a subject and its verb. */
+const CLAUSE_AFTER = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there)(?:'ll|'s|'re|'d|\s+(?:will|would|should|can|could|must|might|may|is|are|was|were|has|have))\b.*$/i;
+
+/** The words without a clause of their own said after the date (that says something else). */
+function withoutClauseAfter(rest: string, after: string): string {
+  const clause = CLAUSE_AFTER.exec(after)?.[0].trim();
+  const at = clause ? rest.lastIndexOf(clause) : -1;
+  return at > 0 ? rest.slice(0, at).trim() : rest;
 }
 
 /** A title that says more than its kind ("Meeting: budget" rather than "Meeting"). */

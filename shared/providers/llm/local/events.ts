@@ -22,6 +22,7 @@ import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
+import { chosenOptions, offeredWithOthers } from './event-options.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
 import { saysMore, titleOf } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
@@ -240,7 +241,7 @@ const LINES_KEPT = 4;
 
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
-  const mentions: Mention[] = [];
+  const mentions: Array<Mention & { offered?: boolean }> = [];
   const said = new DatesSaid();
   let asked: AskedWhen | undefined;
   const before: SaidBefore[] = [];
@@ -285,7 +286,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
       const mention = mentionOf(sentence, part, own, named, reference);
-      if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? '') });
+      const offered = offeredWithOthers(normalised, date, dates) ? { offered: true } : {};
+      if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }
   }
   return mentions;
@@ -297,7 +299,7 @@ export function extractEventsLocally(request: EventsRequest): FoundEvent[] {
   const segments: readonly Partial<Segment>[] = Array.isArray(request.segments) ? request.segments : [];
   const names = knownNames(segments as readonly Segment[], request.context.participants);
   const tasks = itemsBySegment(findActionItems(segments as readonly Segment[], reference, names));
-  return mergeMentions(mentionsIn(sentencesIn(segments), reference, names, tasks))
+  return mergeMentions(chosenOptions(mentionsIn(sentencesIn(segments), reference, names, tasks)))
     .slice(0, MAX_EVENTS)
     .map((e) => ({
       title: e.title,
