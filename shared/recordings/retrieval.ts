@@ -35,6 +35,10 @@ const ASKS = /\?\s*$|^\s*(?:(?:so|and|but|okay|ok|right)[,\s]+)?(?:who|what|when
 const WHERE_BOOST = 2;
 const WHERE_QUESTION = /^\s*(?:where|at which place|what (?:place|venue|address|location))\b|\b(?:what|which) (?:place|venue|address|location)\b/i;
 const WHEN_QUESTION = /^\s*(?:when|by when|until when|how soon|what (?:time|day|date)|which (?:day|date))\b|\b(?:what|which) (?:time|day|date)\b/i;
+/** "How much …?", "What does it cost?": a hit that names an amount of money counts more, as a "when" hit naming a day does. */
+const HOW_MUCH_QUESTION = /^\s*how much\b|\b(?:cost|costs|price|fee|charge|charges)\b/i;
+const AMOUNT = /[£$€]\s?\d|\b(?:pounds?|quid|dollars?|bucks|euros?|pence|cents?|free of charge)\b/i;
+const namesAnAmount = (text: string): boolean => AMOUNT.test(text);
 // Past mentions findDates leaves out (it keeps what is still ahead, for calendar events).
 const PAST_MENTION = /\b(?:yesterday|ago|last (?:week|month|year|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
 
@@ -158,12 +162,16 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
     ? { names: namesATime, by: WHEN_BOOST, answers: namesADay }
     : WHERE_QUESTION.test(question)
       ? { names: namesAPlace, by: WHERE_BOOST, answers: namesAPlace }
-      : undefined;
+      : HOW_MUCH_QUESTION.test(question)
+        ? { names: namesAnAmount, by: WHEN_BOOST, answers: namesAnAmount }
+        : undefined;
   const ranked = withReplyScores(segments, scored, question)
     .filter(([, score]) => score > 0)
     .map(([index, score]): [number, number] => [index, boost?.names(String(segments[index]!.sentence ?? '')) ? score * boost.by : score])
     .map(([index, score]): [number, number] => [index, ASKS.test(String(segments[index]!.sentence ?? '')) ? score * QUESTION_WEIGHT : score])
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  // "How much does it cost?" where no passage says "cost": the amounts said are the answer.
+  if (ranked.length === 0 && boost?.names === namesAnAmount) return segments.flatMap((s, index) => (namesAnAmount(String(s?.sentence ?? '')) ? [toSource(segments, index)] : [])).slice(0, k);
   const best = ranked[0]?.[1] ?? 0;
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
   const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;

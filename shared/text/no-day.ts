@@ -24,11 +24,11 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?
 /**
  * A length of time, not when something happens: chrono reads "for three weeks" as "in three
  * weeks", and a bare "three days" as three days from now ("we stay for two days", "it ran for an
- * hour", "the works take about six weeks"). "in three weeks", "within two days", "three days
+ * hour", "the works take about six weeks", "about half an hour"). "in three weeks", "within two days", "three days
  * later" and "next week" say when, and are kept. Neither is a day that comes back ("every saturday"):
  * it names no one date.
  */
-const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
+const LENGTH_OF_TIME = /^for\s|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?half\s+an?\s+(?:hour|day)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
 
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */
@@ -51,6 +51,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (DAY_PART_ALONE.test(said)) return true;
   if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) return true;
   if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
+  // "limping since the weekend": a day gone by, which chrono reads forward.
+  if (/\bsince\s+(?:the\s+)?$/i.test(before) || /^since\s/.test(said)) return true;
   // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
   if (GONE_BY.test(said) || said === 'this week') return true;
   // "the shoot schedule for next week": what a thing is for, not when.

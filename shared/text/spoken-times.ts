@@ -113,6 +113,12 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = lead!.toLowerCase() === 'at' || day ? clockText(h!, m) : undefined;
     return time && `${lead} ${time}`;
   }],
+  // "let us know by nine tomorrow morning" → "by tomorrow morning at 9:00": an hour before the day it
+  // is on, which chrono reads as a time only after the day, whole with its part of the day.
+  [new RegExp(`(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)\\b(by|until|till|before|from) ${HOUR}\\s+(?:on\\s+)?(tomorrow|today|tonight|this\\s+(?:morning|afternoon|evening)|(?:next\\s+)?${WEEKDAY})(\\s+(?:morning|afternoon|evening|night))?\\b`, 'gi'), (lead, h, day, part) => {
+    const time = clockText(h!, '00');
+    return time && `${lead} ${day}${part ?? ''} at ${time}`;
+  }],
   // "drop it off by eight thirty", "until five fifteen, then …": a time where one can end, but not
   // a change by an amount ("the price went up by two fifty").
   [new RegExp(`(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {

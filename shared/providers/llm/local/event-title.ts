@@ -37,7 +37,7 @@ const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need t
 const ADVERBS =
   /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
-const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
+const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:know|hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
 const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|planning|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 /** "we need two more skips before …": what is needed. */
