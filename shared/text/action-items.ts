@@ -102,8 +102,8 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
-/** After a comma, a thing and what it is or does ("post the frontend role, the job ad is still in draft"), or what there is ("…, there's a permit zone outside"). */
-const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't|might|may|could|should|would|must|takes?|looks?|seems?)\b|there(?:'s|\s+(?:is|are|was|were|will\s+be))\b)/iu;
+/** After a comma, a thing and what it is or does ("post the frontend role, the job ad is still in draft"), what there is ("…, there's a permit zone outside"), what someone did ("…, they helped out before") or a question ("…, what about the route"). */
+const THING_SAID = /(?<=,)\s*(?:(?:and|but|so)\s+)?(?=(?:the|our|this|that|a|an|my|your|their|his|her)\s+(?:[\p{L}-]+\s+){0,3}?(?:is|are|was|were|has|have|needs?|will|won't|can't|isn't|aren't|might|may|could|should|would|must|takes?|looks?|seems?)\b|there(?:'s|\s+(?:is|are|was|were|will\s+be))\b|(?:they|he|she|we)\s+[\p{L}]+ed\b|(?:what|how|where|who|why)\s+(?:about|is|are|do|does|did|should|shall)\b)/iu;
 /** Words after which a subject is part of the task ("check if they need …", "so that we can …"; not ", and i think …", a new sentence). */
 const JOINS_A_CLAUSE = /(?:\b(?:if|whether|that|so|because|when|what|how|who|until|unless|where|why|once|before|after|since|while|whatever|which)|(?<!,)\s(?:and|but|or))\s*$/i;
 /** A task that tells or asks something, whose clause is what is told ("tell the team they need to hurry"). */

@@ -1,6 +1,7 @@
-// "the day before", "the day after that": a day counted from the day said last, in this sentence
-// or the lines before it ("we complete on the fourteenth of january" … "the packing the day
-// before"), which chrono does not read at all. With nothing said to count from, no day.
+// "the day before", "the weekend before", "two weeks before that": a day counted from the day said
+// last, in this sentence or the lines before it ("we complete on the fourteenth of january" … "the
+// packing the day before"), which chrono does not read at all (or reads "the weekend" as the coming
+// one). With nothing said to count from, no day.
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
@@ -9,8 +10,11 @@ const DAY_NEXT_TO_TAG = 'verbatim/dayNextTo';
 
 /** What would make it a day next to something else: "the day before the wedding", "the day after tomorrow". */
 const OBJECT = `the|a|an|our|my|your|their|his|her|its|this|next|last|tomorrow|yesterday|today|${WEEKDAY}|\\d|${MONTH_NAMES.join('|')}`;
-/** "the day before", "the night before", "the day after that" (groups: part of the day, which way). */
-const PATTERN = new RegExp(`\\bthe\\s+(day|night|evening|morning|afternoon)\\s+(before|after)(?:\\s+that)?\\b(?!\\s+(?:${OBJECT})\\b)`, 'i');
+const COUNT: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** "the day before", "the night before", "the weekend after that", "two weeks before" (groups: the unit, a count and its unit). */
+const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(COUNT).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
+const PATTERN = new RegExp(`\\b${NEXT_TO}(?:\\s+that)?\\b(?!\\s+(?:${OBJECT})\\b)`, 'i');
+const SAID = new RegExp(`^${NEXT_TO}`, 'i');
 
 const dayNextToParser: chrono.Parser = {
   pattern: () => PATTERN,
@@ -33,19 +37,33 @@ interface Day {
   readonly day: number;
 }
 
-/** The words of a day next to another, said without it. */
+/** The words of a day next to another, said without it ("the day after" before "the audit"), or the unit before it ("the weekend" before "before the race"). */
 const SAID_ALONE = /^(?:the\s+)?(?:day|night|evening|morning|afternoon)\s+(?:before|after)(?:\s+that)?$/i;
+const UNIT_ALONE = /^(?:the\s+)?(?:weekend|week)$/i;
+
+/** Days from `from` to the Saturday of the weekend before (-1) or after (1) it. */
+function toWeekend(from: Date, step: number): number {
+  const weekday = from.getUTCDay();
+  const inWeekend = weekday === 6 || weekday === 0;
+  // Of a weekend day, the weekend a week away; of a weekday, the nearest one that way.
+  const saturday = weekday === 0 ? -1 : 6 - weekday;
+  return inWeekend ? saturday + 7 * step : step > 0 ? saturday : saturday - 7;
+}
 
 /**
  * The day before or after the day said last (not a month or year), undefined for any other
  * mention, null when no day was said to count from or chrono read one before a thing.
  */
-export function countedFromDaySaid<T extends Day>(c: chrono.ParsedResult['start'], said: string, d: T, daysSaid: readonly Said[]): T | null | undefined {
-  // chrono reads "the day after" before a thing ("the day after the audit") as tomorrow: a day no date says.
-  if (!c.tags().has(DAY_NEXT_TO_TAG)) return SAID_ALONE.test(said) ? null : undefined;
+export function countedFromDaySaid<T extends Day>(c: chrono.ParsedResult['start'], said: string, d: T, daysSaid: readonly Said[], after = ''): T | null | undefined {
+  // chrono reads "the day after" before a thing ("the day after the audit") as tomorrow, "the weekend before the race" as this weekend: a day no date says.
+  if (!c.tags().has(DAY_NEXT_TO_TAG)) return SAID_ALONE.test(said) || (UNIT_ALONE.test(said) && /^\s+(?:before|after)\b/i.test(after)) ? null : undefined;
   const base = daysSaid.findLast((e) => !e.period);
-  if (!base) return null;
+  const [, unit, count, counted] = SAID.exec(said) ?? [];
+  if (!base || !(unit || counted)) return null;
   const step = /\bafter\b/.test(said) ? 1 : -1;
-  const day = new Date(Date.UTC(base.start.year, base.start.month - 1, base.start.day) + step * DAY_MS);
+  const from = new Date(Date.UTC(base.start.year, base.start.month - 1, base.start.day));
+  const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : 1;
+  const days = unit === 'weekend' ? toWeekend(from, step) : step * n * (unit === 'week' || counted?.startsWith('week') ? 7 : 1);
+  const day = new Date(from.getTime() + days * DAY_MS);
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }

@@ -277,7 +277,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
     const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
-    const nextTo = countedFromDaySaid(result.start, said, read, [...earlier, ...found]);
+    const nextTo = countedFromDaySaid(result.start, said, read, [...earlier, ...found], after);
     const counted = nextTo !== undefined ? nextTo : weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
     if (counted === null) continue;
     const onDay =

@@ -54,7 +54,7 @@ const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|work
 // A calendar day must be said: "the year" or "next week" alone is no appointment, "the end of the week" is its Friday,
 // "in ten days" or "within two weeks" the day they end.
 const EXPLICIT_DAY = new RegExp(
-  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD}|the\\s+(?:day|night|evening|morning|afternoon)\\s+(?:before|after)|(?:in|within)\\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\\s+days?|within\\s+(?:a|one|two|three|four)\\s+weeks?)\\b`,
+  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD}|(?:the\\s+(?:day|night|evening|morning|afternoon|weekend|week)|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})\\s+(?:days?|weeks?))\\s+(?:before|after)|(?:in|within)\\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\\s+days?|within\\s+(?:a|one|two|three|four)\\s+weeks?)\\b`,
   'i',
 );
 
