@@ -3,16 +3,15 @@
 // packing the day before"), which chrono does not read at all (or reads "the weekend" as the coming
 // one). With nothing said to count from, no day.
 import type * as chrono from 'chrono-node/en';
-import { DAY_MS, MONTH_NAMES, wallClock, wallDay, WEEKDAY } from './calendar.ts';
+import { DAY_MS, MONTH_NAMES, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
 
 const DAY_NEXT_TO_TAG = 'verbatim/dayNextTo';
 
 /** What would make it a day next to something else: "the day before the wedding", "the day after tomorrow". */
 const OBJECT = `the|a|an|our|my|your|their|his|her|its|this|next|last|tomorrow|yesterday|today|${WEEKDAY}|\\d|${MONTH_NAMES.join('|')}`;
-const COUNT: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 /** "the day before", "the night before", "the weekend after that", "two weeks before" (groups: the unit, a count and its unit). */
-const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(COUNT).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
+const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(SMALL_COUNTS).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
 const PATTERN = new RegExp(`\\b${NEXT_TO}(?:\\s+that)?\\b(?!\\s+(?:${OBJECT})\\b)`, 'i');
 const SAID = new RegExp(`^${NEXT_TO}`, 'i');
 
@@ -62,7 +61,7 @@ export function countedFromDaySaid<T extends Day>(c: chrono.ParsedResult['start'
   if (!base || !(unit || counted)) return null;
   const step = /\bafter\b/.test(said) ? 1 : -1;
   const from = new Date(Date.UTC(base.start.year, base.start.month - 1, base.start.day));
-  const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : 1;
+  const n = count ? (SMALL_COUNTS[count.toLowerCase()] ?? Number(count)) : 1;
   const days = unit === 'weekend' ? toWeekend(from, step) : step * n * (unit === 'week' || counted?.startsWith('week') ? 7 : 1);
   const day = new Date(from.getTime() + days * DAY_MS);
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };

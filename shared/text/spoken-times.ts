@@ -67,6 +67,9 @@ const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|t
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
+/** Not after a word of change: "went up by two fifty" is an amount. */
+const NO_CHANGE_BY = `(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)`;
+
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
   // "half past three" → "3:30", "quarter to four" → "3:45", "ten past nine" → "9:10", "twenty
@@ -115,13 +118,13 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   }],
   // "let us know by nine tomorrow morning" → "by tomorrow morning at 9:00": an hour before the day it
   // is on, which chrono reads as a time only after the day, whole with its part of the day.
-  [new RegExp(`(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)\\b(by|until|till|before|from) ${HOUR}\\s+(?:on\\s+)?(tomorrow|today|tonight|this\\s+(?:morning|afternoon|evening)|(?:next\\s+)?${WEEKDAY})(\\s+(?:morning|afternoon|evening|night))?\\b`, 'gi'), (lead, h, day, part) => {
+  [new RegExp(`${NO_CHANGE_BY}\\b(by|until|till|before|from) ${HOUR}\\s+(?:on\\s+)?(tomorrow|today|tonight|this\\s+(?:morning|afternoon|evening)|(?:next\\s+)?${WEEKDAY})(\\s+(?:morning|afternoon|evening|night))?\\b`, 'gi'), (lead, h, day, part) => {
     const time = clockText(h!, '00');
     return time && `${lead} ${day}${part ?? ''} at ${time}`;
   }],
   // "drop it off by eight thirty", "until five fifteen, then …": a time where one can end, but not
   // a change by an amount ("the price went up by two fifty").
-  [new RegExp(`(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+  [new RegExp(`${NO_CHANGE_BY}\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
     const time = clockText(h!, m);
     return time && `${lead} ${time}`;
   }],

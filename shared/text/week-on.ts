@@ -3,12 +3,11 @@
 // as "today". The day counted from is today, tomorrow or the coming weekday (today's included);
 // "monday week" is the Monday after the coming one, as said in Britain.
 import type * as chrono from 'chrono-node/en';
-import { comingDay, DAY_MS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
+import { comingDay, DAY_MS, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 
-const COUNT: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const FROM_DAY = `(today|tomorrow|${WEEKDAY})`;
 /** "a week on friday", "two weeks from monday", "ten days after tomorrow" (groups: count, unit, day). */
-const COUNTED_ON = new RegExp(`\\b(${Object.keys(COUNT).join('|')}|\\d{1,2})\\s+(weeks?|days?)\\s+(?:on|from|after)\\s+(?:this\\s+)?${FROM_DAY}\\b`, 'i');
+const COUNTED_ON = new RegExp(`\\b(${Object.keys(SMALL_COUNTS).join('|')}|\\d{1,2})\\s+(weeks?|days?)\\s+(?:on|from|after)\\s+(?:this\\s+)?${FROM_DAY}\\b`, 'i');
 /** "monday week", "tomorrow week" (group: day). */
 const DAY_WEEK = new RegExp(`\\b${FROM_DAY}\\s+week\\b(?!\\s+(?:of|off|on|one|two|three|four|after|before)\\b)`, 'i');
 const PATTERN = new RegExp(`${COUNTED_ON.source}|${DAY_WEEK.source}`, 'i');
@@ -18,7 +17,7 @@ const weekOnParser: chrono.Parser = {
   extract(context, match) {
     const wall = wallClock(context.reference);
     const [count, unit, counted, weekOf] = [match[1], match[2], match[3], match[4]];
-    const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : 1;
+    const n = count ? (SMALL_COUNTS[count.toLowerCase()] ?? Number(count)) : 1;
     const days = (unit?.toLowerCase().startsWith('day') ? 1 : 7) * n;
     const day = new Date(comingDay(wall, (counted ?? weekOf)!).getTime() + days * DAY_MS);
     return context.createParsingComponents({ ...wallDay(day), weekday: day.getUTCDay() });

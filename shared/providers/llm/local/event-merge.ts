@@ -21,6 +21,8 @@ export interface Mention {
   readonly sentence: string;
   /** The index of the segment it was said in. */
   readonly segment?: number;
+  /** One of days offered to choose from ("tuesday or wednesday"): an event only once chosen (event-options.ts). */
+  readonly offered?: boolean;
 }
 
 export interface Merged {

@@ -18,7 +18,7 @@ export function offeredWithOthers(normalised: string, date: SpokenDate, dates: r
 }
 
 /** The mentions with each offer reduced to the day chosen after it, or to nothing. */
-export function chosenOptions(mentions: readonly (Mention & { offered?: boolean })[]): Mention[] {
+export function chosenOptions(mentions: readonly Mention[]): Mention[] {
   return mentions.filter((m, i) => {
     if (!m.offered) return true;
     const later = mentions.slice(i + 1).filter((o) => !o.offered && (o.segment ?? 0) > (m.segment ?? 0) && (o.segment ?? 0) - (m.segment ?? 0) <= CHOICE_REACH);

@@ -241,7 +241,7 @@ const LINES_KEPT = 4;
 
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
-  const mentions: Array<Mention & { offered?: boolean }> = [];
+  const mentions: Mention[] = [];
   const said = new DatesSaid();
   let asked: AskedWhen | undefined;
   const before: SaidBefore[] = [];
