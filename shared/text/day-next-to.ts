@@ -5,13 +5,14 @@
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
+import { saturdayOf } from './weekend.ts';
 
 const DAY_NEXT_TO_TAG = 'verbatim/dayNextTo';
 
 /** What would make it a day next to something else: "the day before the wedding", "the day after tomorrow". */
 const OBJECT = `the|a|an|our|my|your|their|his|her|its|this|next|last|tomorrow|yesterday|today|${WEEKDAY}|\\d|${MONTH_NAMES.join('|')}`;
 /** "the day before", "the night before", "the weekend after that", "two weeks before" (groups: the unit, a count and its unit). */
-const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(SMALL_COUNTS).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
+export const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(SMALL_COUNTS).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
 const PATTERN = new RegExp(`\\b${NEXT_TO}(?:\\s+that)?\\b(?!\\s+(?:${OBJECT})\\b)`, 'i');
 const SAID = new RegExp(`^${NEXT_TO}`, 'i');
 
@@ -40,12 +41,10 @@ interface Day {
 const SAID_ALONE = /^(?:the\s+)?(?:day|night|evening|morning|afternoon)\s+(?:before|after)(?:\s+that)?$/i;
 const UNIT_ALONE = /^(?:the\s+)?(?:weekend|week)$/i;
 
-/** Days from `from` to the Saturday of the weekend before (-1) or after (1) it. */
+/** Days from `from` to the Saturday of the weekend before (-1) or after (1) it: of a weekend day, the one a week away; of a weekday, the nearest one that way. */
 function toWeekend(from: Date, step: number): number {
-  const weekday = from.getUTCDay();
-  const inWeekend = weekday === 6 || weekday === 0;
-  // Of a weekend day, the weekend a week away; of a weekday, the nearest one that way.
-  const saturday = weekday === 0 ? -1 : 6 - weekday;
+  const saturday = Math.round((saturdayOf(from).getTime() - from.getTime()) / DAY_MS);
+  const inWeekend = from.getUTCDay() === 6 || from.getUTCDay() === 0;
   return inWeekend ? saturday + 7 * step : step > 0 ? saturday : saturday - 7;
 }
 

@@ -70,6 +70,9 @@ const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 /** Not after a word of change: "went up by two fifty" is an amount. */
 const NO_CHANGE_BY = `(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fell|dropped|grew|went|gone|changed?|discounted?)\\s+)`;
 
+/** Words that say an hour is not exact: "around eight". */
+const ABOUT = 'around|about|roughly|approximately';
+
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
   // "half past three" → "3:30", "quarter to four" → "3:45", "ten past nine" → "9:10", "twenty
@@ -97,7 +100,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "around eight in the morning", "by six at night" → "at 8 am", "by 6 pm"; "at about nine" → "at 9":
   // an hour with its part of the day after a time's lead or "around", or "around" an hour after "at"
   // or "by" ("we have three in the morning", "about eight people" are counts).
-  [new RegExp(`\\b(?:(at|by|from|until|till|before|after|for|since) )?(?:(around|about|roughly|approximately) )?${HOUR}(?: ${MINUTE})? (?:in the (morning|afternoon|evening)|at (night))\\b`, 'gi'), (lead, about, h, m, part, night) => {
+  [new RegExp(`\\b(?:(at|by|from|until|till|before|after|for|since) )?(?:(${ABOUT}) )?${HOUR}(?: ${MINUTE})? (?:in the (morning|afternoon|evening)|at (night))\\b`, 'gi'), (lead, about, h, m, part, night) => {
     const time = (lead || about) && clockText(h!, m);
     const hour = time ? Number.parseInt(time, 10) : Number.NaN;
     // "twelve at night" is midnight, which the rule for it reads; "twelve in the morning" no hour.
@@ -105,7 +108,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const pm = night || /^(?:afternoon|evening)$/i.test(part!);
     return hour >= 1 && hour <= 12 ? `${lead ?? 'at'} ${time} ${pm ? 'pm' : 'am'}` : undefined;
   }],
-  [new RegExp(`\\b(at|by) (?:around|about|roughly|approximately) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+  [new RegExp(`\\b(at|by) (?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
     // "by 9" is no time to chrono, "by 9:00" is.
     const time = clockText(h!, m ?? '00');
     return time && `${lead} ${time}`;

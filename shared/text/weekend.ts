@@ -10,7 +10,7 @@ const PATTERN = new RegExp(`\\b(?:the\\s+)?weekend\\s+(?:of\\s+(?:the\\s+)?${DAY
 
 const utc = (d: { year: number; month: number; day: number }) => new Date(Date.UTC(d.year, d.month - 1, d.day));
 /** The Saturday of the weekend `date` falls in, or of the one after it. */
-const saturdayOf = (date: Date): Date => new Date(date.getTime() + (date.getUTCDay() === 0 ? -1 : SATURDAY - date.getUTCDay()) * DAY_MS);
+export const saturdayOf = (date: Date): Date => new Date(date.getTime() + (date.getUTCDay() === 0 ? -1 : SATURDAY - date.getUTCDay()) * DAY_MS);
 
 const weekendParser: chrono.Parser = {
   pattern: () => PATTERN,

@@ -266,8 +266,7 @@ function scheduled(before: string, rest: string, names: readonly string[]): { ki
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const set = SET_DATE.exec(plain);
   const own = named ?? set?.[1] ?? set?.[2];
-  // "the move itself is on …": the move.
-  const phrase = (own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase().replace(/\s+(?:itself|themselves)$/, '');
+  const phrase = withoutItself((own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase());
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
@@ -278,7 +277,7 @@ function activity(before: string): { kind: EventKind; title: string } | undefine
 }
 
 /** A clause of its own run on after "and", "but", "so", "then": a subject and its verb ("… and i'll confirm with ahmed"). */
-const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they)(?:'ll|'d|'m|'re|\s+(?:will|can|could|should|must|need|have|am|are|shall))\b.*$/i;
+const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there)(?:'ll|'d|'m|'re|'s|\s+(?:will|would|can|could|should|must|might|may|need|have|has|am|is|are|was|were|shall))\b.*$/i;
 
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
@@ -324,15 +323,15 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   return found;
 }
 
-/** "… and it should be ready around four": a clause of its own after the date, a subject and its verb. */
-const CLAUSE_AFTER = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there)(?:'ll|'s|'re|'d|\s+(?:will|would|should|can|could|must|might|may|is|are|was|were|has|have))\b.*$/i;
-
-/** The words without a clause of their own said after the date (that says something else). */
+/** The words without a clause of their own said after the date ("… and it should be ready around four"), which says something else. */
 function withoutClauseAfter(rest: string, after: string): string {
-  const clause = CLAUSE_AFTER.exec(after)?.[0].trim();
+  const clause = ANOTHER_CLAUSE.exec(after)?.[0].trim();
   const at = clause ? rest.lastIndexOf(clause) : -1;
   return at > 0 ? rest.slice(0, at).trim() : rest;
 }
+
+/** "the move itself": the move. */
+export const withoutItself = <T extends string | undefined>(phrase: T): T => phrase?.replace(/\s+(?:itself|themselves)$/i, '') as T;
 
 /** A title that says more than its kind ("Meeting: budget" rather than "Meeting"). */
 export const saysMore = (title: string): boolean => /[:\s]/.test(title);

@@ -23,8 +23,9 @@ import { sentencesOf } from '../../../text/pauses.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { chosenOptions, offeredWithOthers } from './event-options.ts';
+import { NEXT_TO } from '../../../text/day-next-to.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
-import { saysMore, titleOf } from './event-title.ts';
+import { saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
 
@@ -54,7 +55,7 @@ const CONTRAST = /\b(?:but|instead|rather|how about|what about|let's|let us|work
 // A calendar day must be said: "the year" or "next week" alone is no appointment, "the end of the week" is its Friday,
 // "in ten days" or "within two weeks" the day they end.
 const EXPLICIT_DAY = new RegExp(
-  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD}|(?:the\\s+(?:day|night|evening|morning|afternoon|weekend|week)|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})\\s+(?:days?|weeks?))\\s+(?:before|after)|(?:in|within)\\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\\s+days?|within\\s+(?:a|one|two|three|four)\\s+weeks?)\\b`,
+  `\\d|\\b(?:${END_OF_WEEK}|end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?month|today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|noon|midnight|${ORDINAL_WORD}|${NEXT_TO}|(?:in|within)\\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten)\\s+days?|within\\s+(?:a|one|two|three|four)\\s+weeks?)\\b`,
   'i',
 );
 
@@ -185,7 +186,7 @@ function continued(rest: string, before: Found, sentence: string): Found {
   const ends = /^(?:closes|shuts|ends|finishes|expires)(?=[\s.,;:!?]*$)/i.exec(words);
   if (ends && before) return { kind: 'deadline', title: `Deadline: ${before.title.replace(/^[^:]*:\s*/, '').replace(/\s+(?:opens|starts|begins|launches|goes live)$/i, '')} ${ends[0].toLowerCase()}` };
   // "the packing the day before and the move itself on the fourteenth": another thing, its verb left out.
-  const thing = before && /^(?:the|a|an|our|your|their|my)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/iu.exec(words)?.[1]!.replace(/\s+(?:itself|themselves)$/i, '');
+  const thing = before && withoutItself(/^(?:the|a|an|our|your|their|my)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/iu.exec(words)?.[1]);
   if (thing) return { kind: 'appointment', title: thing.charAt(0).toUpperCase() + thing.slice(1) };
   if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
   // "then i'll publish it on tuesday": what is done, not who says they will.
