@@ -1,12 +1,13 @@
-// A date given in answer to "when is …?": "when is the wedding again" … "yes, june the sixth at
-// two" names the wedding, as the question does when it offers the day itself ("when is the
+// A date given in answer to "when is …?" or "when can we do …?": "when is the wedding again" …
+// "yes, june the sixth at two" names the wedding ("when can we do the cutover" … "the weekend of
+// the sixth" the cutover), as the question does when it offers the day itself ("when is the
 // wedding again, june the sixth right"). And a day set for "a meeting" with no name of its own
 // names the thing talked about just before: "let's bring him back for a final round with the
 // cto" … "let's pencil in the fourteenth at eleven" → "Final round with the CTO".
 
-/** "when is the wedding", "when's our next review", "when does the sale start": the thing asked about. */
+/** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
 const ASKED_WHEN =
-  /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+  /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 

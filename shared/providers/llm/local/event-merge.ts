@@ -1,10 +1,11 @@
 // One event per thing planned, however often it is mentioned. Mentions of the same kind merge
 // when they start at the same instant, or fall on the same day and one of them gives no time
-// (the time comes from the one that does). A mention that proposes nothing itself ("tuesday
+// (the time comes from the one that does), unless each names a thing of its own and they are
+// said apart ("the cutover on saturday the sixth" … "i'll check it finished on saturday morning"). A mention that proposes nothing itself ("tuesday
 // at three in room four then") never makes an event, but adds its place or end to the event
 // it repeats. The merged event keeps the first proposal's title unless a later one says more,
 // the first place and spoken end said, and the sentences that mention it.
-import { saysMore, type EventKind } from './event-title.ts';
+import { onlyKind, saysMore, type EventKind } from './event-title.ts';
 
 export interface Mention {
   /** undefined: the sentence proposes nothing, it only repeats a date. */
@@ -34,12 +35,26 @@ export interface Merged {
   timed: boolean;
   location: string;
   sentences: string[];
+  /** The segments its mentions were said in. */
+  segments: number[];
 }
+
+/** Whether two titles name two things: each names one of its own, and neither holds the other ("Tasting", "Cake tasting"). */
+function otherThings(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return !onlyKind(a) && !onlyKind(b) && !x.includes(y) && !y.includes(x);
+}
+
+/** How many segments apart a day and its time may be said of one thing under two names ("the wedding is on …", "the ceremony starts at two"). */
+const NEAR = 1;
+const saidNear = (event: Merged, mention: Mention): boolean => event.segments.some((s) => Math.abs(s - (mention.segment ?? Number.NaN)) <= NEAR);
 
 function sameEvent(event: Merged, mention: Mention): boolean {
   if (mention.kind !== undefined && mention.kind !== event.kind) return false;
   if (mention.day !== event.day) return false;
   if (event.timed && mention.timed) return event.start === mention.start;
+  // "the cutover on saturday the sixth" … ten lines on, "i'll check it finished on saturday morning": two things named far apart are two events.
+  if (mention.kind !== undefined && otherThings(event.title, mention.title) && !saidNear(event, mention)) return false;
   // A supporting mention without a time cannot tell which event of the day it repeats.
   return mention.kind !== undefined || mention.timed;
 }
@@ -51,6 +66,7 @@ function absorb(event: Merged, mention: Mention): void {
   if (!event.location && mention.location) event.location = mention.location;
   if (mention.kind !== undefined && !saysMore(event.title) && saysMore(mention.title)) event.title = mention.title;
   if (!event.sentences.includes(mention.sentence)) event.sentences.push(mention.sentence);
+  if (mention.segment !== undefined) event.segments.push(mention.segment);
 }
 
 /** Proposals in the order first said, each with what its repetitions add. */
@@ -61,7 +77,7 @@ export function mergeMentions(mentions: readonly Mention[]): Merged[] {
   for (const mention of [...proposals.filter((m) => m.timed), ...proposals.filter((m) => !m.timed)]) {
     const event = events.find((e) => sameEvent(e, mention));
     if (event) absorb(event, mention);
-    else events.push({ kind: mention.kind!, title: mention.title, start: mention.start, end: mention.end, day: mention.day, timed: mention.timed, location: mention.location, sentences: [mention.sentence] });
+    else events.push({ kind: mention.kind!, title: mention.title, start: mention.start, end: mention.end, day: mention.day, timed: mention.timed, location: mention.location, sentences: [mention.sentence], segments: mention.segment === undefined ? [] : [mention.segment] });
   }
   for (const mention of mentions.filter((m) => m.kind === undefined)) {
     const event = events.find((e) => sameEvent(e, mention));

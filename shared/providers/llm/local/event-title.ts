@@ -258,14 +258,29 @@ function thereIs(before: string, names: readonly string[]): string | undefined {
   return found && namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
-function scheduled(before: string, rest: string, names: readonly string[]): { kind: EventKind; title: string } | undefined {
+/** "the tasting, would next tuesday …", "the photo shoot, how about monday …": a thing named first, then a question that offers a day for it. */
+const FRONTED = new RegExp(
+  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+)(?:(?:on|at)\s+)?(?:the\s+)?$`,
+  'iu',
+);
+/** "… work", "… suit you", "… be ok for everyone": the question a day offered with "would", "does" asks. */
+const SUITS = /^[^.?!]*?\b(?:work|suit|do|be\s+(?:ok|okay|fine|good|possible|better))\b[^.?!]*\??\s*$/i;
+
+/** The thing named first in `before`, when a question offering the day for it follows. */
+function fronted(before: string, after: string, names: readonly string[]): string | undefined {
+  const found = FRONTED.exec(before);
+  if (!found || (found[2] && !SUITS.test(after))) return undefined;
+  return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
+}
+
+function scheduled(before: string, rest: string, names: readonly string[], after = ''): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
   const plain = before.replace(RESUMED, '$1 is');
   const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const set = SET_DATE.exec(plain);
-  const own = named ?? set?.[1] ?? set?.[2];
+  const own = named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
   const phrase = withoutItself((own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase());
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
@@ -317,7 +332,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
   else {
     const visit = visitTitle(before, after, names) ?? journeyTitle(before, normalised);
-    found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names) ?? proposal(rest) ?? activity(before));
+    found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names, after) ?? proposal(rest) ?? activity(before));
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };
   return found;
@@ -332,6 +347,9 @@ function withoutClauseAfter(rest: string, after: string): string {
 
 /** "the move itself": the move. */
 export const withoutItself = <T extends string | undefined>(phrase: T): T => phrase?.replace(/\s+(?:itself|themselves)$/i, '') as T;
+
+/** A title that is only a kind ("Meeting", "Call", "Deadline"): it names no one thing of its own. */
+export const onlyKind = (title: string): boolean => title === '' || title === 'Deadline' || CUES.some(([, label]) => label === title);
 
 /** A title that says more than its kind ("Meeting: budget" rather than "Meeting"). */
 export const saysMore = (title: string): boolean => /[:\s]/.test(title);

@@ -6,7 +6,8 @@
 // recording's time zone (its IANA name; without one, the meeting date's own offset). A day
 // without a time becomes 09:00 there (Speakr's default), or the working hour of the part of
 // the day said with it (morning 09:00, afternoon 14:00, evening 18:00, tonight 19:00); the end
-// is the spoken end or start + 1 h. A date said in a clause about the past (unless it is
+// is the spoken end, or the start and a length said with it ("for an hour and a half",
+// "should take about six hours", "a two hour workshop"), or start + 1 h. A date said in a clause about the past (unless it is
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
@@ -25,6 +26,7 @@ import { mergeMentions, type Mention } from './event-merge.ts';
 import { chosenOptions, offeredWithOthers } from './event-options.ts';
 import { NEXT_TO } from '../../../text/day-next-to.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
+import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
 import { saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
@@ -123,7 +125,9 @@ function mentionOf(sentence: string, normalised: string, date: SpokenDate, found
   const defaultHour = date.start.dayPartHour ?? DEFAULT_HOUR;
   const start = at(date.start, reference, defaultHour);
   if (!(start > reference.instant.getTime())) return undefined;
-  const end = date.end ? at(date.end, reference, (date.start.hour ?? defaultHour) + 1) : Number.NaN;
+  // "starting at eight, should take about six hours": a length said with the start ends it.
+  const length = lengthSaid(normalised);
+  const end = date.end ? at(date.end, reference, (date.start.hour ?? defaultHour) + 1) : length ? start + length : Number.NaN;
   return {
     kind: found?.kind,
     title: found?.title ?? '',
@@ -269,7 +273,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // Two dates in one part are of one thing ("saturday's match … we kick off at two").
       const samePart = from === lastPart;
       lastPart = from;
-      named = titleOf(part, rest, part.slice(0, own.index), names, part.slice(own.index + own.text.length)) ?? (samePart ? named : continued(rest, named, normalised));
+      // "a two hour workshop", "meet for half an hour": how long says nothing of what.
+      const [titled, after] = [withoutLength(part.slice(0, own.index)), withoutLength(part.slice(own.index + own.text.length))];
+      named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
       named = titledByTask(named, tasks.get(segment) ?? [], date, part) ?? answered(asked, segment);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
