@@ -37,7 +37,7 @@ describe('a weekday said again', () => {
 
   it('adds what it says to the event of that day', () => {
     expect(events(["let's have the wine tasting next thursday at eleven", 'ok thursday at eleven in room six then'], MONDAY)).toMatchObject([
-      { title: 'Meeting: have the wine tasting', start_datetime: '2026-12-10T11:00:00+00:00', location: 'Room 6' },
+      { title: 'Wine tasting', start_datetime: '2026-12-10T11:00:00+00:00', location: 'Room 6' },
     ]);
   });
 

@@ -1,31 +1,75 @@
 // A date given in answer to "when is …?" or "when can we do …?": "when is the wedding again" …
 // "yes, june the sixth at two" names the wedding ("when can we do the cutover" … "the weekend of
 // the sixth" the cutover), as the question does when it offers the day itself ("when is the
-// wedding again, june the sixth right"). And a day set for "a meeting" with no name of its own
-// names the thing talked about just before: "let's bring him back for a final round with the
-// cto" … "let's pencil in the fourteenth at eleven" → "Final round with the CTO".
+// wedding again, june the sixth right"). A day offered right after a need names what is needed:
+// "we need volunteers to sort donations before that, how about the thursday before at six" →
+// "Sort donations". A day set for "a meeting" with no name of its own names the thing talked
+// about just before: "let's bring him back for a final round with the cto" … "let's pencil in
+// the fourteenth at eleven" → "Final round with the CTO". And a one-word title takes the fuller
+// name said before it: "the spring book sale" … "the sale itself is on saturday" → "Spring book sale".
 
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
 const ASKED_WHEN =
   /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+/**
+ * "we need volunteers to sort donations", "we'll need someone to set up the chairs before the
+ * fair": what is to be done, up to the words that say when. Not what only steers the mind ("we need
+ * to be careful", "we need to decide") or is the day itself ("we need to set a date").
+ */
+const NEEDED =
+  /\b(?:we|i)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+/** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works for me". */
+const OFFERS = /\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b/i;
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
+
+type Found = { kind: 'appointment' | 'deadline'; title: string } | undefined;
 
 export interface AskedWhen {
   readonly title: string;
   readonly segment: number;
+  /** A need, not a question: only a day offered or taken for it answers it. */
+  readonly needsOffer?: boolean;
 }
 
-/** The thing `sentence` asks the time of, with the segment it was asked in; undefined when it asks no "when is …". */
+const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + thing.slice(1);
+
+/** The thing `sentence` asks the time of, or says is needed, with the segment it was said in; undefined when it does neither. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const thing = ASKED_WHEN.exec(sentence)?.[1]?.toLowerCase();
-  return thing ? { title: thing.charAt(0).toUpperCase() + thing.slice(1), segment } : undefined;
+  if (thing) return { title: capitalised(thing), segment };
+  const needed = NEEDED.exec(sentence)?.[1]?.toLowerCase();
+  return needed ? { title: capitalised(needed), segment, needsOffer: true } : undefined;
 }
 
-/** The event a date with no name of its own, said in `segment`, answers; undefined when no question is close enough. */
-export function answered(asked: AskedWhen | undefined, segment: number): { kind: 'appointment' | 'deadline'; title: string } | undefined {
-  if (!asked || segment - asked.segment > ANSWER_REACH) return undefined;
+/** The event a date with no name of its own, said in `segment` by `sentence`, answers; undefined when no question is close enough. */
+function answered(asked: AskedWhen | undefined, segment: number, sentence: string): Found {
+  if (!asked || segment - asked.segment > ANSWER_REACH || (asked.needsOffer && !OFFERS.test(sentence))) return undefined;
   return { kind: /^deadline\b/i.test(asked.title) ? 'deadline' : 'appointment', title: asked.title };
+}
+
+/** The answer to a need said with the day ("we'll need someone to pick up the keys, would monday work?") when it says more than the title found ("Keys"). */
+export function answeredOr(found: Found, asked: AskedWhen | undefined, segment: number, sentence: string): Found {
+  const answer = answered(asked, segment, sentence);
+  if (!found || !answer) return found ?? answer;
+  return asked?.needsOffer && asked.segment === segment && answer.title.toLowerCase().includes(found.title.toLowerCase()) ? answer : found;
+}
+
+/** Words before a thing's name that are no part of it: "the next sale", "the whole sale". */
+const NOT_OF_NAME = /^(?:next|last|first|second|third|final|whole|same|other|another|big|bigger|small|new|old|previous|upcoming|actual|real|entire|main|only|usual|one|own|each|every|this|that|such|said|proper|official|of|for|from|in|on|at|to|with|and|or|is|was|are|were|be)$/i;
+/** How many sentences back the fuller name may have been said. */
+const NAME_REACH = 30;
+
+/** The fuller name of a one-word title, said with "the", "our" or "this" in the sentences before (nearest first): "Sale" → "Spring book sale". */
+export function fullerName(title: string, before: readonly string[]): string | undefined {
+  if (!/^[\p{L}-]+$/u.test(title)) return undefined;
+  const named = new RegExp(`\\b(?:the|our|this|this year's|next year's)\\s+((?:[\\p{L}-]+\\s+){1,2})${title}\\b`, 'iu');
+  for (const line of [...before].reverse().slice(0, NAME_REACH)) {
+    const words = named.exec(line)?.[1]?.trim().split(/\s+/) ?? [];
+    while (words.length > 0 && NOT_OF_NAME.test(words[0]!)) words.shift();
+    if (words.length > 0 && !words.some((w) => NOT_OF_NAME.test(w))) return capitalised(`${words.join(' ')} ${title}`.toLowerCase());
+  }
+  return undefined;
 }
 
 /** "for a final round with the cto", "for a second interview": a thing to meet for, said without a day. */

@@ -15,6 +15,8 @@ const GROUP_WILL = /\bwe(?:'ll|\s+will|\s+shall|'re\s+going\s+to|\s+are\s+going\
 
 /** A word in a title that stands for a thing said elsewhere ("Publish it"). */
 const POINTS_BACK = /\b(?:it|them|this|that|these|those)\b/i;
+/** Words of a task that stand for someone or something said elsewhere ("call you first thing"), which make it no better a title. */
+const POINTS_AT = /\b(?:you|me|us|him|her|them|it|this|that|these|those)\b/i;
 const firstWord = (text: string): string => text.split(/\s+/)[0]!.toLowerCase();
 const sameDay = (a: SpokenDate, b: SpokenDate): boolean => dayNumber(a.start) === dayNumber(b.start);
 
@@ -34,8 +36,9 @@ export function titledByTask(found: Found, items: readonly ActionItem[], date: S
   // A task of one word ("please pay by friday") says less than "Deadline: subs" does.
   if (found?.kind === 'deadline') return item.task.includes(' ') || !saysMore(found.title) ? { kind: 'deadline', title: cappedTitle(`Deadline: ${item.task}`) } : found;
   if (!found && date.start.hour !== undefined && GROUP_WILL.test(part)) return { kind: 'appointment', title: cappedTitle(`Meeting: ${item.task}`) };
-  // "Publish it" from the sentence, "publish the ad" as the task reads it: the task says at least as much.
-  if (found?.kind === 'appointment' && POINTS_BACK.test(found.title) && firstWord(found.title) === firstWord(item.task) && item.task.length > found.title.length) {
+  // "Publish it" or "Call" from the sentence, "publish the ad" or "call the rec center" as the task reads it: the task says at least as much.
+  const saysLess = POINTS_BACK.test(found?.title ?? '') || (!saysMore(found?.title ?? '') && !POINTS_AT.test(item.task));
+  if (found?.kind === 'appointment' && saysLess && firstWord(found.title) === firstWord(item.task) && item.task.length > found.title.length) {
     return { kind: 'appointment', title: cappedTitle(item.task.charAt(0).toUpperCase() + item.task.slice(1)) };
   }
   return found;

@@ -273,6 +273,28 @@ function fronted(before: string, after: string, names: readonly string[]): strin
   return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
+/** "how about the photo shoot on monday", "let's do the stock take on friday": a thing offered the day said after it. */
+const OFFERED_THING = new RegExp(
+  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book))\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
+  'iu',
+);
+/** "would the dress fitting on monday suit you?": a thing asked of with the day offered for it, when the question asks whether it suits. */
+const ASKED_THING = new RegExp(String.raw`\b(?:would|could|does|will|can)\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`, 'iu');
+/** "would monday at ten work for the photo shoot?": a day offered for the thing named after it. */
+const FOR_THING = new RegExp(
+  String.raw`^[\s,]*(?:work|suit|do|be\s+(?:ok|okay|fine|good|possible))\s+(?:(?:you|us|everyone|everybody)\s+)?for\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=[\s,]*(?:[?.!]|$))`,
+  'iu',
+);
+
+/** The thing a day is offered for, named before the day or after it. */
+function offeredFor(before: string, after: string, names: readonly string[]): string | undefined {
+  const asked = ASKED_THING.exec(before);
+  const found = OFFERED_THING.exec(before) ?? (asked && SUITS.test(after) ? asked : null);
+  if (found) return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
+  const thing = FOR_THING.exec(after)?.[1];
+  return thing && namesAThing(after, thing, names, true) ? thing : undefined;
+}
+
 function scheduled(before: string, rest: string, names: readonly string[], after = ''): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
   const plain = before.replace(RESUMED, '$1 is');
@@ -280,7 +302,7 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const set = SET_DATE.exec(plain);
-  const own = named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
+  const own = named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names) ?? offeredFor(before, after, names);
   const phrase = withoutItself((own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase());
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };

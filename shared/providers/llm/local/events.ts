@@ -12,7 +12,7 @@
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { thingBefore, withSubject, type SaidBefore } from '../../../text/referents.ts';
-import { answered, askedWhen, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
+import { answeredOr, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
@@ -244,12 +244,17 @@ const SAYS_MEETING = /\b(?:meeting|meet|call|sync|catch[- ]up|session|stand-?up)
 /** How many sentences back (this one included) "they" may look for what it stands for. */
 const LINES_KEPT = 4;
 
+/** "the sale itself is on saturday", said after "the spring book sale": the name said before. */
+const withFullerName = (found: Found, heard: readonly string[]): Found =>
+  found?.kind === 'appointment' ? { ...found, title: fullerName(found.title, heard) ?? found.title } : found;
+
 /** Every proposed date of every sentence, each as a mention. */
 function mentionsIn(sentences: readonly Said[], reference: DateReference, names: readonly string[], tasks: ReadonlyMap<number, ActionItem[]>): Mention[] {
   const mentions: Mention[] = [];
   const said = new DatesSaid();
   let asked: AskedWhen | undefined;
   const before: SaidBefore[] = [];
+  const heard: string[] = [];
   for (const { text: sentence, segment } of sentences) {
     const normalised = normaliseSpokenTimes(sentence);
     asked = askedWhen(normalised, segment) ?? asked;
@@ -276,7 +281,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "a two hour workshop", "meet for half an hour": how long says nothing of what.
       const [titled, after] = [withoutLength(part.slice(0, own.index)), withoutLength(part.slice(own.index + own.text.length))];
       named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
-      named = titledByTask(named, tasks.get(segment) ?? [], date, part) ?? answered(asked, segment);
+      named = answeredOr(titledByTask(named, tasks.get(segment) ?? [], date, part), asked, segment, normalised);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june": what "it" stands for.
@@ -292,10 +297,11 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const movedNow = !named || !saysMore(named.title) ? movedTo(mentions, normalised, date, segment) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
-      const mention = mentionOf(sentence, part, own, named, reference);
+      const mention = mentionOf(sentence, part, own, withFullerName(named, heard), reference);
       const offered = offeredWithOthers(normalised, date, dates) ? { offered: true } : {};
       if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }
+    heard.push(normalised);
   }
   return mentions;
 }
