@@ -16,7 +16,7 @@ import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, 
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
-import { movedBetween, sameDayEnd } from './span-end.ts';
+import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
@@ -167,6 +167,13 @@ function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again:
   return { ...d, hour: eveningDay || EVENING_THING.test(sentence) ? said + 12 : said } as unknown as T;
 }
 
+/** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening says it is the evening's. */
+function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, after: string, sentence: string, wall: Date): T {
+  if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || EVENING_THING.test(sentence)) return start;
+  const said = { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') };
+  return dayNotNight(start, parts(result.end, after, wall, sentence), said);
+}
+
 /** The hours most things are planned in (minutes into the day); beside a time outside them, an hour may mean the small hours too. */
 const WAKING = { from: 7 * 60, to: 22 * 60 };
 
@@ -287,7 +294,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
         : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
     const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
-    const asSaid = now ? { ...onDay, ...now } : onDay;
+    const asSaid = spanOfDay(now ? { ...onDay, ...now } : onDay, result, after, normalised, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + mention.length + 1);

@@ -2,7 +2,8 @@
 // a day offered right after a need names what is needed, a one-word title takes the fuller name
 // said before it, a reply's bare verb ("i will call them") takes the task it took on, a thing
 // offered a day ("how about the photo shoot on monday") is named, and a time before "work",
-// "suit" or "be ok" is a time.
+// "suit" or "be ok" is a time, the summary reads dates on the recording's clocks, and a span
+// said at an evening meeting that would run past midnight is the day's.
 // Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { events } from '../support/spoken-events.ts';
@@ -67,3 +68,33 @@ describe('a time asked about', () => {
   });
 });
 
+
+describe("the summary's key dates and dues", () => {
+  it("are read on the recording's clocks, as its calendar events are", async () => {
+    const { localLanguageModel } = await import('#shared/providers/llm/local/index.ts');
+    // Tuesday 9 March 2027, 21:00 in Chicago: already Wednesday in UTC.
+    const context = { title: 'Board', meetingDate: '2027-03-10T03:00:00.000Z', timeZone: 'America/Chicago' };
+    const segments = [
+      { speaker: 'Ana', sentence: 'Can you send the agenda by tomorrow?', start_time: 0, end_time: 4 },
+      { speaker: 'Ben', sentence: 'The open house is on saturday from nine to three.', start_time: 5, end_time: 9 },
+    ];
+    const { markdown } = await localLanguageModel().summarize({ segments, prompt: 'Summarise.', context });
+    expect(markdown).toContain('(due Wed 10 Mar 2027)');
+    expect(markdown).toContain('**Sat 13 Mar 2027 09:00–15:00**');
+  });
+});
+
+describe('a span said at an evening meeting', () => {
+  /** Tuesday 9 March 2027, 21:00 in Chicago. */
+  const atNine = (line: string) => events([line], '2027-03-10T03:00:00.000Z', 'America/Chicago').map((e) => [e.start_datetime, e.end_datetime]);
+
+  it("is the day's when the evening's would run past midnight", () => {
+    expect(atNine('the open house is on saturday from nine to three.')).toEqual([['2027-03-13T09:00:00-06:00', '2027-03-13T15:00:00-06:00']]);
+    expect(atNine('the car wash is on saturday from eight until twelve.')).toEqual([['2027-03-13T08:00:00-06:00', '2027-03-13T12:00:00-06:00']]);
+  });
+
+  it("stays the evening's for a thing of the evening, or a time said alone near the meeting's", () => {
+    expect(atNine('the party is on saturday from nine till one.')).toEqual([['2027-03-13T21:00:00-06:00', '2027-03-14T01:00:00-06:00']]);
+    expect(atNine('the call is on saturday at nine.')).toEqual([['2027-03-13T21:00:00-06:00', '2027-03-13T22:00:00-06:00']]);
+  });
+});

@@ -152,7 +152,7 @@ export function summarizeLocally(request: SummaryRequest): string {
   const focus = readFocus(request?.prompt);
   const speakers = [...new Set(lines.map((l) => l.speaker))];
   const duration = Math.max(...lines.map((l) => l.end));
-  const reference = dateReference(request?.context?.meetingDate);
+  const reference = dateReference(request?.context?.meetingDate, request?.context?.timeZone);
   const head = ['## Summary', '', `_${clock(duration)} of conversation, ${speakers.length} ${speakers.length === 1 ? 'speaker' : 'speakers'}: ${speakers.slice(0, 8).join(', ')}${speakers.length > 8 ? ', …' : ''}._`, ''];
   const asSegments: Segment[] = lines.map((l) => ({ speaker: l.speaker, sentence: l.text, start_time: l.start, end_time: l.end, words: l.words }));
   const sections: Record<Section, () => string[]> = {
