@@ -1,7 +1,8 @@
 // "the day before", "the weekend before", "two weeks before that": a day counted from the day said
 // last, in this sentence or the lines before it ("we complete on the fourteenth of january" … "the
 // packing the day before"), which chrono does not read at all (or reads "the weekend" as the coming
-// one). With nothing said to count from, no day.
+// one). A time said right after is its time ("the day before at three"). With nothing said to
+// count from, no day.
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
@@ -24,10 +25,39 @@ const dayNextToParser: chrono.Parser = {
   },
 };
 
+const ours = (r: chrono.ParsingResult): boolean => r.start.tags().has(DAY_NEXT_TO_TAG);
+const within = (r: chrono.ParsingResult, o: chrono.ParsingResult): boolean => r.index >= o.index && r.index + r.text.length <= o.index + o.text.length;
+
+/** A time said right after the words ("the day before at three", "the day after, at noon"). */
+function timeJoined(text: string, r: chrono.ParsingResult, next: chrono.ParsingResult | undefined): boolean {
+  const between = text.slice(r.index + r.text.length, next?.index ?? 0);
+  return !!next && /^\s*,?\s*(?:at\s+)?$/.test(between) && next.start.isCertain('hour') && !next.start.isCertain('day') && !next.start.isCertain('weekday');
+}
+
+/**
+ * Our reading with the time said after it joined on, and chrono's own reading of part of the
+ * words dropped ("the day" of "the day before", as today): chrono's refiners would otherwise read
+ * "the day before at three" as a day before 03:00.
+ */
+const timeJoinedToOurs: chrono.Refiner = {
+  refine: (context, results) => {
+    const kept = results.filter((r) => ours(r) || !results.some((o) => ours(o) && within(r, o)));
+    return kept.filter((r, i) => {
+      const time = kept[i - 1] && ours(kept[i - 1]!) && timeJoined(context.text, kept[i - 1]!, r) ? r : undefined;
+      if (!time) return true;
+      const day = kept[i - 1]!;
+      day.text = context.text.slice(day.index, time.index + time.text.length);
+      for (const part of ['hour', 'minute', 'meridiem'] as const) if (time.start.isCertain(part)) day.start.assign(part, time.start.get(part)!);
+      return false;
+    });
+  },
+};
+
 /** chrono's reader with a day counted from the day said. */
 export function withDaysNextTo(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
   extended.parsers.unshift(dayNextToParser);
+  extended.refiners.unshift(timeJoinedToOurs);
   return extended;
 }
 

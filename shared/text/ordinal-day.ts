@@ -5,7 +5,7 @@
 // in words count only before a time ("on the first at ten"): "we settled on the second" is an
 // option, not a date. A noun after the ordinal ("the third floor", "by the fifth item") is no date.
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
-// whatever follows it.
+// whatever follows it. "The first of next month" is that month's first.
 import type * as chrono from 'chrono-node/en';
 import { daysIn, MONTH_NAMES, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
 
@@ -160,11 +160,25 @@ const monthTheDayParser: chrono.Parser = {
   },
 };
 
+/** "the first of next month", "the fifteenth of this month": a day of a month said by where it is from the meeting's. */
+const OF_MONTH_SAID = new RegExp(`\\b(?:the\\s+)?(?:${ORDINAL})\\s+of\\s+(next|this|the\\s+coming|the\\s+following)\\s+month\\b`, 'i');
+
+const ofMonthSaidParser: chrono.Parser = {
+  pattern: () => OF_MONTH_SAID,
+  extract(context, match) {
+    const day = dayOf(match);
+    const wall = wallDay(wallClock(context.reference));
+    const [year, month] = /^this$/i.test(match[5]!) ? [wall.year, wall.month] : wall.month === 12 ? [wall.year + 1, 1] : [wall.year, wall.month + 1];
+    if (!day || day > daysIn(year, month)) return null;
+    return context.createParsingComponents({ day, month, year }).addTag(ORDINAL_DAY_TAG);
+  },
+};
+
 const monthBefore = (d: { year: number; month: number }) => (d.month === 1 ? { year: d.year - 1, month: 12 } : { year: d.year, month: d.month - 1 });
 
 /** chrono's casual English reader with days of the month said alone ("march the third" too), and spans of them ("may 18th through the 20th" too). */
 export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
-  extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser, monthTheDayParser);
+  extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser, monthTheDayParser, ofMonthSaidParser);
   return extended;
 }

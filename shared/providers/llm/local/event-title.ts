@@ -302,7 +302,8 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
   const set = SET_DATE.exec(plain);
-  const own = named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names) ?? offeredFor(before, after, names);
+  // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
+  const own = offeredFor(before, after, names) ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
   const phrase = withoutItself((own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase());
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
