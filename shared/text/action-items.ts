@@ -49,6 +49,10 @@ const TO_GROUP = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+please\\b|\\bplease\\s*,?\
 const GROUP_LEAD = new RegExp(`^(?:${GROUP})\\s*,?\\s+`, 'i');
 /** An obligation put to the group ("you all need to …", "everyone should …"), whose task is what follows it. */
 const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs to|must|should|have to|has to)\\s+(.+)`, 'iu');
+/** "someone needs to renew it", "somebody has to call the landlord": a task no one has taken on yet, which a reply may ("i'll take that"). */
+const SOMEONE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:someone|somebody|one of us)\s+(?:needs to|has to|must|should|will need to|'ll need to|ought to)\s+(.+)/i;
+/** Who owns a task no one has taken on. */
+const SOMEONE = 'Someone';
 /** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
 const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
 /** A subject after the modal asks a question ("great should we charge for entry", "will you …" is a request of its own). */
@@ -209,6 +213,8 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   }
   const groupTask = GROUP_OBLIGATION.exec(clause);
   if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
+  const someone = SOMEONE_OBLIGATION.exec(clause.trim());
+  if (someone) return { owner: SOMEONE, task: someone[1]!, asked: true };
   const committed = commitment(clause, segments, at, speaker, names);
   if (committed) return committed;
   // "send me the revised quote by thursday" → "will do"; "ok, order the worktops please".
@@ -357,5 +363,12 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       items.push({ owner: match.owner, task, ...(due ? { due } : {}), segment: at });
     }
   });
-  return items;
+  return withoutTakenUp(items);
+}
+
+/** A task no one took on, left out when someone does it to the same thing in the two segments after ("someone should write the incident report" … "i can draft it" → Ravi drafts it). */
+function withoutTakenUp(items: readonly ActionItem[]): ActionItem[] {
+  const takenUp = (item: ActionItem) =>
+    items.some((other) => other.owner !== SOMEONE && other.segment > item.segment && other.segment - item.segment <= 2 && sameThing(item.task, other.task));
+  return items.filter((item) => item.owner !== SOMEONE || !takenUp(item));
 }
