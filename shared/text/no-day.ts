@@ -51,6 +51,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (DAY_PART_ALONE.test(said)) return true;
   if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) return true;
   if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
+  // "within seven days of completion", "within a week of the launch": counted from something no date says.
+  if (/^within\s/.test(said) && /^\s+(?:of|from|after)\s+(?!(?:today|now|this\s+(?:meeting|call))\b)/i.test(after)) return true;
   // "limping since the weekend": a day gone by, which chrono reads forward.
   if (/\bsince\s+(?:the\s+)?$/i.test(before) || /^since\s/.test(said)) return true;
   // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.
