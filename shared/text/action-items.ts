@@ -50,7 +50,7 @@ const GROUP_LEAD = new RegExp(`^(?:${GROUP})\\s*,?\\s+`, 'i');
 /** An obligation put to the group ("you all need to …", "everyone should …"), whose task is what follows it. */
 const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs to|must|should|have to|has to)\\s+(.+)`, 'iu');
 /** "someone needs to renew it", "somebody has to call the landlord": a task no one has taken on yet, which a reply may ("i'll take that"). */
-const SOMEONE_OBLIGATION = /^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:someone|somebody|one of us)\s+(?:needs to|has to|must|should|will need to|'ll need to|ought to)\s+(.+)/i;
+const SOMEONE_OBLIGATION = /(?<!\b(?:if|when|whether|unless|until|in case)\s+)\b(?:someone|somebody|one of us)\s+(?:needs to|has to|must|should|will need to|'ll need to|ought to)\s+(.+)/i;
 /** Who owns a task no one has taken on. */
 const SOMEONE = 'Someone';
 /** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */

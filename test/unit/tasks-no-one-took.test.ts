@@ -14,6 +14,11 @@ describe('a task said of someone', () => {
     expect(items('Ana|Somebody has to book the minibus for the away game.', 'Ben|Leave it with me, I can do that by Friday.')).toEqual([['Ben', 'book the minibus for the away game', 'Fri 12 Mar 2027']]);
   });
 
+  it('is found mid-line, as the recogniser writes it without stops, but not in a condition', () => {
+    expect(items('Wei|the domain name expires in april someone needs to renew it', "Tom|i'll take that")).toEqual([['Tom', 'renew the domain name', 'Apr 2027']]);
+    expect(items('Ana|if someone needs to reach me call my mobile', 'Ben|ok')).toEqual([]);
+  });
+
   it("takes what the taker then says of it, not a second task", () => {
     expect(items('Wei|Someone needs to renew the staging certificate.', "Tom|I'll take that. I'll renew it this week.")).toEqual([['Tom', 'renew the staging certificate', '']]);
   });
