@@ -26,6 +26,8 @@ export interface Said {
   readonly ago?: number;
   /** Said of a thing of the evening ("the gig … on saturday"): an hour from seven to nine said for it is the evening's. */
   readonly evening?: boolean;
+  /** Said in a sentence that says something starts then ("we could start fitting on thursday"), which a later end is after. */
+  readonly starts?: boolean;
 }
 
 type Component = chrono.ParsedResult['start'];

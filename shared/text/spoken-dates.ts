@@ -5,6 +5,7 @@
 // reference instant always comes in as an argument. Reused by calendar-event extraction.
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
+import { afterStart, STARTS } from './after-start.ts';
 import { wallDay } from './calendar.ts';
 import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
@@ -95,6 +96,8 @@ export interface SpokenDate {
   readonly weekdayNamed?: boolean;
   /** Said of a thing of the evening ("the gig is on saturday"). */
   readonly evening?: boolean;
+  /** Said where something starts (after-start.ts). */
+  readonly starts?: boolean;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -292,9 +295,10 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       (THIS_DAY_PART.test(said)
         ? { ...read, ...wallDay(wall) }
         : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
-    const same = onDay.hour === undefined ? sameTimeAround(before, after) : undefined;
+    const ended = afterStart(onDay, said, normalised, [...earlier, ...found]);
+    const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
-    const asSaid = spanOfDay(now ? { ...onDay, ...now } : onDay, result, after, normalised, wall);
+    const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, normalised, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + mention.length + 1);
@@ -320,7 +324,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
       const evening = EVENING_THING.test(normalised) ? { evening: true } : {};
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...evening });
+      const starts = STARTS.test(normalised) ? { starts: true } : {};
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...evening, ...starts });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
