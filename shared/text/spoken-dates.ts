@@ -170,6 +170,9 @@ function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again:
   return { ...d, hour: eveningDay || EVENING_THING.test(sentence) ? said + 12 : said } as unknown as T;
 }
 
+/** What the sentence says of each of its dates: a thing of the evening, or something that starts. */
+const saidOf = (sentence: string): { evening?: boolean; starts?: boolean } => ({ ...(EVENING_THING.test(sentence) ? { evening: true } : {}), ...(STARTS.test(sentence) ? { starts: true } : {}) });
+
 /** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening says it is the evening's. */
 function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, after: string, sentence: string, wall: Date): T {
   if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || EVENING_THING.test(sentence)) return start;
@@ -323,9 +326,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
-      const evening = EVENING_THING.test(normalised) ? { evening: true } : {};
-      const starts = STARTS.test(normalised) ? { starts: true } : {};
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...evening, ...starts });
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...saidOf(normalised) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
