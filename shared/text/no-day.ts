@@ -28,7 +28,7 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?
  * later" and "next week" say when, and are kept. Neither is a day that comes back ("every saturday"):
  * it names no one date.
  */
-const LENGTH_OF_TIME = /^for\s|^half\s+(?:hours?|days?)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?half\s+an?\s+(?:hour|day)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
+const LENGTH_OF_TIME = /^for\s|^half\s+(?:hours?|days?)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?half\s+an?\s+(?:hour|day)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
 
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */

@@ -57,6 +57,12 @@ describe('a length said with a start', () => {
     expect(dates('the board meeting on tuesday at two will take about an hour')).toEqual(['2027-02-23T14:00:00+00:00']);
     expect(dates('the tour takes two and a half hours')).toEqual([]);
   });
+
+  it('is no date when "few" is said without "a", as a recogniser may drop it', () => {
+    expect(dates('the sprint runs around few weeks')).toEqual([]);
+    expect(dates('it should take about few days')).toEqual([]);
+    expect(dates('see you in few weeks')).toEqual(['2027-03-11']);
+  });
 });
 
 describe('two things on one day', () => {
