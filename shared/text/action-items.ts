@@ -103,7 +103,7 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
 }
 
 /** A subject and its verb that start another sentence run into the task: "chase the referees[ they need …]". */
-const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
+const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|might|may|could|would|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
 /** After a comma, a thing and what it is or does ("post the frontend role, the job ad is still in draft"), what there is ("…, there's a permit zone outside"), what someone did ("…, they helped out before") or a question ("…, what about the route"). */
@@ -234,8 +234,10 @@ function dueDate(clause: string, task: string, reference: DateReference, earlier
   const taskStart = said.length - normaliseSpokenTimes(task).length;
   const pick = (context: readonly Said[]) => {
     // "… after christmas": when it may start, not when it is due.
-    const dates = findDates(clause, reference, context).filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
-    return dates.find((date) => date.index >= taskStart) ?? dates[0];
+    const all = findDates(clause, reference, context);
+    const dates = all.filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
+    // "our next parents evening is in june, i'll send the dates out after easter": the task says its own when, so not june.
+    return dates.find((date) => date.index >= taskStart) ?? (all.some((d) => d.index >= taskStart) ? undefined : dates[0]);
   };
   const due = pick([]);
   // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you outside").
