@@ -160,8 +160,8 @@ const monthTheDayParser: chrono.Parser = {
   },
 };
 
-/** "the first of next month", "the fifteenth of this month": a day of a month said by where it is from the meeting's. */
-const OF_MONTH_SAID = new RegExp(`\\b(?:the\\s+)?(?:${ORDINAL})\\s+of\\s+(next|this|the\\s+coming|the\\s+following)\\s+month\\b`, 'i');
+/** "the first of next month", "the fifteenth of this month": a day of a month said by where it is from the meeting's ("the following month" is the one after a month said before, which this does not know). */
+const OF_MONTH_SAID = new RegExp(`\\b(?:the\\s+)?(?:${ORDINAL})\\s+of\\s+(next|this|the\\s+coming)\\s+month\\b`, 'i');
 
 const ofMonthSaidParser: chrono.Parser = {
   pattern: () => OF_MONTH_SAID,

@@ -12,10 +12,10 @@ const ZONE = 'Australia/Sydney';
 const dates = (...lines: string[]) => lastLineDates(dateReference(MEETING, ZONE)!, ...lines);
 
 describe('a day of a month said by where the month is', () => {
-  it('is that day of next month, this month or the following one', () => {
+  it('is that day of next month, this month or the coming one', () => {
     expect(dates('the lease renewal is due on the first of next month.')).toEqual(['2027-04-01']);
     expect(dates('invoices go out on the 3rd of next month')).toEqual(['2027-04-03']);
-    expect(dates('the audit is the twenty second of the following month at ten')).toEqual(['2027-04-22T10:00:00+10:00']);
+    expect(dates('the audit is the twenty second of the coming month at ten')).toEqual(['2027-04-22T10:00:00+10:00']);
     expect(dates('payroll closes on the fifteenth of this month')).toEqual(['2027-03-15']);
   });
 
