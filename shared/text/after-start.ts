@@ -13,8 +13,8 @@ interface Day {
   readonly day: number;
 }
 
-/** A sentence that says something starts or sets off, which later ends. */
-export const STARTS = /\b(?:start|starts|starting|begin|begins|beginning|kick(?:s|ing)? off|commenc(?:e|es|ing)|leav(?:e|es|ing)|set(?:s|ting)? off|depart(?:s|ing)?|fly out|flying out)\b/i;
+/** A sentence that says something starts or sets off, which later ends (not "leave it on your desk"). */
+export const STARTS = /\b(?:start|starts|starting|begin|begins|beginning|kick(?:s|ing)? off|commenc(?:e|es|ing)|leav(?:e|es|ing)(?!\s+(?:it|them|this|that|a|an|the|your|my|our|his|her|their|me|us|him)\b)|set(?:s|ting)? off|depart(?:s|ing)?|fly out|flying out)\b/i;
 /** A sentence that says something ends, is done or is back. */
 const ENDS = /\b(?:done|finished|finish|finishes|complete|completed|over|wrapped up|wrap up|ends?|back|home)\b/i;
 /** A weekday or the weekend said bare, "by" or "on" it, with a time or "at the latest" after it or not. */

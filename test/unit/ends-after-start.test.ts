@@ -20,3 +20,9 @@ describe('the end of something started on a day named before', () => {
     expect(dates('the party is on saturday the twentieth.', 'can you finish the slides by friday?')).toEqual(['2027-03-12']);
   });
 });
+
+describe('leaving a thing somewhere', () => {
+  it('starts nothing', () => {
+    expect(dates("i'll leave the keys with you on wednesday the seventeenth.", 'can you finish the report by monday?')).toEqual(['2027-03-15']);
+  });
+});
