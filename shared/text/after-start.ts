@@ -4,7 +4,7 @@
 // is the first one after the start, not the coming one, since nothing ends before it starts. A
 // deadline before a thing ("the party is on saturday the nineteenth" … "finish the slides by
 // friday") is not one: nothing there starts.
-import { DAY_MS, wallDay } from './calendar.ts';
+import { DAY_MS, wallDay, WEEKDAY } from './calendar.ts';
 import { dayNumber, type Said } from './dates-said.ts';
 
 interface Day {
@@ -18,7 +18,7 @@ export const STARTS = /\b(?:start|starts|starting|begin|begins|beginning|kick(?:
 /** A sentence that says something ends, is done or is back. */
 const ENDS = /\b(?:done|finished|finish|finishes|complete|completed|over|wrapped up|wrap up|ends?|back|home)\b/i;
 /** A weekday or the weekend said bare, "by" or "on" it, with a time or "at the latest" after it or not. */
-const BARE_DAY = /^(?:(?:by|on|until|till|for)\s+)?(?:the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b/i;
+const BARE_DAY = new RegExp(`^(?:(?:by|on|until|till|for)\\s+)?(?:the\\s+)?(?:${WEEKDAY}|weekend)\\b`, 'i');
 /** How many lines back the start may have been said (as many as DatesSaid keeps). */
 const START_REACH = 6;
 

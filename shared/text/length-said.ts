@@ -2,17 +2,15 @@
 // "it runs for ninety minutes", "a two hour workshop". A length follows a word that says it is one
 // ("for", "takes", "lasts", "runs") or names the thing it is the length of ("a two hour
 // workshop"), so "two hours before the show" or "in three hours" is no length. Deterministic.
+import { NUMBER_WORD, spokenNumber } from './spoken-times.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** The longest length a single sitting is given (a longer one is a trip or a stay, not an appointment's end). */
 const LONGEST_MS = 12 * HOUR_MS;
 
-const NUMBERS: Readonly<Record<string, number>> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, 'a couple of': 2, 'couple of': 2,
-};
-const COUNT = String.raw`(\d+|(?:twenty|thirty|forty|fifty)[\s-](?:five)|a couple of|couple of|${Object.keys(NUMBERS).sort((a, b) => b.length - a.length).join('|')})`;
+/** How many: digits, "a", "a couple of" or a number in words ("two", "ninety", "forty five"). */
+const COUNT = String.raw`(\d+|a couple of|couple of|an|a|${NUMBER_WORD})`;
 /** Words that say a length follows: "for", "takes", "should take", "lasts", "runs for". */
 const LEAD = String.raw`\b(?:for|takes?|taking|took|lasts?|lasting|runs?\s+for|running\s+for)\s+(?:(?:about|around|roughly|approximately|maybe|perhaps|probably|up\s+to|a\s+good|just\s+over|just\s+under)\s+)?`;
 const SAID = new RegExp(String.raw`${LEAD}(?:(half\s+an\s+hour)|${COUNT}(?:\s+and\s+a\s+half)?\s+(hours?|minutes?|mins?)(?:\s+and\s+a\s+half)?)\b`, 'i');
@@ -20,10 +18,8 @@ const SAID = new RegExp(String.raw`${LEAD}(?:(half\s+an\s+hour)|${COUNT}(?:\s+an
 const OF_A_THING = new RegExp(String.raw`\b(?:a|an|the)\s+${COUNT}[\s-](hour|minute)(?:[\s-]long)?\s+(?=[\p{L}])`, 'iu');
 
 function countOf(said: string): number {
-  const word = said.toLowerCase().replace(/\s+/g, ' ');
-  if (/^\d+$/.test(word)) return Number(word);
-  const [tens, units] = word.split(/[\s-]/);
-  return NUMBERS[word] ?? (NUMBERS[tens!] ?? 0) + (NUMBERS[units!] ?? 0);
+  const word = said.toLowerCase();
+  return /^an?$/.test(word) ? 1 : /couple/.test(word) ? 2 : spokenNumber(word);
 }
 
 const unitMs = (unit: string): number => (/^h/i.test(unit) ? HOUR_MS : MINUTE_MS);

@@ -181,9 +181,11 @@ const saidOf = (sentence: string): { evening?: boolean; starts?: boolean } => ({
 /** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening says it is the evening's. */
 function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, after: string, sentence: string, wall: Date): T {
   if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || EVENING_THING.test(sentence)) return start;
-  const said = { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') };
-  return dayNotNight(start, parts(result.end, after, wall, sentence), said);
+  return dayNotNight(start, parts(result.end, after, wall, sentence), endSaid(result.end));
 }
+
+/** What a span's end says itself: its day, its am or pm (span-end.ts reads the rest from the start). */
+const endSaid = (end: chrono.ParsedResult['start']): { day: boolean; meridiem: boolean } => ({ day: end.isCertain('day') || end.isCertain('weekday'), meridiem: end.isCertain('meridiem') });
 
 /** The hours most things are planned in (minutes into the day); beside a time outside them, an hour may mean the small hours too. */
 const WAKING = { from: 7 * 60, to: 22 * 60 };
@@ -325,7 +327,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       found.push({ text: mention, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
       continue;
     }
-    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), { day: result.end.isCertain('day') || result.end.isCertain('weekday'), meridiem: result.end.isCertain('meridiem') })) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), endSaid(result.end))) : undefined;
     // "in a month, same time": the day a month on, at the meeting's time.
     const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {

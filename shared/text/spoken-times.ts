@@ -21,6 +21,9 @@ const WORD_VALUES: ReadonlyMap<string, number> = new Map([
   ...DECADE_WORDS.map((w, i) => [w, (i + 2) * 10] as const),
 ]);
 
+/** A number said in words up to ninety-nine ("six", "fifteen", "forty five"), as a regular-expression source that spokenNumber reads. */
+export const NUMBER_WORD = `(?:(?:${DECADE_WORDS.join('|')})[\\s-](?:${UNITS.join('|')})|${[...DECADE_WORDS, ...TEENS, ...UNITS].join('|')})`;
+
 const END = '(?![\\w])';
 const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
 const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
@@ -46,7 +49,7 @@ function spokenYear(text: string): string | undefined {
 }
 
 /** A spoken number (word, "forty five", "oh five" or digits) → its value, or NaN. */
-function spokenNumber(text: string): number {
+export function spokenNumber(text: string): number {
   const words = text.toLowerCase().split(/[ -]+/).filter((w) => w !== 'oh' && w !== 'o');
   if (words.length === 1 && /^\d+$/.test(words[0]!)) return Number(words[0]);
   return words.reduce((sum, w) => sum + (WORD_VALUES.get(w) ?? Number.NaN), 0);

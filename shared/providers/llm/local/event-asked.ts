@@ -8,6 +8,8 @@
 // the fourteenth at eleven" → "Final round with the CTO". And a one-word title takes the fuller
 // name said before it: "the spring book sale" … "the sale itself is on saturday" → "Spring book sale".
 
+import type { EventKind } from './event-title.ts';
+
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
 const ASKED_WHEN =
   /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
@@ -23,7 +25,7 @@ const OFFERS = /\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
-type Found = { kind: 'appointment' | 'deadline'; title: string } | undefined;
+type Found = { kind: EventKind; title: string } | undefined;
 
 export interface AskedWhen {
   readonly title: string;
