@@ -67,6 +67,8 @@ const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|doe
 /** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
 const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
 /** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
+/** "we should hold it on saturday", "we'll have the barbecue at six": the group putting on a thing at a time, an event (events.ts), no one's task. */
+const HELD = /^(?:hold|host|have)\s+(?:it|the\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+(?:on|at|from|this|next)\b/iu;
 const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
@@ -181,6 +183,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     if (STATES_A_NEED.test(task)) continue;
     // "we'll start at nine and go until two": the group's timetable, no one's task.
     if (subject === 'we' && ON_THE_CLOCK.test(task)) continue;
+    if (subject === 'we' && HELD.test(task)) continue;
     // "then we'll go with the walk": the group's choice, a decision (decisions.ts), no one's task.
     if (subject === 'we' && CHOICE.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
@@ -233,15 +236,17 @@ function dueDate(clause: string, task: string, reference: DateReference, earlier
   const said = normaliseSpokenTimes(clause);
   const taskStart = said.length - normaliseSpokenTimes(task).length;
   const pick = (context: readonly Said[]) => {
-    // "… after christmas": when it may start, not when it is due.
     const all = findDates(clause, reference, context);
+    // "… after christmas": when it may start, not when it is due.
     const dates = all.filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
     // "our next parents evening is in june, i'll send the dates out after easter": the task says its own when, so not june.
     return dates.find((date) => date.index >= taskStart) ?? (all.some((d) => d.index >= taskStart) ? undefined : dates[0]);
   };
   const due = pick([]);
+  // "the friday before", "the day after": a day counted from one said before, as the key dates read it.
+  if (!due) return pick(earlier());
   // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you outside").
-  return due && due.start.hour !== undefined && !DAY_WORD.test(due.text) ? pick(earlier()) : due;
+  return due.start.hour !== undefined && !DAY_WORD.test(due.text) ? pick(earlier()) : due;
 }
 
 /** A word that names the day of a mention ("friday", "tomorrow", "the ninth", "march"). */
@@ -264,8 +269,8 @@ function saysEnough(task: string): boolean {
   return taggedWords(task)[0]?.pos === 'VERB';
 }
 
-/** A task that does something to what was just said: "order them", "ring them after lunch", "do that", "send one over". */
-const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these|one|some)\b/iu;
+/** A task that does something to what or who was just said: "order them", "ring them after lunch", "do that", "send one over", "meet him there". */
+const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these|one|some|him|her)\b/iu;
 /** A task that only stands for the one just said: "do that", "sort it out", "take that on", "take care of it", "take a look after lunch". */
 const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look after|see to|cover|take|own|pick up)\s+(?:it|that|this|them|those)(?:\s+(?:out|on|up))?|(?:take|have) a look(?:\s+at\s+(?:it|that|this|them))?)`;
 const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|\\s+later(?:\\s+on)?|\\s+first thing)?$`, 'i');
@@ -300,12 +305,17 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   if (!asked || reply.segment <= asked.segment || reply.segment - asked.segment > 2) return undefined;
   if (String(segments[asked.segment]?.speaker ?? '').trim() === reply.owner) return undefined;
   // Said after taking it on ("i'll do that. i'll message them all on sunday"): how it will be done.
-  const agreeing = AGREES.test(clause) || (asked.replies ?? []).includes(reply.segment);
+  // "can someone be there to let him in" → "i can meet him there": offering, right after the asking, is agreeing.
+  const offers = reply.segment === asked.segment + 1 && OFFERS.test(clause);
+  const agreeing = AGREES.test(clause) || offers || (asked.replies ?? []).includes(reply.segment);
   // "sure, i'll ask jun today" after "can you ask jun from security to review it": the task said again, shorter.
   const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `) || sameThing(asked.task, reply.task);
   const agreed = agreeing && again && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
+
+/** A reply that opens by offering: "i can …", "i'll …", "i could …". */
+const OFFERS = /^\s*i(?:'ll|\s+(?:can|will|could))\s/i;
 
 /**
  * Where a clause ends: a stop, a comma before a request ("i'll get our engineers to look at it, can

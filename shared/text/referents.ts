@@ -20,6 +20,9 @@ type Wanted = 'plural' | 'person' | 'thing';
 
 interface Phrase {
   readonly text: string;
+  /** Where it starts and ends in the text it was found in. */
+  readonly from: number;
+  readonly to: number;
   readonly plural: boolean;
   readonly person: boolean;
 }
@@ -37,7 +40,7 @@ function nounPhrases(text: string): Phrase[] {
     const lower = head.text.toLowerCase();
     // "my brother-in-law": the words the tagger split at hyphens are the head's.
     const until = head.start + head.text.length + (/^(?:-[\p{L}]+)+/u.exec(text.slice(head.start + head.text.length))?.[0].length ?? 0);
-    phrases.push({ text: text.slice(words[i]!.start, until).replace(/\s+/g, ' ').toLowerCase(), plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
+    phrases.push({ text: text.slice(words[i]!.start, until).replace(/\s+/g, ' ').toLowerCase(), from: words[i]!.start, to: until, plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
   }
   return phrases;
 }
@@ -49,10 +52,21 @@ export interface SaidBefore {
 }
 
 
+/** "for", "of", "with" …: a phrase right after one and a phrase before it qualifies that one ("the quiz night for the netball club"). */
+const QUALIFIES = /^\s+(?:for|of|with|at|in|from|on|about|by|near|behind|outside)\s+$/i;
+
+/** The last of the phrases that no phrase before it in `text` is qualified by. */
+function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefined {
+  let k = phrases.length - 1;
+  while (k > 0 && QUALIFIES.test(text.slice(phrases[k - 1]!.to, phrases[k]!.from))) k -= 1;
+  return phrases[k];
+}
+
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
 function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
-    const found = nounPhrases(said.text).reverse().find((p) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural));
+    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural);
+    const found = headPhrase(said.text, nounPhrases(said.text).filter(fits));
     if (!found) continue;
     if (!found.text.startsWith('my ')) return found.text;
     return UNNAMED.test(said.speaker) ? undefined : `${said.speaker}'s ${found.text.slice(3)}`;
@@ -61,18 +75,29 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefi
 }
 
 /** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
-const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later)\b)/i;
+const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later|there|here)\b)/i;
 
 /** "publish it", "sign it off": "it" after a verb that does something to a thing ("do it", "sort it", "handle it" stand for a whole task, and stay). */
-const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later)\b)/iu;
+const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then)\b)/iu;
+
+/** Words that open a line before its subject: "and the grant application is due …". */
+const OPENING = /^\s*(?:(?:and|so|ok|okay|well|now|also|right|then|finally|lastly)[,\s]+)*/i;
+
+/** "and the grant application is due on the thirtieth": the thing a line opens with as its subject, which "it" said next stands for. */
+function topicOf(text: string): string | undefined {
+  const rest = text.replace(OPENING, '');
+  const first = nounPhrases(rest)[0];
+  const verb = first && taggedWords(rest.slice(first.text.length))[0];
+  return first && !first.person && !first.plural && rest.toLowerCase().startsWith(first.text) && ['AUX', 'VERB', 'ADP'].includes(verb?.pos ?? '') ? first.text : undefined;
+}
 
 /** The task with its object pronoun written as the phrase it stands for; `before` is what was said before it, nearest last. */
 export function withReferent(task: string, before: readonly SaidBefore[]): string {
   const pronoun = OBJECT.exec(task) ?? THING_OBJECT.exec(task);
   if (!pronoun) return task;
   const word = pronoun[1]!.toLowerCase();
-  // "it" looks back no further than its own line.
-  const phrase = word === 'it' ? nearest(before.slice(-1), 'thing') : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
+  // "it" looks back no further than its own line, or the topic the line before opened with.
+  const phrase = word === 'it' ? (nearest(before.slice(-1), 'thing') ?? topicOf(before.at(-2)?.text ?? '')) : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
   const at = pronoun.index + pronoun[0].lastIndexOf(pronoun[1]!);
   return phrase ? `${task.slice(0, at)}${phrase}${task.slice(at + pronoun[1]!.length)}` : task;
 }

@@ -33,7 +33,7 @@ export interface DateReference {
 }
 
 /** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"); a particle before one stays ("hand it in by", "look at on"). */
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|(?:to|at|for|in)(?!\s+(?:by|on|before|until|till|no later than)\b)|due|from|during|no later than|sometime|around|the)\s+)*$/i;
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|(?:to|at|for|in)(?!\s+(?:by|on|before|until|till|no later than)\b)|due|from|during|over|throughout|no later than|sometime|around|the)\s+)*$/i;
 /** The mention's own first word, when it is one that leads into a date ("on tuesday"). */
 const LEAD_WORD = /^(?:by|on|before|until|till|no later than)\b/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;
@@ -41,8 +41,8 @@ const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final
 /** A day said without a preposition ("tonight", "tomorrow", "next week"), before which "in" is no lead. */
 const NO_PREPOSITION = /^(?:today|tonight|tomorrow|this|next)\b/i;
 
-/** "at the latest" after a date: how firm it is, part of the mention. */
-const DATE_TAIL = /^\s*at the (?:latest|earliest)\b/i;
+/** "at the latest" after a date: how firm it is, part of the mention; "before", "after that" ending the clause after a day counted from one said before ("the friday before"). */
+const DATE_TAIL = /^\s*(?:at the (?:latest|earliest)\b|(?:before|after)(?:\s+(?:that|it|then))?(?=\s*(?:[,.;!?]|$)))/i;
 
 /**
  * The text without the date mention at [index, index + length), with the words that lead into
@@ -52,9 +52,9 @@ const DATE_TAIL = /^\s*at the (?:latest|earliest)\b/i;
 export function withoutDate(text: string, index: number, length: number): string {
   // A particle before a lead ("hand it in by", "look at on") stays, whether the lead is the mention's own word or not.
   const lead = `${text.slice(0, index)}${LEAD_WORD.exec(text.slice(index, index + length))?.[0] ?? ''}`;
-  // "fill it in tonight", "come in tomorrow": "in" before a day that takes no preposition is the verb's.
-  const particle = NO_PREPOSITION.test(text.slice(index)) ? /\s+in\s*$/i.exec(lead)?.[0] ?? '' : '';
-  const kept = `${lead.slice(0, lead.length - particle.length).replace(DATE_PART, ' ').replace(DATE_LEAD, '')}${particle ? ' in' : ''}`;
+  // "fill it in tonight", "send one over tomorrow": "in" or "over" before a day that takes no preposition is the verb's.
+  const particle = NO_PREPOSITION.test(text.slice(index)) ? /\s+(?:in|over)\s*$/i.exec(lead)?.[0] ?? '' : '';
+  const kept = `${lead.slice(0, lead.length - particle.length).replace(DATE_PART, ' ').replace(DATE_LEAD, '')}${particle.trimEnd()}`;
   return `${kept.slice(0, Math.min(kept.length, index))} ${text.slice(index + length).replace(DATE_TAIL, '')}`;
 }
 

@@ -187,8 +187,9 @@ describe('action items', () => {
   it('gives a request to the other speaker who answered it, else to the one it followed', () => {
     const owners = (segments: Segment[]) => findActionItems(segments, ref).map((i) => [i.owner, i.task]);
     const quote = say('SPEAKER_01', 'the printer quote came in this morning');
-    expect(owners([quote, say('SPEAKER_00', 'could you forward it to the office manager')])).toEqual([['SPEAKER_01', 'forward it to the office manager']]);
-    expect(owners([quote, say('SPEAKER_00', 'please forward it to the office manager'), say('SPEAKER_02', 'on it')])).toEqual([['SPEAKER_02', 'forward it to the office manager']]);
+    // "it" is the thing the line before opened with.
+    expect(owners([quote, say('SPEAKER_00', 'could you forward it to the office manager')])).toEqual([['SPEAKER_01', 'forward the printer quote to the office manager']]);
+    expect(owners([quote, say('SPEAKER_00', 'please forward it to the office manager'), say('SPEAKER_02', 'on it')])).toEqual([['SPEAKER_02', 'forward the printer quote to the office manager']]);
     expect(owners([say('SPEAKER_00', 'please forward it to the office manager')])).toEqual([['SPEAKER_00', 'forward it to the office manager']]);
   });
 

@@ -11,8 +11,8 @@ import { isKin, roleOwner } from '../../../text/roles.ts';
 
 const WHO = String.raw`((?:the|our|your|their|my|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{L}-]+)`;
 const AROUND = String.raw`(?:\s+(?:in|over|round|by|back))?`;
-/** "is booked", "is coming (over)", "will be here", "comes", "will pop round": someone to be with. */
-const COMES = String.raw`(?:is|'s|are|will\s+be)\s+(?:booked(?:\s+in)?|coming${AROUND}|visiting|popping${AROUND}|here|over|round)|comes${AROUND}|visits|will\s+(?:come|visit|pop)${AROUND}`;
+/** "is booked", "is coming (over)", "will be here", "comes", "will pop round", "can come": someone to be with. */
+const COMES = String.raw`(?:is|'s|are|will\s+be)\s+(?:booked(?:\s+in)?|coming${AROUND}|visiting|popping${AROUND}|here|over|round)|comes${AROUND}|visits|(?:will|can|could)\s+(?:come|visit|pop)${AROUND}`;
 /** "arrives", "is flying in", "lands": someone getting here. */
 const ARRIVES = String.raw`(?:is|'s|are|will\s+be)\s+(?:arriving|flying\s+in|landing|getting\s+in)|arrives|lands|will\s+(?:arrive|land|fly\s+in|get\s+in)`;
 /** Who, how they come, what for ("for the tasting"), said just before when. */

@@ -30,6 +30,7 @@ import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
 import { saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
+import { endSaidAfter } from './event-end.ts';
 
 export { findLocation } from '../../../text/places.ts';
 
@@ -239,6 +240,8 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
+/** "we should hold it on …", "let's have it on …", "can we run it at …": the speaker's side putting on a thing said before, on the day said. */
+const IT_HELD = /\b(?:we(?:'ll|'d|\s+(?:should|could|can|will|would|might|shall|must|ought\s+to))?|let(?:'s|\s+us))\s+(?:(?:just|maybe|probably|then)\s+)?(?:hold|have|run|schedule|host|book|put)\s+it(?:\s+on)?\s+(?:(?:on|for|at|in)\s+)?(?:the\s+)?$/i;
 /** A sentence that says it is a meeting or a call ("the next meeting is on friday"), not a day set for the thing talked about. */
 const SAYS_MEETING = /\b(?:meeting|meet|call|sync|catch[- ]up|session|stand-?up)\b/i;
 /** How many sentences back (this one included) "they" may look for what it stands for. */
@@ -263,6 +266,10 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
     const all = findDates(normalised, reference, said.earlier);
     said.add(all);
     placeSaidAfter(mentions, normalised, all.length === 0, segment);
+    if (endSaidAfter(mentions, normalised, all, segment, reference.timeZone)) {
+      heard.push(normalised);
+      continue;
+    }
     // A month without a day ("in march") is no day to put in a calendar.
     const dates = all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
@@ -284,8 +291,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = answeredOr(titledByTask(named, tasks.get(segment) ?? [], date, part), asked, segment, normalised);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
-      // "then we'll go with the walk" … "it's set for sunday the thirteenth of june": what "it" stands for.
-      if (!named && IT_SET.test(part.slice(0, own.index))) {
+      // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
+      // "let's have it on friday": the thing before, though "let's have it" alone would read as a meeting.
+      if ((!named && IT_SET.test(part.slice(0, own.index))) || IT_HELD.test(part.slice(0, own.index))) {
         const thing = thingBefore(before.slice(0, -1));
         if (thing) named = { kind: 'appointment', title: thing };
       }

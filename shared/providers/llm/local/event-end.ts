@@ -1,0 +1,60 @@
+// "the working bee is on saturday, starting at eight" … "how long do we go for?" … "probably till
+// about one": a short line said soon after a timed event was planned, that says only when things
+// end, gives that event its end: the time said, or a bare hour ("one", "five thirty") read as
+// the first such time after the start on its day. A time before the start, on another day or
+// said further on ends nothing.
+import { instantOf } from '../../../domain/time-zones.ts';
+import { NUMBER_WORD, spokenNumber } from '../../../text/spoken-times.ts';
+import type { SpokenDate } from '../../../text/spoken-dates.ts';
+import type { Mention } from './event-merge.ts';
+
+/** The words that say things end then: "until", "we'll finish around", "done by". */
+const ENDS = String.raw`\b(?:until|till|til|finish(?:es|ing)?|wrap(?:s|ping)?\s+up|done|over|through)(?:\s+(?:at|by|around|about|for))?\s+`;
+const ENDS_AT = new RegExp(`${ENDS}$`, 'i');
+/** A bare hour after them, and its minutes: "till about one", "finish around five thirty". */
+const BARE_END = new RegExp(
+  `${ENDS}(?:(?:about|around|roughly|maybe|say)\\s+)?(${NUMBER_WORD}|\\d{1,2})(?:[\\s:](thirty|fifteen|forty[\\s-]five|[0-5]\\d))?(?=\\s*(?:o'clock\\b|ish\\b|[,.;!?]|$))`,
+  'i',
+);
+/** How many segments after the event's a line may end it, and how many words may come before the time. */
+const REACH = 2;
+const MOST_WORDS = 8;
+const HALF_DAY_MS = 12 * 3_600_000;
+
+interface Clock {
+  readonly hour: number;
+  readonly minute: number;
+}
+
+/** The end a line says, as an hour and minute when it is a bare hour; undefined when it says none. */
+function endSaid(sentence: string, dates: readonly SpokenDate[]): { date?: SpokenDate; clock?: Clock } | undefined {
+  const [date, ...others] = dates;
+  if (date && others.length === 0 && date.start.hour !== undefined) {
+    const before = sentence.slice(0, date.index);
+    return ENDS_AT.test(before) && before.split(/\s+/).length <= MOST_WORDS ? { date } : undefined;
+  }
+  const bare = dates.length === 0 ? BARE_END.exec(sentence) : null;
+  if (!bare || sentence.slice(0, bare.index).split(/\s+/).length > MOST_WORDS) return undefined;
+  const clock = { hour: spokenNumber(bare[1]!), minute: bare[2] ? spokenNumber(bare[2]) : 0 };
+  return clock.hour >= 1 && clock.hour <= 12 && clock.minute <= 59 ? { clock } : undefined;
+}
+
+/** Pushes a mention of the end onto the event just planned, when `sentence` says its end; true when it did. */
+export function endSaidAfter(mentions: Mention[], sentence: string, dates: readonly SpokenDate[], segment: number, timeZone: string): boolean {
+  const last = mentions.at(-1);
+  if (!last?.timed || last.end !== undefined || segment - (last.segment ?? -Infinity) > REACH) return false;
+  const said = endSaid(sentence, dates);
+  if (!said) return false;
+  const day = { year: Math.floor(last.day / 10_000), month: Math.floor(last.day / 100) % 100, day: last.day % 100 };
+  const start = said.date?.start;
+  const end = start
+    ? start.year * 10_000 + start.month * 100 + start.day === last.day ? instantOf({ ...start, hour: start.hour!, minute: start.minute ?? 0 }, timeZone) : Number.NaN
+    : firstAfter(last.start, instantOf({ ...day, ...said.clock! }, timeZone));
+  if (!(end > last.start)) return false;
+  // No proposal of its own: merged into the event it ends, as a repetition of its start.
+  mentions.push({ start: last.start, end, day: last.day, timed: true, title: '', location: '', sentence, segment });
+  return true;
+}
+
+/** Of a bare hour's morning reading and its afternoon one, the first after the start. */
+const firstAfter = (start: number, morning: number): number => (morning > start ? morning : morning + HALF_DAY_MS);

@@ -1,0 +1,96 @@
+// Events and action items from a sixth round of meetings typed for a user check (a community
+// garden's committee): a thing the group will "hold it" on a day, someone who "can come", an end
+// said in a later line, a day counted from one said before as a task's due, an offer that takes
+// on what was asked, "it" as the thing the line before opened with, and "over" before a day.
+// Sentences written for this test.
+import { describe, expect, it } from 'vitest';
+import { dateReference } from '#shared/providers/llm/local/index.ts';
+import { events, itemsOfTalk } from '../support/spoken-events.ts';
+
+/** Tuesday 9 March 2027, 19:00 in Auckland (UTC+13). */
+const MEETING = '2027-03-09T19:00:00+13:00';
+const ZONE = 'Pacific/Auckland';
+const reference = dateReference(MEETING, ZONE)!;
+const found = (...lines: string[]) => events(lines, MEETING, ZONE).map((e) => [e.title, e.start_datetime, e.end_datetime]);
+const items = (...lines: string[]) => itemsOfTalk(reference, ...lines).map((i) => [i.owner, i.task, i.due?.iso]);
+
+describe('a thing the group will hold "it" on a day', () => {
+  it('is the thing said before', () => {
+    expect(found('next up is the quiz night for the netball club.', "let's have it on friday the nineteenth at seven thirty.")).toEqual([
+      ['Quiz night', '2027-03-19T19:30:00+13:00', '2027-03-19T20:30:00+13:00'],
+    ]);
+    expect(found('we still have to sort out the book swap.', 'i reckon we should hold it on sunday the twenty first from ten.')).toEqual([
+      ['Book swap', '2027-03-21T10:00:00+13:00', '2027-03-21T11:00:00+13:00'],
+    ]);
+  });
+
+  it('is no one\'s task', () => {
+    expect(items('Hana|the fundraising dinner is the big one this term.', 'Rawiri|we should host it on the twenty seventh at six.')).toEqual([]);
+  });
+});
+
+describe('someone who can come', () => {
+  it('is a visit', () => {
+    expect(found('the electrician can come on monday between eight and ten.')).toEqual([['Electrician', '2027-03-15T08:00:00+13:00', '2027-03-15T10:00:00+13:00']]);
+    expect(found('my uncle could come over on saturday at noon to fix the gate.')).toEqual([['Uncle to fix the gate', '2027-03-13T12:00:00+13:00', '2027-03-13T13:00:00+13:00']]);
+  });
+});
+
+describe('an end said in a later line', () => {
+  it('ends the timed event just planned on its day', () => {
+    expect(found("the working bee is on saturday the thirteenth, starting at eight.", 'how long do we go for?', 'probably till about one.')).toEqual([
+      ['Working bee', '2027-03-13T08:00:00+13:00', '2027-03-13T13:00:00+13:00'],
+    ]);
+    expect(found("let's meet on thursday at four to plan the stall.", "we'll finish around five thirty.")).toEqual([
+      ['Meeting: plan the stall', '2027-03-11T16:00:00+13:00', '2027-03-11T17:30:00+13:00'],
+    ]);
+  });
+
+  it('ends nothing said long before, nor before its start', () => {
+    const far = found('the working bee is on saturday the thirteenth, starting at eight.', 'the shed needs a new lock.', 'the paint is in the garage.', 'the hose is broken too.', 'the shop is open until four.');
+    expect(far).toEqual([['Working bee', '2027-03-13T08:00:00+13:00', '2027-03-13T09:00:00+13:00']]);
+    expect(found('the working bee is on saturday the thirteenth, starting at ten.', 'until seven in the morning.')).toEqual([['Working bee', '2027-03-13T10:00:00+13:00', '2027-03-13T11:00:00+13:00']]);
+  });
+});
+
+describe('a day counted from one said before', () => {
+  it('is when the task is due, and leaves the task', () => {
+    expect(items('Hana|the plant sale is on sunday the fourteenth.', "Rawiri|i'll print the price labels the thursday before.")).toEqual([['Rawiri', 'print the price labels', '2027-03-11']]);
+    expect(items('Hana|the plant sale is on sunday the fourteenth.', "Rawiri|i'll return the trestle tables the day after.")).toEqual([['Rawiri', 'return the trestle tables', '2027-03-15']]);
+  });
+});
+
+describe('an offer right after the asking', () => {
+  it('takes on what was asked', () => {
+    expect(items('Hana|the new tenant arrives on friday.', 'Hana|can someone be at the gate to show her the plots?', 'Rawiri|i can walk her round.')).toEqual([
+      ['Rawiri', 'be at the gate to show the new tenant the plots', undefined],
+    ]);
+  });
+
+  it('is a task of its own when it is done to another thing', () => {
+    expect(items('Hana|can someone water the seedlings?', 'Rawiri|i can mow the lawn.')).toEqual([
+      ['Rawiri', 'water the seedlings', undefined],
+      ['Rawiri', 'mow the lawn', undefined],
+    ]);
+  });
+});
+
+describe('"it" as the thing the line before opened with', () => {
+  it('is that thing', () => {
+    expect(items('Hana|and the insurance renewal is due at the end of the month.', "Rawiri|i'll check it and pay it next week.")).toEqual([
+      ['Rawiri', 'check the insurance renewal and pay it', '2027-03-16'],
+    ]);
+  });
+
+  it('is no one said, nor a thing said after the opening', () => {
+    expect(items('Hana|our treasurer is away until april.', "Rawiri|i'll sign it off then.")).toEqual([['Rawiri', 'sign it off', undefined]]);
+    expect(items('Hana|we talked about the fence and the budget.', "Rawiri|i'll post it tomorrow.")).toEqual([['Rawiri', 'post it', '2027-03-10']]);
+  });
+});
+
+describe('"over" before a day', () => {
+  it('is the verb\'s before a day that takes no preposition, else leads into the day', () => {
+    expect(items("Rawiri|i'll hand the keys over tomorrow.")).toEqual([['Rawiri', 'hand the keys over', '2027-03-10']]);
+    expect(items("Rawiri|i'll weed the beds over the weekend.")).toEqual([['Rawiri', 'weed the beds', '2027-03-13']]);
+  });
+});
