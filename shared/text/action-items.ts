@@ -16,6 +16,7 @@ import { escapeRegExp } from './escape.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
+import { deedsApart } from './deeds-apart.ts';
 import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
 import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
@@ -343,7 +344,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
   segments.forEach((segment, at) => {
     const speaker = String(segment?.speaker ?? '').trim() || 'Speaker';
     const text = typeof segment?.sentence === 'string' ? withPauseBreaks(segment) : '';
-    for (const clause of text.replace(THEN_HOW, '$1. ').split(CLAUSE_BREAK)) {
+    for (const clause of text.replace(THEN_HOW, '$1. ').split(CLAUSE_BREAK).flatMap((c) => deedsApart(c, reference))) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
       const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference)) : undefined;
@@ -360,7 +361,9 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       const putToThem = asked || !STANDS_FOR_IT.test(task) ? undefined : putToTheSpeaker(segments, at, speaker);
       if (putToThem) task = putToThem;
       // "we still need to send the invitations" … "i'll print them this weekend": what "them" stands for.
-      const before = linesBefore(segments, at, `${text.slice(0, Math.max(0, text.indexOf(clause)))} ${clause.slice(0, Math.max(0, clause.lastIndexOf(match.task)))}`, speaker);
+      // A deed said apart from the one before it (deeds-apart.ts) is read after that one.
+      const lineBefore = text.slice(0, Math.max(0, text.indexOf(clause), text.lastIndexOf(match.task)));
+      const before = linesBefore(segments, at, `${lineBefore} ${clause.slice(0, Math.max(0, clause.lastIndexOf(match.task)))}`, speaker);
       task = asked || putToThem ? task : withThingNeeded(withReferent(task, before), before.slice(0, -1), speaker);
       if (asked) {
         items[items.indexOf(asked)] = { ...asked, owner: match.owner, ...(due ? { due } : {}), replies: [...new Set([...(asked.replies ?? []), at])] };

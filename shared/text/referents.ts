@@ -78,17 +78,27 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefi
 const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later|there|here)\b)/i;
 
 /** "publish it", "sign it off": "it" after a verb that does something to a thing ("do it", "sort it", "handle it" stand for a whole task, and stay). */
-const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then)\b)/iu;
+const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then|around|round|through|across)\b)/iu;
 
 /** Words that open a line before its subject: "and the grant application is due …". */
 const OPENING = /^\s*(?:(?:and|so|ok|okay|well|now|also|right|then|finally|lastly)[,\s]+)*/i;
 
-/** "and the grant application is due on the thirtieth": the thing a line opens with as its subject, which "it" said next stands for. */
-function topicOf(text: string): string | undefined {
+/** "and the grant application is due on the thirtieth", "it's twelve pounds, and the consent form is due back …": the thing the last clause of a line that opens with one has as its subject, which "it" said next stands for. */
+function topicOf(line: string): string | undefined {
+  for (const clause of line.split(/[,;.!?]\s*/).reverse()) {
+    const topic = subjectOf(clause);
+    if (topic) return topic;
+  }
+  return undefined;
+}
+
+function subjectOf(text: string): string | undefined {
   const rest = text.replace(OPENING, '');
   const first = nounPhrases(rest)[0];
   const verb = first && taggedWords(rest.slice(first.text.length))[0];
-  return first && !first.person && !first.plural && rest.toLowerCase().startsWith(first.text) && ['AUX', 'VERB', 'ADP'].includes(verb?.pos ?? '') ? first.text : undefined;
+  // "the hall booking form needs …": a word in -ing after the phrase is more of its name, which the tagger cut short.
+  const follows = ['AUX', 'ADP'].includes(verb?.pos ?? '') || (verb?.pos === 'VERB' && !/ing$/i.test(verb.text));
+  return first && !first.person && !first.plural && rest.toLowerCase().startsWith(first.text) && follows ? first.text : undefined;
 }
 
 /** The task with its object pronoun written as the phrase it stands for; `before` is what was said before it, nearest last. */

@@ -1,7 +1,8 @@
 // Events and action items from a sixth round of meetings typed for a user check (a community
 // garden's committee): a thing the group will "hold it" on a day, someone who "can come", an end
 // said in a later line, a day counted from one said before as a task's due, an offer that takes
-// on what was asked, "it" as the thing the line before opened with, and "over" before a day.
+// on what was asked, "it" as the thing the line before opened with, two deeds joined, each with
+// its own day, and "over" before a day.
 // Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { dateReference } from '#shared/providers/llm/local/index.ts';
@@ -82,9 +83,32 @@ describe('"it" as the thing the line before opened with', () => {
     ]);
   });
 
-  it('is no one said, nor a thing said after the opening', () => {
+  it('is the subject of the line\'s last clause that has one', () => {
+    expect(items('Hana|it was a good season, and the seed order is due by friday.', "Rawiri|i'll place it tomorrow.")).toEqual([['Rawiri', 'place the seed order', '2027-03-10']]);
+  });
+
+  it('is no one said, nor a thing said after the opening, nor a name cut short before a word in -ing', () => {
+    expect(items('Hana|the hall booking form needs signing by monday.', "Rawiri|i'll sign it tomorrow.")).toEqual([['Rawiri', 'sign it', '2027-03-10']]);
     expect(items('Hana|our treasurer is away until april.', "Rawiri|i'll sign it off then.")).toEqual([['Rawiri', 'sign it off', undefined]]);
     expect(items('Hana|we talked about the fence and the budget.', "Rawiri|i'll post it tomorrow.")).toEqual([['Rawiri', 'post it', '2027-03-10']]);
+  });
+});
+
+describe('two deeds joined, each with its own day', () => {
+  it('are two tasks, each due on its day, the second\'s "them" the first\'s thing', () => {
+    expect(items("Rawiri|i'll book the minibus on monday and collect the banners on thursday.")).toEqual([
+      ['Rawiri', 'book the minibus', '2027-03-15'],
+      ['Rawiri', 'collect the banners', '2027-03-11'],
+    ]);
+    expect(items('Hana|rawiri, can you photocopy the maps by friday and then hand them out on saturday?', 'Rawiri|sure.')).toEqual([
+      ['Rawiri', 'photocopy the maps', '2027-03-12'],
+      ['Rawiri', 'hand the maps out', '2027-03-13'],
+    ]);
+  });
+
+  it('stay one with one day, or when the first day is only asked about', () => {
+    expect(items("Rawiri|i'll wrap and label the raffle prizes by friday.")).toEqual([['Rawiri', 'wrap and label the raffle prizes', '2027-03-12']]);
+    expect(items("Rawiri|i'll check whether the van is free on monday and tell you by wednesday.")).toEqual([['Rawiri', 'check whether the van is free on monday and tell you', '2027-03-10']]);
   });
 });
 
