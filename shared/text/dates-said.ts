@@ -107,6 +107,9 @@ const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evenin
 /** Words that offer a time instead of one said, or say it again ("if two o'clock works", "how about three", "that's nine p m for us"). */
 const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be)\b/;
 
+/** "that morning", "that day": the day said before, pointed back to. */
+const THAT_DAY = /\bthat\s+(?:morning|afternoon|evening|night|day)\b/i;
+
 /** Someone taking on or asking for a task: "i'll …", "we'll …", "can you …". */
 const COMMITS = /\b(?:i'll|i will|i can|we'll|we will|can you|could you|would you)\b/;
 
@@ -140,7 +143,8 @@ export interface SaidBefore {
  * at the old fire station call time is seven a m"), or in the line just before (scheduleOf); or, after a day to come was named with its
  * time ("the tasting is on saturday the twelfth at eleven" … "i'll ask them if two o'clock
  * works"), that day's, when the time has gone by today (read forward it would be tomorrow's, a
- * day no one named) or the sentence offers it instead; with the time of day said with that day,
+ * day no one named) or the sentence offers it instead or points back to it ("let's book the studio
+ * for that morning, from nine thirty until noon"); with the time of day said with that day,
  * if any (`near`, minutes into the day).
  */
 export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number }) | undefined {
@@ -149,7 +153,7 @@ export function timeSaidAgain<T extends Day>(c: Component, said: string, sentenc
   const sameSentence = before.inSentence.findLast((e) => e.start.hour === undefined && !e.period && dayNumber(e.start) >= today);
   const scheduled = sameSentence ?? scheduleOf(before.earlier, sentence, today);
   const named = scheduled ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
-  if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence))) return undefined;
+  if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence) || THAT_DAY.test(sentence))) return undefined;
   // The time of day said with that day, which an hour said without am or pm is read near ("… at six forty in the morning" … "a taxi at four").
   const near = named.start.hour === undefined ? undefined : named.start.hour * 60 + (named.start.minute ?? 0);
   return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}), ...(near === undefined ? {} : { near }) };

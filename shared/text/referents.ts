@@ -92,13 +92,19 @@ function topicOf(line: string): string | undefined {
   return undefined;
 }
 
+/** A verb whose subject wants or hands over a thing: "the sponsor wants the ad copy", "the client asked for the revised quote". */
+const WANTS = /^(?:wants?|wanted|needs?|needed|asked|asks|expects?|expected|requested|requests|sent|sends)$/i;
+
 function subjectOf(text: string): string | undefined {
   const rest = text.replace(OPENING, '');
-  const first = nounPhrases(rest)[0];
-  const verb = first && taggedWords(rest.slice(first.text.length))[0];
+  const [first, second] = nounPhrases(rest);
+  if (!first || first.from !== 0) return undefined;
+  const verb = taggedWords(rest.slice(first.to))[0];
+  // "the sponsor wants the ad copy by friday" … "i'll write it": the thing wanted, not the one who wants it.
+  if (verb && WANTS.test(verb.text)) return second && !second.person && !second.plural && /^\s+\S+(?:\s+for)?\s+$/.test(rest.slice(first.to, second.from)) ? second.text : undefined;
   // "the hall booking form needs …": a word in -ing after the phrase is more of its name, which the tagger cut short.
   const follows = ['AUX', 'ADP'].includes(verb?.pos ?? '') || (verb?.pos === 'VERB' && !/ing$/i.test(verb.text));
-  return first && !first.person && !first.plural && rest.toLowerCase().startsWith(first.text) && follows ? first.text : undefined;
+  return !first.person && !first.plural && follows ? first.text : undefined;
 }
 
 /** The task with its object pronoun written as the phrase it stands for; `before` is what was said before it, nearest last. */

@@ -140,10 +140,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // before a word or two and the next "at" an hour, read as a list without its commas.
   [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s+(?:[a-z-]+\\s+){1,2}at\\s+(?:\\d+|${[...TEENS.slice(0, 3), ...UNITS].join('|')})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "from nine to one" → "from 9 to 1", "between eight and one" → "from 8 to 1" where a time can
-  // end ("from two to four volunteers", "between two and three people" are no time)
-  [new RegExp(`\\b(?:from ${HOUR}(?: ${MINUTE})? (?:to|till|until)|between ${HOUR}(?: ${MINUTE})? and) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (f1, fm1, b1, bm1, h2, m2) => {
+  // end ("from two to four volunteers", "between two and three people" are no time); "… until noon" ends at 12:00.
+  [new RegExp(`\\b(?:from ${HOUR}(?: ${MINUTE})? (?:to|till|until)|between ${HOUR}(?: ${MINUTE})? and) (?:${HOUR}(?: ${MINUTE})?${TIME_CAN_END}|(noon|midday|midnight)\\b)`, 'gi'), (f1, fm1, b1, bm1, h2, m2, named) => {
     const [h1, m1] = f1 ? [f1, fm1] : [b1, bm1];
-    const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
+    const [from, to] = [clockText(h1!, m1), named ? (/^midnight$/i.test(named) ? '11:59 pm' : '12:00') : clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
   // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often

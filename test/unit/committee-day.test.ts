@@ -87,6 +87,11 @@ describe('"it" as the thing the line before opened with', () => {
     expect(items('Hana|it was a good season, and the seed order is due by friday.', "Rawiri|i'll place it tomorrow.")).toEqual([['Rawiri', 'place the seed order', '2027-03-10']]);
   });
 
+  it('is the thing wanted, not the one who wants it', () => {
+    expect(items('Hana|the auditor wants the petty cash book by the end of the month.', "Rawiri|i'll scan it tomorrow.")).toEqual([['Rawiri', 'scan the petty cash book', '2027-03-10']]);
+    expect(items('Hana|the landlord asked for the signed lease.', "Rawiri|i'll post it on friday.")).toEqual([['Rawiri', 'post the signed lease', '2027-03-12']]);
+  });
+
   it('is no one said, nor a thing said after the opening, nor a name cut short before a word in -ing', () => {
     expect(items('Hana|the hall booking form needs signing by monday.', "Rawiri|i'll sign it tomorrow.")).toEqual([['Rawiri', 'sign it', '2027-03-10']]);
     expect(items('Hana|our treasurer is away until april.', "Rawiri|i'll sign it off then.")).toEqual([['Rawiri', 'sign it off', undefined]]);
@@ -109,6 +114,16 @@ describe('two deeds joined, each with its own day', () => {
   it('stay one with one day, or when the first day is only asked about', () => {
     expect(items("Rawiri|i'll wrap and label the raffle prizes by friday.")).toEqual([['Rawiri', 'wrap and label the raffle prizes', '2027-03-12']]);
     expect(items("Rawiri|i'll check whether the van is free on monday and tell you by wednesday.")).toEqual([['Rawiri', 'check whether the van is free on monday and tell you', '2027-03-10']]);
+  });
+});
+
+describe('a span to noon, and "that morning"', () => {
+  it('is the day said before, from the first time to the second', () => {
+    expect(found('the assessor is coming on wednesday the seventeenth at eleven.', "let's hire the marquee for that morning, from eight thirty until noon.")).toEqual([
+      ['Assessor', '2027-03-17T11:00:00+13:00', '2027-03-17T12:00:00+13:00'],
+      ['Meeting: hire the marquee', '2027-03-17T08:30:00+13:00', '2027-03-17T12:00:00+13:00'],
+    ]);
+    expect(found('the stall runs on saturday from ten until midday.')).toEqual([['Stall', '2027-03-13T10:00:00+13:00', '2027-03-13T12:00:00+13:00']]);
   });
 });
 
