@@ -147,9 +147,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return from && to && `from ${from} to ${to}`;
   }],
   // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often
-  // hears it, after a day and before an hour where a time can end ("on monday and two of us go",
+  // hears it, after a day and before an hour (and its minutes: "the fourth of may and six thirty")
+  // where a time can end ("on monday and two of us go",
   // "the eighth and three to five volunteers" stay as said).
-  [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h) => `${day} at ${spokenNumber(h!)}`],
+  [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?: (${MINUTE}))?(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h, m) => `${day} at ${m ? clockText(h!, m) : spokenNumber(h!)}`],
   // "could we make it six", "how about six thirty", "shall we say five", "six works": a time offered
   // or agreed without "at", where a time can end ("how about six chairs" is a count).
   [new RegExp(`\\b(make it|how about|what about|shall we say|let's say|push it to|move it to|bring it forward to) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {

@@ -127,6 +127,13 @@ describe('a span to noon, and "that morning"', () => {
   });
 });
 
+describe('"and" between a day and an hour with its minutes', () => {
+  it('is "at", as the recogniser often hears it, but not before a count', () => {
+    expect(found('our next committee meeting will be on the sixth of april and seven fifteen.')).toEqual([['Committee meeting', '2027-04-06T19:15:00+12:00', '2027-04-06T20:15:00+12:00']]);
+    expect(found('the open day is on the twentieth and two forty five people have signed up.')).toEqual([['Open day', '2027-03-20T09:00:00+13:00', '2027-03-20T10:00:00+13:00']]);
+  });
+});
+
 describe('"over" before a day', () => {
   it('is the verb\'s before a day that takes no preposition, else leads into the day', () => {
     expect(items("Rawiri|i'll hand the keys over tomorrow.")).toEqual([['Rawiri', 'hand the keys over', '2027-03-10']]);
