@@ -34,6 +34,9 @@ const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oc
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */
 const MISHAP_AFTER = /^['’]s\s+(?:[\p{L}-]+\s+)?(?:outage|incident|crash|failure|breach|accident|fire|flood|leak|breakdown|downtime|disruption|power\s+cut|storm|attack|mistake|error|bug|problem|issue|mix-?up)s?\b/iu;
 
+/** What names a weekend by what falls on it: "the … festival weekend", "the bank holiday weekend", "the Easter weekend" (capitalised, a name). */
+const WEEKEND_OF = /(?:\b(?:festival|holiday|fair|show|race|tournament|conference|wedding|reunion|anniversary|match|derby|regatta)|\b[A-Z][\p{L}]+)\s+$/u;
+
 /** A determiner before a month's name makes the month a word for a thing ("our march newsletter"); "in the next quarter" says when. */
 export const DETERMINER_BEFORE = /\b(?:the|our|this|that|a|an|my|your|their|his|her)\s+$/i;
 
@@ -63,6 +66,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) return true;
   // "the review of tuesday's outage": a mishap of the day named is told of after it, the day gone by.
   if (/^(?:(?:on|from|since)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && MISHAP_AFTER.test(after)) return true;
+  // "on a weekday evening": any weekday, no one day; "the dragon boat festival weekend", "the bank holiday weekend": a weekend named by what falls on it, not this one.
+  if (/^(?:a\s+)?weekdays?\b/.test(said) || (said === 'weekend' && WEEKEND_OF.test(before))) return true;
   // "on a saturday", "any friday": a weekday, not a day.
   return /\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said);
 }

@@ -33,7 +33,7 @@ export interface DateReference {
 }
 
 /** The words that lead into a date ("by", "on the", "to", "in the first week of", "by the end of"); a particle before one stays ("hand it in by", "look at on"). */
-const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|(?:to|at|for|in)(?!\s+(?:by|on|before|until|till|no later than)\b)|due|from|during|over|throughout|no later than|sometime|around|the)\s+)*$/i;
+const DATE_LEAD = /\s*(?:\b(?:by|on|before|until|till|(?:to|at|for|in)(?!\s+(?:by|on|before|until|till|no later than)\b)|due|from|during|over|throughout|no later than|at least|sometime|around|the)\s+)*$/i;
 /** The mention's own first word, when it is one that leads into a date ("on tuesday"). */
 const LEAD_WORD = /^(?:by|on|before|until|till|no later than)\b/i;
 const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final)\s+(?:week|weekend|days?|half)|end|beginning|start|middle|rest)\s+of|early|mid|late)\s*$/i;

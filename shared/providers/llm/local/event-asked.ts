@@ -7,6 +7,7 @@
 // about just before: "let's bring him back for a final round with the cto" … "let's pencil in
 // the fourteenth at eleven" → "Final round with the CTO". And a one-word title takes the fuller
 // name said before it: "the spring book sale" … "the sale itself is on saturday" → "Spring book sale".
+// An item of the agenda opened ("last item, the fire drill.") is asked about as "when is …" is.
 
 import type { EventKind } from './event-title.ts';
 
@@ -22,6 +23,9 @@ const NEEDED =
   /\b(?:we|i)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works for me". */
 const OFFERS = /\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b/i;
+/** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
+const AGENDA =
+  /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$/iu;
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
@@ -36,9 +40,9 @@ export interface AskedWhen {
 
 const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + thing.slice(1);
 
-/** The thing `sentence` asks the time of, or says is needed, with the segment it was said in; undefined when it does neither. */
+/** The thing `sentence` asks the time of, opens as an item of the agenda, or says is needed, with the segment it was said in; undefined when it does none. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
-  const thing = ASKED_WHEN.exec(sentence)?.[1]?.toLowerCase();
+  const thing = (ASKED_WHEN.exec(sentence) ?? AGENDA.exec(sentence))?.[1]?.toLowerCase();
   if (thing) return { title: capitalised(thing), segment };
   const needed = NEEDED.exec(sentence)?.[1]?.toLowerCase();
   return needed ? { title: capitalised(needed), segment, needsOffer: true } : undefined;

@@ -1,10 +1,12 @@
 // "the working bee is on saturday, starting at eight" … "how long do we go for?" … "probably till
 // about one": a short line said soon after a timed event was planned, that says only when things
 // end, gives that event its end: the time said, or a bare hour ("one", "five thirty") read as
-// the first such time after the start on its day. A time before the start, on another day or
-// said further on ends nothing.
+// the first such time after the start on its day; or a length said alone ("it should take about
+// forty minutes") counts from the start. A time before the start, on another day or said further
+// on ends nothing.
 import { instantOf } from '../../../domain/time-zones.ts';
 import { NUMBER_WORD, spokenNumber } from '../../../text/spoken-times.ts';
+import { lengthSaid } from '../../../text/length-said.ts';
 import type { SpokenDate } from '../../../text/spoken-dates.ts';
 import type { Mention } from './event-merge.ts';
 
@@ -41,15 +43,20 @@ function endSaid(sentence: string, dates: readonly SpokenDate[]): { date?: Spoke
 
 /** Pushes a mention of the end onto the event just planned, when `sentence` says its end; true when it did. */
 export function endSaidAfter(mentions: Mention[], sentence: string, dates: readonly SpokenDate[], segment: number, timeZone: string): boolean {
-  const last = mentions.at(-1);
-  if (!last?.timed || last.end !== undefined || segment - (last.segment ?? -Infinity) > REACH) return false;
-  const said = endSaid(sentence, dates);
-  if (!said) return false;
+  // The last timed mention ("… wednesday the ninth at seven thirty?" before "wednesday the ninth works").
+  const last = mentions.findLast((m) => m.timed);
+  if (!last || last.end !== undefined || segment - (last.segment ?? -Infinity) > REACH) return false;
+  // "it should take about forty minutes": a length said alone, counted from the start.
+  const length = dates.length === 0 ? lengthSaid(sentence) : undefined;
+  const said = length ? undefined : endSaid(sentence, dates);
+  if (!said && !length) return false;
   const day = { year: Math.floor(last.day / 10_000), month: Math.floor(last.day / 100) % 100, day: last.day % 100 };
-  const start = said.date?.start;
-  const end = start
-    ? start.year * 10_000 + start.month * 100 + start.day === last.day ? instantOf({ ...start, hour: start.hour!, minute: start.minute ?? 0 }, timeZone) : Number.NaN
-    : firstAfter(last.start, instantOf({ ...day, ...said.clock! }, timeZone));
+  const start = said?.date?.start;
+  const end = length
+    ? last.start + length
+    : start
+      ? start.year * 10_000 + start.month * 100 + start.day === last.day ? instantOf({ ...start, hour: start.hour!, minute: start.minute ?? 0 }, timeZone) : Number.NaN
+      : firstAfter(last.start, instantOf({ ...day, ...said!.clock! }, timeZone));
   if (!(end > last.start)) return false;
   // No proposal of its own: merged into the event it ends, as a repetition of its start.
   mentions.push({ start: last.start, end, day: last.day, timed: true, title: '', location: '', sentence, segment });

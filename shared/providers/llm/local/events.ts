@@ -302,7 +302,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
-      const movedNow = !named || !saysMore(named.title) ? movedTo(mentions, normalised, date, segment) : undefined;
+      // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
+      const again = named?.title === mentions.findLast((m) => m.kind === 'appointment')?.title;
+      const movedNow = !named || !saysMore(named.title) || again ? movedTo(mentions, normalised, date, segment) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
       const mention = mentionOf(sentence, part, own, withFullerName(named, heard), reference);
