@@ -13,10 +13,14 @@ import { isKin, isRole } from './roles.ts';
 
 /** Determiners a noun phrase worth naming starts with ("the invitations", "my brother"; not "a room"). */
 const DETERMINER = /^(?:the|our|my|your|their|his|her|these|those)$/i;
+/** For a thing to put in a calendar, one said with "a" too ("we should do a mock inspection" … "let's do it at two"). */
+const ANY_DETERMINER = /^(?:the|our|my|your|their|his|her|these|those|a|an)$/i;
 /** How many lines before the pronoun's a noun phrase may be. */
 const LINES_BACK = 2;
 
-type Wanted = 'plural' | 'person' | 'thing';
+type Wanted = 'plural' | 'person' | 'thing' | 'calendar thing';
+/** What says when, not what: "the twelfth", "a week", "the morning". */
+const WHEN_HEAD = /^\S+\s+(?:(?:same|next|following|whole|other|last)\s+)?(?:week|weekend|fortnight|day|month|year|morning|afternoon|evening|night|time|hour|minute|first|second|third|[a-z]+th|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 
 interface Phrase {
   readonly text: string;
@@ -28,11 +32,11 @@ interface Phrase {
 }
 
 /** The text's noun phrases that start with a determiner, in order: "the invitations", "my brother", "the new kitchen units". */
-function nounPhrases(text: string): Phrase[] {
+function nounPhrases(text: string, determiner = DETERMINER): Phrase[] {
   const words = taggedWords(text);
   const phrases: Phrase[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    if (!DETERMINER.test(words[i]!.text) || !['DET', 'PRON'].includes(words[i]!.pos)) continue;
+    if (!determiner.test(words[i]!.text) || !['DET', 'PRON'].includes(words[i]!.pos)) continue;
     let end = i + 1;
     while (end < words.length && ['ADJ', 'NOUN'].includes(words[end]!.pos)) end += 1;
     const head = words[end - 1];
@@ -63,10 +67,10 @@ function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefine
 }
 
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
-function nearest(before: readonly SaidBefore[], wanted: Wanted): string | undefined {
+function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DETERMINER): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
-    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural);
-    const found = headPhrase(said.text, nounPhrases(said.text).filter(fits));
+    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !(wanted === 'calendar thing' && WHEN_HEAD.test(p.text)));
+    const found = headPhrase(said.text, nounPhrases(said.text, determiner).filter(fits));
     if (!found) continue;
     if (!found.text.startsWith('my ')) return found.text;
     return UNNAMED.test(said.speaker) ? undefined : `${said.speaker}'s ${found.text.slice(3)}`;
@@ -171,6 +175,6 @@ export function withThingNeeded(task: string, before: readonly SaidBefore[], spe
 
 /** The thing said last in the lines before (nearest last), as a title: "then we'll go with the walk" → "Walk"; undefined when none. */
 export function thingBefore(before: readonly SaidBefore[]): string | undefined {
-  const phrase = nearest(before, 'thing')?.replace(/^(?:the|our|my|your|their|his|her|these|those)\s+/i, '');
+  const phrase = nearest(before, 'calendar thing', ANY_DETERMINER)?.replace(/^(?:the|our|my|your|their|his|her|these|those|a|an)\s+/i, '');
   return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : undefined;
 }

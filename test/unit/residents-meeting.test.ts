@@ -1,8 +1,9 @@
 // Events, key dates and action items from a seventh round of meetings typed for a user check (a
 // residents' association): an item of the agenda opened and then given a day, a thing named again
 // when it is moved, a length said in a later line, a weekday said after a day as what it is, a
-// weekday or a weekend that names no one day, and "at least" before a day. Sentences written for
-// this test.
+// weekday or a weekend that names no one day, and "at least" before a day; and from a clinic's
+// staff meeting, a thing suggested or to be done on a day, "let's do it" of a thing said with "a",
+// and a name said in capitals. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { dateReference } from '#shared/providers/llm/local/index.ts';
 import { events, itemsOfTalk, lastLineDates } from '../support/spoken-events.ts';
@@ -67,5 +68,26 @@ describe('a day that names no one day', () => {
 describe('"at least" before a day', () => {
   it('leads into the day, and leaves the task', () => {
     expect(items('Wei|the water will be off on the tenth of june.', 'Raj|we need to warn everyone at least three days before.')).toEqual([['Raj', 'warn everyone', '2027-06-07']]);
+  });
+});
+
+describe('a thing suggested or to be done on a day', () => {
+  it('is named by the thing', () => {
+    expect(found("i'd suggest we hold the fire warden training on thursday the third of june at nine a m.")).toEqual([
+      ['Fire warden training', '2027-06-03T09:00:00+08:00', '2027-06-03T10:00:00+08:00'],
+    ]);
+    expect(found('we should do a walkthrough on monday the seventh at four p m.')).toEqual([['Walkthrough', '2027-06-07T16:00:00+08:00', '2027-06-07T17:00:00+08:00']]);
+  });
+
+  it('is what "let\'s do it" sets, not a day said with it', () => {
+    expect(found('we ought to have a dry run of the evacuation a week before, on the first of june.', "let's do it at three in the afternoon.")).toEqual([
+      ['Dry run', '2027-06-01T15:00:00+08:00', '2027-06-01T16:00:00+08:00'],
+    ]);
+  });
+});
+
+describe('a fuller name said in capitals', () => {
+  it('keeps its capitals', () => {
+    expect(found('first, the MCST audit and the budget.', 'the audit itself is on the ninth of june.').map((e) => e[0])).toEqual(['MCST audit']);
   });
 });

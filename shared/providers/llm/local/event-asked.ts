@@ -73,7 +73,8 @@ export function fullerName(title: string, before: readonly string[]): string | u
   for (const line of [...before].reverse().slice(0, NAME_REACH)) {
     const words = named.exec(line)?.[1]?.trim().split(/\s+/) ?? [];
     while (words.length > 0 && NOT_OF_NAME.test(words[0]!)) words.shift();
-    if (words.length > 0 && !words.some((w) => NOT_OF_NAME.test(w))) return capitalised(`${words.join(' ')} ${title}`.toLowerCase());
+    // "the CQC inspection": a word said in capitals stays so.
+    if (words.length > 0 && !words.some((w) => NOT_OF_NAME.test(w))) return capitalised([...words, title].map((w) => (/^[A-Z]{2,5}$/.test(w) ? w : w.toLowerCase())).join(' '));
   }
   return undefined;
 }

@@ -273,9 +273,9 @@ function fronted(before: string, after: string, names: readonly string[]): strin
   return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
-/** "how about the photo shoot on monday", "let's do the stock take on friday": a thing offered the day said after it. */
+/** "how about the photo shoot on monday", "let's do the stock take on friday", "i'd suggest we run the first clinic on …": a thing offered the day said after it. */
 const OFFERED_THING = new RegExp(
-  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book))\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "would the dress fitting on monday suit you?": a thing asked of with the day offered for it, when the question asks whether it suits. */

@@ -59,9 +59,9 @@ export function visitTitle(before: string, after: string, names: readonly string
   return coming[1]!.includes(' ') && !isKin(who.split(' ').at(-1)!) ? who : `${who}'s visit`;
 }
 
-/** "can you do a viewing", "shall we have a quick chat", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */
+/** "can you do a viewing", "shall we have a quick chat", "we should do a mock inspection", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */
 const LIGHT_VERB =
-  /\b(?:(?:can|could|would|will)\s+(?:you|we)|shall\s+we|do\s+you\s+want\s+to|fancy|why\s+don't\s+(?:we|you))\s+(?:(?:just|quickly|maybe)\s+)?(?:do|have|hold|book|arrange|schedule|organi[sz]e|set up|grab|come(?:\s+(?:in|over|round|by))?\s+for|pop(?:\s+(?:in|over|round|by))?\s+for)\s+(?:a|an|the|our|your|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
+  /\b(?:(?:can|could|would|will)\s+(?:you|we)|shall\s+we|we\s+(?:should|might|must)|do\s+you\s+want\s+to|fancy|why\s+don't\s+(?:we|you))\s+(?:(?:just|quickly|maybe)\s+)?(?:do|have|hold|book|arrange|schedule|organi[sz]e|set up|grab|come(?:\s+(?:in|over|round|by))?\s+for|pop(?:\s+(?:in|over|round|by))?\s+for)\s+(?:a|an|the|our|your|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
 /** "we could do the packing", "i'll do the cleaning", "we could start fitting": a thing being done (a word in -ing) the speaker's side says they will do, said just before when. */
 const DOING = /\b(?:we|i|they)(?:'ll|'d|\s+(?:can|could|will|would|shall|should|might))\s+(?:(?:just|maybe|then)\s+)?(?:(?:do|start|finish|have)\s+(?:the|a|an|our|their)|start|begin)\s+((?:[\p{L}-]+\s+)?[\p{L}-]+ing)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
 /** What follows a light verb but names nothing to meet for: "have a think", "do a bit", "have a look". */

@@ -240,8 +240,8 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
-/** "we should hold it on …", "let's have it on …", "can we run it at …": the speaker's side putting on a thing said before, on the day said. */
-const IT_HELD = /\b(?:we(?:'ll|'d|\s+(?:should|could|can|will|would|might|shall|must|ought\s+to))?|let(?:'s|\s+us))\s+(?:(?:just|maybe|probably|then)\s+)?(?:hold|have|run|schedule|host|book|put)\s+it(?:\s+on)?\s+(?:(?:on|for|at|in)\s+)?(?:the\s+)?$/i;
+/** "we should hold it on …", "let's have it on …", "let's do it at two": the speaker's side putting on a thing said before, on the day said. */
+const IT_HELD = /\b(?:(?:we(?:'ll|'d|\s+(?:should|could|can|will|would|might|shall|must|ought\s+to))?|let(?:'s|\s+us))\s+(?:(?:just|maybe|probably|then)\s+)?(?:hold|have|run|schedule|host|book|put)|let(?:'s|\s+us)\s+(?:just\s+)?do)\s+it(?:\s+on)?\s+(?:(?:on|for|at|in)\s+)?(?:the\s+)?$/i;
 /** A sentence that says it is a meeting or a call ("the next meeting is on friday"), not a day set for the thing talked about. */
 const SAYS_MEETING = /\b(?:meeting|meet|call|sync|catch[- ]up|session|stand-?up)\b/i;
 /** How many sentences back (this one included) "they" may look for what it stands for. */
