@@ -67,9 +67,9 @@ const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(
 const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$|\b(?:what|how|when|where|why|which|who)\s+(?:would|will|do|does|did|could|can|should|shall|might)\s+$/i;
 /** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
 const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
-/** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
 /** "we should hold it on saturday", "we'll have the barbecue at six": the group putting on a thing at a time, an event (events.ts), no one's task. */
 const HELD = /^(?:hold|host|have)\s+(?:it|the\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s+(?:on|at|from|this|next)\b/iu;
+/** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
 const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
@@ -293,6 +293,9 @@ function sameThing(asked: string, reply: string): boolean {
   return toTheSame && ONE_DEED.some((verbs) => verbs.has(a![0]!) && verbs.has(r![0]!));
 }
 
+/** A reply that opens by offering: "i can …", "i'll …", "i could …". */
+const OFFERS = /^\s*i(?:'ll|\s+(?:can|will|could))\s/i;
+
 /**
  * The item a reply takes on, said by someone else in the two segments before: one asked of the
  * one who answers, the reply agreeing and its task done to what was asked ("priya can you order
@@ -314,9 +317,6 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   const agreed = agreeing && again && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
-
-/** A reply that opens by offering: "i can …", "i'll …", "i could …". */
-const OFFERS = /^\s*i(?:'ll|\s+(?:can|will|could))\s/i;
 
 /**
  * Where a clause ends: a stop, a comma before a request ("i'll get our engineers to look at it, can
