@@ -169,8 +169,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "wednesday lunchtime", "by lunchtime" → "… noon", which chrono reads
   [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b`, 'gi'), (lead) => `${lead}noon`],
   // "the nineteenth of june, a saturday, at ten" → "the nineteenth of june at ten": the weekday said
-  // after a day as what it is names that day again (chrono reads "a saturday" apart, and drops the time with it).
-  [new RegExp(`\\b((?:(?:twenty|thirty)[ -]?)?${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))((?:\\s+of)?\\s+${MONTH_NAME})?,\\s+(?:a|which\\s+is\\s+a)\\s+${WEEKDAY}\\b,?`, 'gi'), (day, month) => `${day}${month ?? ''}`],
+  // after a day as what it is names that day again (chrono reads "a saturday" apart, and drops the time
+  // with it); after a day and its month, without the commas too ("the nineteenth of june saturday at
+  // ten", as a recogniser writes it; "the third monday" is a day of its own).
+  [new RegExp(`\\b((?:(?:twenty|thirty)[ -]?)?${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:((?:\\s+of)?\\s+${MONTH_NAME})(?:,\\s+(?:a|which\\s+is\\s+a)\\s+|\\s+)|,\\s+(?:a|which\\s+is\\s+a)\\s+)${WEEKDAY}\\b,?`, 'gi'), (day, month) => `${day}${month ?? ''}`],
   // "in a fortnight" → "in two weeks", which chrono reads
   [/\b(?:a|one)\s+fortnight\b/gi, () => 'two weeks'],
   // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a

@@ -53,6 +53,9 @@ describe('a weekday said after a day as what it is', () => {
   it('is that day, the time said after it its time', () => {
     expect(dates('we booked the twenty second of june, a tuesday, at seven in the evening.')).toEqual(['2027-06-22T19:00:00+08:00']);
     expect(dates('the survey is on the fifth, which is a saturday, at nine in the morning.')).toEqual(['2027-06-05T09:00:00+08:00']);
+    // As a recogniser writes it, without the commas, after a day and its month; "the third monday" is a day of its own.
+    expect(dates('we propose the twenty second of june tuesday at seven in the evening')).toEqual(['2027-06-22T19:00:00+08:00']);
+    expect(dates('the third monday at six')).toEqual(['2027-05-24T18:00:00+08:00']);
   });
 });
 
