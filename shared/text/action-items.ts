@@ -361,8 +361,9 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       const putToThem = asked || !STANDS_FOR_IT.test(task) ? undefined : putToTheSpeaker(segments, at, speaker);
       if (putToThem) task = putToThem;
       // "we still need to send the invitations" … "i'll print them this weekend": what "them" stands for.
-      // A deed said apart from the one before it (deeds-apart.ts) is read after that one.
-      const lineBefore = text.slice(0, Math.max(0, text.indexOf(clause), text.lastIndexOf(match.task)));
+      // A deed said apart from the one before it (deeds-apart.ts), not found as said, is read after that one.
+      const clauseAt = text.indexOf(clause);
+      const lineBefore = text.slice(0, clauseAt >= 0 ? clauseAt : Math.max(0, text.lastIndexOf(match.task)));
       const before = linesBefore(segments, at, `${lineBefore} ${clause.slice(0, Math.max(0, clause.lastIndexOf(match.task)))}`, speaker);
       task = asked || putToThem ? task : withThingNeeded(withReferent(task, before), before.slice(0, -1), speaker);
       if (asked) {

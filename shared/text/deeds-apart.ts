@@ -19,13 +19,16 @@ export function deedsApart(clause: string, reference: DateReference | undefined)
   const head = HEAD.exec(clause)?.[1];
   if (!reference || !head) return [clause];
   const text = normaliseSpokenTimes(clause);
+  // No join after the head, no second deed: the dates are not read (dueDate reads them once).
+  const joins = [...text.matchAll(JOIN)].filter((m) => m.index > head.length);
+  if (joins.length === 0) return [clause];
   const dates = findDates(text, reference, []);
   if (dates.length < 2) return [clause];
-  const join = [...text.matchAll(JOIN)].find((m) => {
+  const join = joins.find((m) => {
     // "ask if the hall is free on monday and let you know by wednesday": a day asked about is no deed's.
     const left = dates.filter((d) => d.index + d.text.length <= m.index && !ASKED.test(text.slice(head.length, d.index)));
     const right = dates.filter((d) => d.index >= m.index + m[0].length);
-    return m.index > head.length && left.length > 0 && right.length > 0 && taggedWords(`we ${text.slice(m.index + m[0].length)}`)[1]?.pos === 'VERB';
+    return left.length > 0 && right.length > 0 && taggedWords(`we ${text.slice(m.index + m[0].length)}`)[1]?.pos === 'VERB';
   });
   if (!join) return [clause];
   return [text.slice(0, join.index), `${head}${text.slice(join.index + join[0].length)}`];

@@ -25,8 +25,9 @@ const WORD_VALUES: ReadonlyMap<string, number> = new Map([
 export const NUMBER_WORD = `(?:(?:${DECADE_WORDS.join('|')})[\\s-](?:${UNITS.join('|')})|${[...DECADE_WORDS, ...TEENS, ...UNITS].join('|')})`;
 
 const END = '(?![\\w])';
-const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
-const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
+/** An hour said as a word or digits, and (MINUTE) its minutes, each as one capture group: "five", "5"; "thirty", "oh five". */
+export const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
+export const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
 /** Minutes said before "past" or "to": "five", "ten", "twenty five", or any number with "minutes" ("two to four" is a span). */
 const MINUTES_OFF = `(?:(?:five|ten|twenty|twenty[ -]five)(?: minutes)?|(?:(?:twenty[ -])?(?:${UNITS.join('|')})|${TEENS.join('|')}|\\d{1,2}) minutes)`;
 const MERIDIEM = `([ap])\\.? ?m\\b\\.?`;

@@ -5,9 +5,10 @@
 // forty minutes") counts from the start. A time before the start, on another day or said further
 // on ends nothing.
 import { instantOf } from '../../../domain/time-zones.ts';
-import { NUMBER_WORD, spokenNumber } from '../../../text/spoken-times.ts';
+import { HOUR, MINUTE, spokenNumber } from '../../../text/spoken-times.ts';
 import { lengthSaid } from '../../../text/length-said.ts';
 import type { SpokenDate } from '../../../text/spoken-dates.ts';
+import { dayNumber } from '../../../text/dates-said.ts';
 import type { Mention } from './event-merge.ts';
 
 /** The words that say things end then: "until", "we'll finish around", "done by". */
@@ -15,7 +16,7 @@ const ENDS = String.raw`\b(?:until|till|til|finish(?:es|ing)?|wrap(?:s|ping)?\s+
 const ENDS_AT = new RegExp(`${ENDS}$`, 'i');
 /** A bare hour after them, and its minutes: "till about one", "finish around five thirty". */
 const BARE_END = new RegExp(
-  `${ENDS}(?:(?:about|around|roughly|maybe|say)\\s+)?(${NUMBER_WORD}|\\d{1,2})(?:[\\s:](thirty|fifteen|forty[\\s-]five|[0-5]\\d))?(?=\\s*(?:o'clock\\b|ish\\b|[,.;!?]|$))`,
+  `${ENDS}(?:(?:about|around|roughly|maybe|say)\\s+)?${HOUR}(?:[\\s:]${MINUTE})?(?=\\s*(?:o'clock\\b|ish\\b|[,.;!?]|$))`,
   'i',
 );
 /** How many segments after the event's a line may end it, and how many words may come before the time. */
@@ -50,18 +51,20 @@ export function endSaidAfter(mentions: Mention[], sentence: string, dates: reado
   const length = dates.length === 0 ? lengthSaid(sentence) : undefined;
   const said = length ? undefined : endSaid(sentence, dates);
   if (!said && !length) return false;
-  const day = { year: Math.floor(last.day / 10_000), month: Math.floor(last.day / 100) % 100, day: last.day % 100 };
   const start = said?.date?.start;
   const end = length
     ? last.start + length
     : start
-      ? start.year * 10_000 + start.month * 100 + start.day === last.day ? instantOf({ ...start, hour: start.hour!, minute: start.minute ?? 0 }, timeZone) : Number.NaN
-      : firstAfter(last.start, instantOf({ ...day, ...said!.clock! }, timeZone));
+      ? dayNumber(start) === last.day ? instantOf({ ...start, hour: start.hour!, minute: start.minute ?? 0 }, timeZone) : Number.NaN
+      : firstAfter(last.start, instantOf({ ...dayOf(last.day), ...said!.clock! }, timeZone));
   if (!(end > last.start)) return false;
   // No proposal of its own: merged into the event it ends, as a repetition of its start.
   mentions.push({ start: last.start, end, day: last.day, timed: true, title: '', location: '', sentence, segment });
   return true;
 }
+
+/** The calendar day of a mention's `day` (dayNumber's yyyymmdd). */
+const dayOf = (n: number) => ({ year: Math.floor(n / 10_000), month: Math.floor(n / 100) % 100, day: n % 100 });
 
 /** Of a bare hour's morning reading and its afternoon one, the first after the start. */
 const firstAfter = (start: number, morning: number): number => (morning > start ? morning : morning + HALF_DAY_MS);

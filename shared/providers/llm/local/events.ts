@@ -19,6 +19,7 @@ import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type 
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { WEEKDAY } from '../../../text/calendar.ts';
+import { dayNumber } from '../../../text/dates-said.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
@@ -134,7 +135,7 @@ function mentionOf(sentence: string, normalised: string, date: SpokenDate, found
     title: found?.title ?? '',
     start,
     ...(end > start ? { end } : {}),
-    day: date.start.year * 10_000 + date.start.month * 100 + date.start.day,
+    day: dayNumber(date.start),
     timed: date.start.hour !== undefined,
     location: findLocation(normalised),
     sentence,
