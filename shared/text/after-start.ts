@@ -13,10 +13,10 @@ interface Day {
   readonly day: number;
 }
 
-/** A sentence that says something starts or sets off, which later ends (not "leave it on your desk"). */
-export const STARTS = /\b(?:start|starts|starting|begin|begins|beginning|kick(?:s|ing)? off|commenc(?:e|es|ing)|leav(?:e|es|ing)(?!\s+(?:it|them|this|that|a|an|the|your|my|our|his|her|their|me|us|him)\b)|set(?:s|ting)? off|depart(?:s|ing)?|fly out|flying out)\b/i;
-/** A sentence that says something ends, is done or is back. */
-const ENDS = /\b(?:done|finished|finish|finishes|complete|completed|over|wrapped up|wrap up|ends?|back|home)\b/i;
+/** A sentence that says something starts, opens or sets off, which later ends (not "leave it on your desk", "opening the post"). */
+export const STARTS = /\b(?:start|starts|starting|begin|begins|beginning|kick(?:s|ing)? off|commenc(?:e|es|ing)|leav(?:e|es|ing)(?!\s+(?:it|them|this|that|a|an|the|your|my|our|his|her|their|me|us|him)\b)|set(?:s|ting)? off|depart(?:s|ing)?|fly out|flying out|open(?:s|ing)(?!\s+(?:it|them|this|that|a|an|the|your|my|our|his|her|their|up)\b))\b/i;
+/** A sentence that says something ends, is done or is back, or runs on until a day ("runs through sunday"). */
+const ENDS = /\b(?:done|finished|finish|finishes|complete|completed|over|wrapped up|wrap up|ends?|back|home|(?:runs?|running|lasts?|lasting|goes|going|carr(?:y|ies|ying)\s+on)\s+(?:through|thru|until|till|into))\b/i;
 /** A weekday or the weekend said bare, "by" or "on" it, with a time or "at the latest" after it or not. */
 const BARE_DAY = new RegExp(`^(?:(?:by|on|until|till|for)\\s+)?(?:the\\s+)?(?:${WEEKDAY}|weekend)\\b`, 'i');
 /** How many lines back the start may have been said (as many as DatesSaid keeps). */

@@ -37,12 +37,19 @@ const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WO
  */
 const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
-const TIME_AFTER = /^\s+at\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
+const TIME_AFTER = /^\s+at\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
 const AFTER_WEEKDAY = new RegExp(`^${WEEKDAY}\\s`, 'i');
 /** "the eleventh of december": read here with the weekday before it, which chrono's own reading of the month leaves out. */
 const OF_MONTH = `(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?`;
-const PATTERN = new RegExp(`(?:${LEAD}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
+/** The start of a clause: "fine, the second at ten thirty then" offers a day with its time alone. */
+const CLAUSE_START = '(?<=(?:^|[,.;:!?])\\s*)';
+const CLAUSE_BEFORE = /(?:^|[,.;:!?])\s*$/;
+/** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel". */
+const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)/i;
+/** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
+const MOVED_TO = /\b(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|bring|brought|reschedul(?:e|ed|es|ing)|postpon(?:e|ed|es|ing)|delay(?:ed|s|ing)?)\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$/i;
+const PATTERN = new RegExp(`(?:${LEAD}|${CLAUSE_START}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 
 /** The day the ORDINAL groups from `at` (four of them) say. */
@@ -83,9 +90,11 @@ const ordinalDayParser: chrono.Parser = {
   extract(context, match) {
     const day = dayOf(match);
     if (day === undefined || day < 1 || day > 31) return null;
-    const after = context.text.slice((match.index ?? 0) + match[0].length);
+    const [before, after] = [context.text.slice(0, match.index), context.text.slice((match.index ?? 0) + match[0].length)];
     const weekday = AFTER_WEEKDAY.test(match[0]);
-    if (!weekday && (!ENDS_DAY.test(after) || (!match[1] && !match[2] && day <= 2 && !TIME_AFTER.test(after)))) return null;
+    if (!weekday && CLAUSE_BEFORE.test(before) && !TIME_ALONE.test(after)) return null;
+    const firstOrSecond = !match[1] && !match[2] && day <= 2;
+    if (!weekday && (!ENDS_DAY.test(after) || (firstOrSecond && !TIME_AFTER.test(after) && !MOVED_TO.test(before)))) return null;
     const named = match[5] ? MONTH_NAMES.indexOf(match[5].toLowerCase()) + 1 : 0;
     // A leap year's month: the twenty ninth of february may be meant.
     if (named && day > daysIn(2024, named)) return null;
@@ -176,9 +185,33 @@ const ofMonthSaidParser: chrono.Parser = {
 
 const monthBefore = (d: { year: number; month: number }) => (d.month === 1 ? { year: d.year - 1, month: 12 } : { year: d.year, month: d.month - 1 });
 
+const THE_SECOND = /\bthe\s+second$/i;
+const ourDay = (r: chrono.ParsingResult): boolean => r.start.tags().has(ORDINAL_DAY_TAG);
+
+/**
+ * A filter of chrono's with our "friday the second" kept: chrono's English reader drops every
+ * mention that ends in "the second" (it may be a unit of time), but ordinalDayParser reads one only
+ * after a weekday, before a time or after a move, where it is a day.
+ */
+function keepingOurSecond(refiner: chrono.Refiner): chrono.Refiner {
+  if (!('isValid' in refiner)) return refiner;
+  return {
+    refine: (context, results) => {
+      const kept = new Set(refiner.refine(context, results));
+      return results.filter((r) => kept.has(r) || (ourDay(r) && THE_SECOND.test(r.text)));
+    },
+  };
+}
+
+/** Ours before chrono's reading of the same words ("the second" as a unit of time, which it reads as well). */
+const oursOverTheirs: chrono.Refiner = {
+  refine: (_context, results) => results.filter((r) => ourDay(r) || !results.some((o) => ourDay(o) && o.index === r.index && o.text === r.text)),
+};
+
 /** chrono's casual English reader with days of the month said alone ("march the third" too), and spans of them ("may 18th through the 20th" too). */
 export function withOrdinalDays(reader: chrono.Chrono): chrono.Chrono {
   const extended = reader.clone();
   extended.parsers.push(ordinalDayParser, ordinalSpanParser, monthSpanParser, monthTheDayParser, ofMonthSaidParser);
+  extended.refiners.splice(0, extended.refiners.length, oursOverTheirs, ...extended.refiners.map(keepingOurSecond));
   return extended;
 }

@@ -3,11 +3,13 @@
 // end, gives that event its end: the time said, or a bare hour ("one", "five thirty") read as
 // the first such time after the start on its day; or a length said alone ("it should take about
 // forty minutes") counts from the start. A time before the start, on another day or said further
-// on ends nothing.
+// on ends nothing. In the line itself, a later day or time after "runs through", "goes until"
+// ("starts on saturday the twenty sixth at nine and goes until sunday at four") ends the day
+// said before it.
 import { instantOf } from '../../../domain/time-zones.ts';
 import { HOUR, MINUTE, spokenNumber } from '../../../text/spoken-times.ts';
 import { lengthSaid } from '../../../text/length-said.ts';
-import type { SpokenDate } from '../../../text/spoken-dates.ts';
+import type { DateParts, SpokenDate } from '../../../text/spoken-dates.ts';
 import { dayNumber } from '../../../text/dates-said.ts';
 import type { Mention } from './event-merge.ts';
 
@@ -68,3 +70,21 @@ const dayOf = (n: number) => ({ year: Math.floor(n / 10_000), month: Math.floor(
 
 /** Of a bare hour's morning reading and its afternoon one, the first after the start. */
 const firstAfter = (start: number, morning: number): number => (morning > start ? morning : morning + HALF_DAY_MS);
+
+/** What comes between a start and its end said in one line: "… and runs through …", "… and goes on until …", "… until …". */
+const RUNS_ON = /^\s*,?\s*(?:and\s+)?(?:(?:runs?|running|goes|going|lasts?|lasting|continues|continuing|carr(?:y|ies|ying))\s+(?:on\s+)?(?:through|thru|until|till|til|to|into)|through|thru|until|till|til)\s+(?:the\s+)?$/i;
+
+const minuteOf = (d: DateParts): number => dayNumber(d) * 1440 + (d.hour ?? 0) * 60 + (d.minute ?? 0);
+
+/** The dates of a line with an end said after "runs through", "goes until" joined to the day before it as its end. */
+export function withEndsSaid(dates: readonly SpokenDate[], sentence: string): SpokenDate[] {
+  const joined: SpokenDate[] = [];
+  for (const date of dates) {
+    const start = joined.at(-1);
+    const between = start ? sentence.slice(start.index + start.text.length, date.index) : '';
+    const later = start && dayNumber(date.start) >= dayNumber(start.start) && minuteOf(date.start) > minuteOf(start.start);
+    if (start && !start.end && later && RUNS_ON.test(between)) joined[joined.length - 1] = { ...start, end: date.start };
+    else joined.push(date);
+  }
+  return joined;
+}

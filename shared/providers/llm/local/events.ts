@@ -31,7 +31,7 @@ import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
 import { saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
-import { endSaidAfter } from './event-end.ts';
+import { endSaidAfter, withEndsSaid } from './event-end.ts';
 
 export { findLocation } from '../../../text/places.ts';
 
@@ -218,8 +218,8 @@ const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
 const INSTEAD = /\binstead\b/i;
 const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
 const SAME_PLACE = /\bsame (?:place|venue|room|spot|location)\b/i;
-/** "could we make it at 6", "push it to 4:30", "how about at 7": another time offered for the thing just planned. */
-const OFFERED_TIME = /\b(?:make it|push it(?: back)? to|move it to|bring it forward to|how about|what about|shall we say|let's say)\s+$/i;
+/** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
+const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -238,6 +238,9 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
   const [last] = mentions.splice(k, 1);
   return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
 }
+
+/** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
+const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
@@ -272,7 +275,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       continue;
     }
     // A month without a day ("in march") is no day to put in a calendar.
-    const dates = all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period);
+    const dates = withEndsSaid(all.filter((d) => (EXPLICIT_DAY.test(d.text) || d.start.hour !== undefined) && !d.period), normalised);
     // A part that names nothing of its own is another day of the one before ("the call is on monday and again on thursday").
     let named: Found;
     let lastPart = -1;
@@ -304,7 +307,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
-      const again = named?.title === mentions.findLast((m) => m.kind === 'appointment')?.title;
+      // "can we move the budget review to the second?" … "fine, the second at ten thirty then": named shorter, the same thing.
+      const again = namedAgain(named, mentions.findLast((m) => m.kind === 'appointment')?.title);
       const movedNow = !named || !saysMore(named.title) || again ? movedTo(mentions, normalised, date, segment) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
