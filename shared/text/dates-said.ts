@@ -120,16 +120,20 @@ const SCHEDULE_REACH = 2;
  * "the gig is on saturday the nineteenth" … "soundcheck is at five doors open at seven thirty": a
  * line of times right after a line that named one day to come (and no time) is that day's
  * schedule, as it is after a line between that names no day ("the review moved to january
- * fifteenth" … "is that in person?" … "yes, at the leeds office, ten o'clock"), unless someone
- * takes on a task in it ("i'll call you at four" is today's).
+ * fifteenth" … "is that in person?" … "yes, at the leeds office, ten o'clock"), or that named one day
+ * and a time for it ("the pour is this friday, trucks arrive at six thirty" … "the pump is booked from
+ * six until noon"), unless someone takes on a task in it ("i'll call you at four" is today's).
  */
 function scheduleOf(earlier: readonly Said[], sentence: string, today: number): Said | undefined {
   const days = earlier.filter((e) => !e.period);
   const nearest = Math.min(...days.map((e) => e.ago ?? Number.POSITIVE_INFINITY));
   const previous = nearest <= SCHEDULE_REACH ? days.filter((e) => e.ago === nearest) : [];
-  // Of several days said there ("the packing the day before and the move itself on the fourteenth"), the one said last.
-  const day = previous.at(-1);
-  return day && day.start.hour === undefined && dayNumber(day.start) > today && !COMMITS.test(sentence) ? day : undefined;
+  // Of several days said there ("the packing the day before and the move itself on the fourteenth"), the one said last;
+  // a time said for it there is no other day ("the pour is this friday, trucks arrive at six thirty").
+  const untimed = previous.filter((e) => e.start.hour === undefined);
+  const day = untimed.at(-1);
+  const oneDay = day && previous.every((e) => dayNumber(e.start) === dayNumber(day.start));
+  return day && (oneDay || day === previous.at(-1)) && dayNumber(day.start) > today && !COMMITS.test(sentence) ? day : undefined;
 }
 
 /** The lines before and the sentence so far: the days a time said alone may belong to. */

@@ -28,7 +28,7 @@ export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].j
 /** A day of the month as said ("19th", "19", "nineteenth", "twenty-first"), captured, as a regular-expression source; ordinalDay reads it. */
 export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 
-const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)';
+const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)';
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another

@@ -8,6 +8,7 @@
 // pause inside a noun phrase is a hesitation ("the new | intern will …"): a word and its modal
 // start a clause only when the word before the pause ends a phrase (wink-nlp's tags).
 import { taggedWords } from './pos.ts';
+import { SENTENCE_END } from './sentence-end.ts';
 
 interface TimedWord {
   readonly word: string;
@@ -67,9 +68,6 @@ export function withPauseBreaks(segment: TimedText): string {
   }
   return out;
 }
-
-// A sentence ends at . ! or ? and a space, except after "p.m.", "Dr." and the like, or at a line break.
-const SENTENCE_END = /(?<=[.!?])(?<!\b(?:[ap]\.m|mr|mrs|ms|dr|st|e\.g|i\.e|vs)\.)\s+|\n+/i;
 
 /** The segment's sentences: by its punctuation, or by its pauses when it has none (withPauseBreaks). */
 export function sentencesOf(segment: TimedText): string[] {

@@ -3,7 +3,8 @@
 // next day's when it is earlier in the day; an hour read as the afternoon's is the night's when
 // that comes first ("the party runs from nine till one": 01:00, not 13:00). A start read as the
 // evening's only because the meeting is held then ("on saturday from nine to three", said at
-// 21:00) is the morning's when the span would otherwise run past midnight: 09:00–15:00.
+// 21:00), or as the afternoon's as a bare hour from one to six is ("from six until noon"), is the
+// morning's when the span would otherwise run past midnight: 09:00–15:00, 06:00–12:00.
 import { wallDay } from './calendar.ts';
 import { dayNumber } from './dates-said.ts';
 
@@ -39,9 +40,13 @@ const MOVED_FROM = /\b(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|
 /** Whether the span said after `before` is a move to its end day. */
 export const movedBetween = (before: string): boolean => MOVED_FROM.test(before);
 
-/** Of a start read as the evening's (19:00–21:00), the morning's reading, when the span from the evening's would end on the next day and from the morning's on the same. */
+/**
+ * Of a start read as the afternoon's or the evening's (13:00–21:00), the morning's reading, when the
+ * span from the later one would end on the next day and from the morning's on the same ("the pump
+ * is booked from six until noon" → 06:00–12:00, not 18:00 to noon the next day).
+ */
 export function dayNotNight<T extends Clock>(start: T, end: Clock, said: { day: boolean; meridiem: boolean }): T {
-  if (start.hour === undefined || start.hour < NOON + 7 || start.hour > NOON + 9) return start;
+  if (start.hour === undefined || start.hour < NOON + 1 || start.hour > NOON + 9) return start;
   const morning = { ...start, hour: start.hour - NOON };
   const crosses = (from: Clock) => dayNumber(sameDayEnd(from, end, said)) > dayNumber(from);
   return crosses(start) && !crosses(morning) ? morning : start;

@@ -19,6 +19,7 @@ import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
+import { sentenceAt } from './sentence-end.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -178,10 +179,14 @@ function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again:
 /** What the sentence says of each of its dates: a thing of the evening, or something that starts. */
 const saidOf = (sentence: string): { evening?: boolean; starts?: boolean } => ({ ...(EVENING_THING.test(sentence) ? { evening: true } : {}), ...(STARTS.test(sentence) ? { starts: true } : {}) });
 
+
 /** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening says it is the evening's. */
 function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, after: string, sentence: string, wall: Date): T {
   if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || EVENING_THING.test(sentence)) return start;
-  return dayNotNight(start, parts(result.end, after, wall, sentence), endSaid(result.end));
+  const morning = dayNotNight(start, parts(result.end, after, wall, sentence), endSaid(result.end));
+  // "the hall is hired from five until noon", said at seven without a day: tomorrow morning's, not the one gone by.
+  const gone = morning !== start && !result.start.isCertain('day') && !result.start.isCertain('weekday') && dayNumber(morning) === dayNumber(wallDay(wall)) && (morning.hour ?? 0) * 60 + (morning.minute ?? 0) <= wall.getUTCHours() * 60 + wall.getUTCMinutes();
+  return gone ? { ...morning, ...wallDay(new Date(Date.UTC(morning.year, morning.month - 1, morning.day + 1))) } : morning;
 }
 
 /** What a span's end says itself: its day, its am or pm (span-end.ts reads the rest from the start). */
@@ -304,8 +309,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       counted ??
       (THIS_DAY_PART.test(said)
         ? { ...read, ...wallDay(wall) }
-        : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, normalised, read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
-    const ended = afterStart(onDay, said, normalised, [...earlier, ...found]);
+        : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, sentenceAt(normalised, result.index), read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
+    const ended = afterStart(onDay, said, sentenceAt(normalised, result.index), [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
     const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, normalised, wall);
@@ -333,7 +338,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...saidOf(normalised) });
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...saidOf(sentenceAt(normalised, result.index)) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

@@ -35,7 +35,7 @@ const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|just|good|great|yes|y
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
-  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|for\s+(?:that|the same)(?:\s+(?:morning|afternoon|evening|night|day))?|(?:that|the same)\s+(?:morning|afternoon|evening|night|day)))+$/gi;
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|for\s+(?:that|the same)(?:\s+(?:morning|afternoon|evening|night|day))?|(?:that|the same)\s+(?:morning|afternoon|evening|night|day)|(?:but\s+)?(?:somewhere else|elsewhere|(?:at|in)\s+(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location))|(?:at\s+)?(?:the\s+)?same\s+(?:place|venue|room|spot|location)))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:know|hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
@@ -208,6 +208,8 @@ const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT
 /** One word names a thing only said to be then ("doors open at seven" is a part of the evening, not a thing of its own). */
 const UNMARKED_ONE =
   /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?$/iu;
+/** "is", "are", "will be" right after a name: the name is the subject, so each of its words is a noun or an adjective. */
+const SUBJECT_OF_BE = /^\s+(?:is|are|will\s+be)\b/i;
 /** "path clearing on sunday at ten": a bare name and when, with no verb. */
 const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
@@ -223,7 +225,8 @@ const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|
 function bareName(before: string, rest: string, names: readonly string[]): string | undefined {
   const lead = before.replace(FILLER, '').replace(SEQUENCE, '').replace(FILLER, '');
   // "handover has been moved to …": "handover has" is no name of two words, "handover" is one of one.
-  const found = [UNMARKED.exec(lead), UNMARKED_ONE.exec(lead)].find((m) => m && namesAThing(lead, m[1]!, names));
+  // "concrete pour for level two is …": a word before "is" names a thing, though it may read as a verb ("pour").
+  const found = [UNMARKED.exec(lead), UNMARKED_ONE.exec(lead)].find((m) => m && namesAThing(lead, m[1]!, names, SUBJECT_OF_BE.test(lead.slice(m[1]!.length + m[2]!.length))));
   if (found) return `${found[1]}${found[2]}`;
   if (UNMARKED.exec(lead) ?? UNMARKED_ONE.exec(lead)) return undefined;
   // Without a verb, only when the clause says nothing more than the name (and when and where).
@@ -352,7 +355,11 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(withoutClauseAfter(rest, after));
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
-  } else if (cue) found = { kind: 'appointment', title: appointmentTitle(cue, rest) };
+  } else if (cue) {
+    // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
+    const title = appointmentTitle(cue, rest);
+    found = (title === 'Meeting' ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
+  }
   else {
     const visit = visitTitle(before, after, names) ?? journeyTitle(before, normalised);
     found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names, after) ?? proposal(rest) ?? activity(before));

@@ -217,7 +217,8 @@ function placeSaidAfter(mentions: Mention[], sentence: string, dateless: boolean
 const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
 const INSTEAD = /\binstead\b/i;
 const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
-const SAME_PLACE = /\bsame (?:place|venue|room|spot|location)\b/i;
+/** "somewhere else", "a different room": the place is no longer the one said before. */
+const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
 const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
 /** How many segments after the thing was planned another day may be offered for it. */
@@ -226,8 +227,8 @@ const MOVE_REACH = 4;
 /**
  * The thing a day offered instead names no title of its own for ("let's rehearse on wednesday
  * evening at the studio" … "i can't do wednesday" … "okay thursday then same place at seven"):
- * the last appointment planned, which no longer stands on its old day, and its place when the
- * same place is said; so is another time offered for it ("could we make it six").
+ * the last appointment planned, which no longer stands on its old day, and its place unless
+ * another is said ("somewhere else", "a different room"); so is another time offered for it ("could we make it six").
  */
 function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): { found: Found; location: string } | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
@@ -236,7 +237,7 @@ function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segm
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;
   const [last] = mentions.splice(k, 1);
-  return { found: { kind: 'appointment', title: last!.title }, location: SAME_PLACE.test(normalised) ? last!.location : '' };
+  return { found: { kind: 'appointment', title: last!.title }, location: OTHER_PLACE.test(normalised) ? '' : last!.location };
 }
 
 /** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
