@@ -66,7 +66,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day, a preposition, a pronoun or a verb ("at two will take an hour"). */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY}`;
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright)\\b)`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;

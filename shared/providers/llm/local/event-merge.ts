@@ -1,7 +1,9 @@
 // One event per thing planned, however often it is mentioned. Mentions of the same kind merge
 // when they start at the same instant, or fall on the same day and one of them gives no time
 // (the time comes from the one that does), unless each names a thing of its own and they are
-// said apart ("the cutover on saturday the sixth" … "i'll check it finished on saturday morning"). A mention that proposes nothing itself ("tuesday
+// said apart ("the cutover on saturday the sixth" … "i'll check it finished on saturday morning"),
+// or one is said to be on "that day" ("the open day is on saturday" … "let's do lunch at twelve that
+// day"). A mention that proposes nothing itself ("tuesday
 // at three in room four then") never makes an event, but adds its place or end to the event
 // it repeats. The merged event keeps the first proposal's title unless a later one says more,
 // the first place and spoken end said, and the sentences that mention it.
@@ -24,6 +26,8 @@ export interface Mention {
   readonly segment?: number;
   /** One of days offered to choose from ("tuesday or wednesday"): an event only once chosen (event-options.ts). */
   readonly offered?: boolean;
+  /** Said on "that day", the day of a thing said before ("let's do lunch at twelve that day"): a thing of its own, not a part of that one. */
+  readonly onThatDay?: boolean;
 }
 
 export interface Merged {
@@ -37,6 +41,8 @@ export interface Merged {
   sentences: string[];
   /** The segments its mentions were said in. */
   segments: number[];
+  /** Proposed on "that day" (Mention's). */
+  onThatDay?: boolean;
 }
 
 /** Whether two titles name two things: each names one of its own, and neither holds the other ("Tasting", "Cake tasting"). */
@@ -44,6 +50,8 @@ function otherThings(a: string, b: string): boolean {
   const [x, y] = [a.toLowerCase(), b.toLowerCase()];
   return !onlyKind(a) && !onlyKind(b) && !x.includes(y) && !y.includes(x);
 }
+
+const sameName = (a: string, b: string): boolean => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
 
 /** How many segments apart a day and its time may be said of one thing under two names ("the wedding is on …", "the ceremony starts at two"). */
 const NEAR = 1;
@@ -55,6 +63,7 @@ function sameEvent(event: Merged, mention: Mention): boolean {
   if (event.timed && mention.timed) return event.start === mention.start;
   // "the cutover on saturday the sixth" … ten lines on, "i'll check it finished on saturday morning": two things named far apart are two events.
   if (mention.kind !== undefined && otherThings(event.title, mention.title) && !saidNear(event, mention)) return false;
+  if (mention.kind !== undefined && (mention.onThatDay || event.onThatDay) && !sameName(event.title, mention.title)) return false;
   // A supporting mention without a time cannot tell which event of the day it repeats.
   return mention.kind !== undefined || mention.timed;
 }
@@ -77,7 +86,7 @@ export function mergeMentions(mentions: readonly Mention[]): Merged[] {
   for (const mention of [...proposals.filter((m) => m.timed), ...proposals.filter((m) => !m.timed)]) {
     const event = events.find((e) => sameEvent(e, mention));
     if (event) absorb(event, mention);
-    else events.push({ kind: mention.kind!, title: mention.title, start: mention.start, end: mention.end, day: mention.day, timed: mention.timed, location: mention.location, sentences: [mention.sentence], segments: mention.segment === undefined ? [] : [mention.segment] });
+    else events.push({ kind: mention.kind!, title: mention.title, start: mention.start, end: mention.end, day: mention.day, timed: mention.timed, location: mention.location, sentences: [mention.sentence], segments: mention.segment === undefined ? [] : [mention.segment], ...(mention.onThatDay ? { onThatDay: true } : {}) });
   }
   for (const mention of mentions.filter((m) => m.kind === undefined)) {
     const event = events.find((e) => sameEvent(e, mention));

@@ -35,7 +35,7 @@ const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|just|good|great|yes|y
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
 const ADVERBS =
-  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward)[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|for\s+(?:that|the same)(?:\s+(?:morning|afternoon|evening|night|day))?|(?:that|the same)\s+(?:morning|afternoon|evening|night|day)|(?:but\s+)?(?:somewhere else|elsewhere|(?:at|in)\s+(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location))|(?:at\s+)?(?:the\s+)?same\s+(?:place|venue|room|spot|location)))+$/gi;
+  /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward|(?:that|the same)\s+(?:morning|afternoon|evening|night|day))[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|for\s+(?:that|the same)(?:\s+(?:morning|afternoon|evening|night|day))?|(?:that|the same)\s+(?:morning|afternoon|evening|night|day)|(?:but\s+)?(?:somewhere else|elsewhere|(?:at|in)\s+(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location))|(?:at\s+)?(?:the\s+)?same\s+(?:place|venue|room|spot|location)))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
 const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:know|hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
@@ -172,7 +172,7 @@ const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
-const DET = '(?:the|our|a|an|this|my|your|their)';
+const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
@@ -278,7 +278,7 @@ function fronted(before: string, after: string, names: readonly string[]): strin
 
 /** "how about the photo shoot on monday", "let's do the stock take on friday", "i'd suggest we run the first clinic on …": a thing offered the day said after it. */
 const OFFERED_THING = new RegExp(
-  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+(?:${DET}\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "would the dress fitting on monday suit you?": a thing asked of with the day offered for it, when the question asks whether it suits. */

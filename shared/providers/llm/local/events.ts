@@ -221,6 +221,8 @@ const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:
 const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
 const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
+/** "at twelve that day", "that morning at eight": the day of a thing said before. */
+const ON_THAT_DAY = /\bthat\s+(?:day|morning|afternoon|evening|night)\b/i;
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -314,7 +316,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
       const mention = mentionOf(sentence, part, own, withFullerName(named, heard), reference);
-      const offered = offeredWithOthers(normalised, date, dates) ? { offered: true } : {};
+      const offered = { ...(offeredWithOthers(normalised, date, dates) ? { offered: true } : {}), ...(ON_THAT_DAY.test(part) && date.start.hour !== undefined ? { onThatDay: true } : {}) };
       if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }
     heard.push(normalised);

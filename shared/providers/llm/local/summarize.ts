@@ -26,6 +26,8 @@ const MIN_STEMS = 3;
 const MAX_SIMILARITY = 0.5;
 const MAX_LINE = 300;
 const MAX_DATES = 20;
+/** How many lines apart a day said without its time and with it are taken for one thing. */
+const SAME_THING_LINES = 3;
 const MAX_DECISIONS = 20;
 const MAX_ITEMS = 30;
 
@@ -103,18 +105,19 @@ function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: r
 function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateReference>): Mention[] {
   if (!reference) return [];
   const wall = new Date(reference.instant.getTime() + reference.offsetMinutes * 60_000).toISOString().slice(0, 10);
-  const byWhen = new Map<string, Mention>();
+  const byWhen = new Map<string, Mention & { at: number }>();
   const said = new DatesSaid();
-  for (const line of lines) {
+  for (const [at, line] of lines.entries()) {
     const dates = datesIn(line.text, reference, said.earlier);
     for (const date of dates) {
-      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line: quoteFor(line, date, reference, said.earlier) });
+      if (date.iso !== wall && !byWhen.has(date.iso)) byWhen.set(date.iso, { date, line: quoteFor(line, date, reference, said.earlier), at });
     }
     said.add(dates);
   }
-  // A day said once with its time and once without is the timed mention.
-  const timedDays = new Set([...byWhen.keys()].filter((iso) => iso.includes('T')).map((iso) => iso.slice(0, 10)));
-  const mentions = [...byWhen.values()].filter((m) => m.date.iso.includes('T') || !timedDays.has(m.date.iso));
+  // A day said once with its time and once without, a few lines apart, is the timed mention; far apart, two things that day.
+  const timed = [...byWhen.values()].filter((m) => m.date.iso.includes('T'));
+  const repeated = (m: { date: SpokenDate; at: number }) => timed.some((t) => t.date.iso.startsWith(m.date.iso) && Math.abs(t.at - m.at) <= SAME_THING_LINES);
+  const mentions = [...byWhen.values()].filter((m) => m.date.iso.includes('T') || !repeated(m));
   return mentions.sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
 }
 
