@@ -28,6 +28,8 @@ export interface Said {
   readonly evening?: boolean;
   /** Said in a sentence that says something starts then ("we could start fitting on thursday"), which a later end is after. */
   readonly starts?: boolean;
+  /** The thing said to be on the day ("the wedding is on …" → "wedding"), which a later day may be counted from (day-of-thing.ts). */
+  readonly thing?: string;
 }
 
 type Component = chrono.ParsedResult['start'];
@@ -88,8 +90,9 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
 
 /**
  * A day of the month said alone after a day said with its month ("published on the twentieth of
- * january, and the launch is on the twenty second") is a later day of that month; in the same
- * sentence, any day of it still to come.
+ * january, and the launch is on the twenty second") is a later day of that month, unless another
+ * day was said since ("… i'll send the list tomorrow" … "the fitting is on the twenty second": the
+ * next 22nd); in the same sentence, any day of it still to come.
  */
 export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefore, wall: Date): T {
   if (!c.tags().has(ORDINAL_DAY_TAG) || c.isCertain('month') || c.isCertain('weekday')) return d;
@@ -98,7 +101,9 @@ export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefo
   if (sameSentence && dayNumber({ ...d, year: sameSentence.start.year, month: sameSentence.start.month }) >= dayNumber(wallDay(wall))) {
     return { ...d, year: sameSentence.start.year, month: sameSentence.start.month };
   }
-  const named = [...before.earlier, ...before.inSentence].findLast((e) => e.monthNamed);
+  // The day said last, when said with its month: after "… tomorrow", a day said alone is counted from now again.
+  const last = before.earlier.findLast((e) => !e.period);
+  const named = before.inSentence.findLast((e) => e.monthNamed) ?? (last?.monthNamed ? last : undefined);
   return named && named.start.day <= d.day ? { ...d, year: named.start.year, month: named.start.month } : d;
 }
 
@@ -163,15 +168,34 @@ export function timeSaidAgain<T extends Day>(c: Component, said: string, sentenc
   return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}), ...(near === undefined ? {} : { near }) };
 }
 
+/**
+ * "On monday" said on a Monday is next Monday (chrono reads it as today): no one names the day
+ * they are in by its weekday alone. "This monday" and a weekday with a date stay as said.
+ */
+export function weekdayAhead<T extends Day>(c: Component, said: string, d: T, wall: Date): T {
+  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|today)\b/.test(said) || dayNumber(d) !== dayNumber(wallDay(wall))) return d;
+  const week = new Date(Date.UTC(d.year, d.month - 1, d.day + 7));
+  return { ...d, ...wallDay(week) };
+}
+
 /** The days said in the last few lines of a transcript, which a later mention may name again. */
 export class DatesSaid {
   private readonly lines: Said[][] = [];
+  /** The days of things said ("the wedding is on …"), kept for the whole meeting, the last of each thing. */
+  private readonly things = new Map<string, Said>();
   constructor(private readonly size = 6) {}
+  /** The days said in the last few lines, after the days of things said before them (as periods, which only day-of-thing.ts reads). */
   get earlier(): readonly Said[] {
-    return this.lines.flatMap((line, i) => line.map((d) => ({ ...d, ago: this.lines.length - i })));
+    const things = [...this.things.values()].map((d) => ({ start: { year: d.start.year, month: d.start.month, day: d.start.day }, thing: d.thing, period: 'thing', ago: this.size + 1 }));
+    return [...things, ...this.lines.flatMap((line, i) => line.map((d) => ({ ...d, ago: this.lines.length - i })))];
   }
   add(dates: readonly Said[]): void {
     this.lines.push([...dates]);
     if (this.lines.length > this.size) this.lines.shift();
+    for (const d of dates) {
+      if (!d.thing || d.period) continue;
+      this.things.delete(d.thing);
+      this.things.set(d.thing, d);
+    }
   }
 }

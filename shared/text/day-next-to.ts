@@ -7,11 +7,13 @@ import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
 import { saturdayOf } from './weekend.ts';
+import { dayOfThing, thingAfter } from './day-of-thing.ts';
+import { ORDINAL_WORD } from './ordinal-day.ts';
 
 const DAY_NEXT_TO_TAG = 'verbatim/dayNextTo';
 
-/** What would make it a day next to something else: "the day before the wedding", "the day after tomorrow". */
-const OBJECT = `the|a|an|our|my|your|their|his|her|its|this|next|last|tomorrow|yesterday|today|${WEEKDAY}|\\d|${MONTH_NAMES.join('|')}`;
+/** What would make it a day next to a day said otherwise: "the day after tomorrow", "the day before the 5th" ("the day before the wedding" is counted from the wedding's day, day-of-thing.ts). */
+const OBJECT = `a|an|this|next|last|tomorrow|yesterday|today|${WEEKDAY}|\\d|${MONTH_NAMES.join('|')}|the\\s+(?:\\d|${ORDINAL_WORD}|(?:twenty|thirty)[\\s-])`;
 /** "the day before", "the night before", "the weekend after that", "two weeks before" (groups: the unit, a count and its unit). */
 export const NEXT_TO = `(?:the\\s+(day|night|evening|morning|afternoon|weekend|week)|(${Object.keys(SMALL_COUNTS).join('|')}|\\d{1,2})\\s+(days?|weeks?))\\s+(?:before|after)`;
 const PATTERN = new RegExp(`\\b${NEXT_TO}(?:\\s+that)?\\b(?!\\s+(?:${OBJECT})\\b)`, 'i');
@@ -85,7 +87,9 @@ function toWeekend(from: Date, step: number): number {
 export function countedFromDaySaid<T extends Day>(c: chrono.ParsedResult['start'], said: string, d: T, daysSaid: readonly Said[], after = ''): T | null | undefined {
   // chrono reads "the day after" before a thing ("the day after the audit") as tomorrow, "the weekend before the race" as this weekend: a day no date says.
   if (!c.tags().has(DAY_NEXT_TO_TAG)) return SAID_ALONE.test(said) || (UNIT_ALONE.test(said) && /^\s+(?:before|after)\b/i.test(after)) ? null : undefined;
-  const base = daysSaid.findLast((e) => !e.period);
+  // "the day before the wedding": counted from the day the wedding was said to be on, if it was.
+  const thing = thingAfter(after);
+  const base = thing ? dayOfThing(thing, daysSaid) : daysSaid.findLast((e) => !e.period);
   const [, unit, count, counted] = SAID.exec(said) ?? [];
   if (!base || !(unit || counted)) return null;
   const step = /\bafter\b/.test(said) ? 1 : -1;

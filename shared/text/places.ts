@@ -8,7 +8,7 @@ const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'si
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const NUMBER_WORD = `(?:${[...UNITS, ...TEENS, ...TENS, 'oh'].join('|')})`;
 const PLACE_NOUN =
-  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch|field|ground|court|track|pool|rink|astro|gates?|entrance)';
+  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch|field|ground|court|track|pool|rink|astro|gates?|entrance|bakery|bistro|trattoria|pizzeria|diner|deli|brewery|winery|villa|salon|farm|garage|depot|yard|marina|beach|harbou?r|pier|lodge|inn|pavilion|temple|mosque|synagogue|cathedral|courthouse|bank|pharmacy)';
 const WORD = "[\\p{L}][\\p{L}'’-]*";
 const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 // Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
@@ -16,7 +16,7 @@ const PLACE = new RegExp(`\\b(?:in|at|(?:moves?|moved|moving|goes|going)\\s+to|(
 const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;
 const ONLINE_NAMES: Readonly<Record<string, string>> = { zoom: 'Zoom', teams: 'Microsoft Teams', 'microsoft teams': 'Microsoft Teams', 'google meet': 'Google Meet', skype: 'Skype', webex: 'Webex', slack: 'Slack' };
 // A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons.
-const NAMED = /\b(?:in|at)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|of|de|am|an))*(?<![\s](?:of|de|am|an)))/u;
+const NAMED = /\b(?:[Ii]n|[Aa]t)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|of|de|am|an))*(?<![\s](?:of|de|am|an)))/u;
 const NOT_A_NAME =
   /^(?:I|The|A|An|Our|My|Your|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Noon|Midnight|Zoom|Teams|Skype|Webex|Slack|Google|Microsoft|AM|PM)\b/;
 // Words that end a place's name rather than name it ("meet at four in room …" never gives "four in room").

@@ -13,13 +13,14 @@ import { withNthWeekdays } from './nth-weekday.ts';
 import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
 import { countedFromDaySaid, withDaysNextTo } from './day-next-to.ts';
-import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayFromDaySaid, weekdayNamedBefore, type Said } from './dates-said.ts';
+import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
+import { thingOn, weekdayByThing } from './day-of-thing.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -245,18 +246,14 @@ const spokenReader = () => (reader ??= withDaysNextTo(withWeekends(withWeekOn(wi
 
 export { DatesSaid } from './dates-said.ts';
 
+/** The day read in the month named before it (dates-said.ts), and whether it was: "the nineteenth" so read is named with it, for the days said after it. */
+function readInMonthNamed(c: chrono.ParsedResult['start'], asRead: DateParts, before: SaidBefore, wall: Date): { read: DateParts; ofMonthNamed: Pick<Said, 'monthNamed'> } {
+  const read = inMonthNamed(c, asRead, before, wall);
+  return { read, ofMonthNamed: read !== asRead ? { monthNamed: true } : {} };
+}
+
 /** "this morning", "this afternoon": the meeting's day, even once the part of the day has begun (chrono then moves it to tomorrow). */
 const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;
-
-/**
- * "On monday" said on a Monday is next Monday (chrono reads it as today): no one names the day
- * they are in by its weekday alone. "This monday" and a weekday with a date stay as said.
- */
-function weekdayAhead(c: chrono.ParsedResult['start'], said: string, d: DateParts, wall: Date): DateParts {
-  if (!c.isCertain('weekday') || c.isCertain('day') || /\b(?:this|today)\b/.test(said) || dayNumber(d) !== dayNumber(wallDay(wall))) return d;
-  const week = new Date(Date.UTC(d.year, d.month - 1, d.day + 7));
-  return { ...d, ...wallDay(week) };
-}
 
 /**
  * "from nine to one": chrono puts an end hour below the start's on the next day (01:00), but read
@@ -301,9 +298,10 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (namesNoDay(result, said, before, after)) continue;
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
-    const read = inMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
+    const { read, ofMonthNamed } = readInMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
     const nextTo = countedFromDaySaid(result.start, said, read, [...earlier, ...found], after);
-    const counted = nextTo !== undefined ? nextTo : weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today);
+    // null: no day; undefined: none counted, so read on.
+    const counted = nextTo !== undefined ? nextTo : (weekdayByThing(result.start, before, after, read, [...earlier, ...found]) ?? weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today));
     if (counted === null) continue;
     const onDay =
       counted ??
@@ -338,7 +336,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...saidOf(sentenceAt(normalised, result.index)) });
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...ofMonthNamed, ...saidOf(sentenceAt(normalised, result.index)), ...thingOn(before) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

@@ -117,6 +117,12 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m ?? '00');
     return time && `${lead} ${time}`;
   }],
+  // "next thursday after work, around six" → "next thursday at 6:00 after work": "around" an hour right after a day,
+  // put beside it so chrono reads one mention ("about six people" stays a count).
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight)((?:\\s+(?:morning|afternoon|evening))?)((?:,?\\s+after\\s+work)?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
+    const time = clockText(h!, m ?? '00');
+    return time && `${day}${part} at ${time}${work?.replace(/^,/, '') ?? ''}`;
+  }],
   // "at three thirty" → "at 3:30"; "booked for seven thirty on the ninth", "by ten fifteen
   // tomorrow" before a day ("sold for four fifty" is a price)
   [new RegExp(`\\b(at|for|by|from|until|till|before|after) ${HOUR} ${MINUTE}${DAY_AFTER}`, 'gi'), (lead, h, m, day) => {

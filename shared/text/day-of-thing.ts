@@ -1,0 +1,56 @@
+// A weekday counted from the day of a thing said before ("the wedding is on Saturday the twelfth
+// of June" … "the rehearsal dinner will be the Friday before the wedding" → Friday 11 June): the
+// thing a sentence says is on a day ("the wedding is …", "our launch will be …") is remembered with
+// that day for the rest of the meeting (dates-said.ts), and "the friday before the wedding", "the
+// monday after the launch" is the nearest such weekday before or after it. With no such thing
+// said, the coming one, as chrono reads it ("i can do the saturday before the match").
+import type * as chrono from 'chrono-node/en';
+import { DAY_MS } from './calendar.ts';
+import type { Said } from './dates-said.ts';
+
+interface Day {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+/** "the wedding is …", "our launch will be on …": the thing said to be on the day that follows (its last word). */
+const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:is|are|will\s+be|'s)\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+/** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */
+const NEXT_TO_THING = /^\s+(before|after)\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/iu;
+/** The thing after "the day before": "the wedding", "our launch party". */
+const THING_AFTER = /^\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/iu;
+/** Words that make "before the …" a time or a deadline, not a thing's day ("the friday before the end of the month"). */
+const NOT_A_THING = /^(?:end|start|beginning|middle|deadline|day|week|weekend|month|year|holidays?|break)$/i;
+
+/** The thing `before` (the words before a date) says is on it, as its last word: "wedding". */
+export function thingOn(before: string): Pick<Said, 'thing'> {
+  const thing = THING_ON.exec(before)?.[1]?.toLowerCase();
+  return thing && !NOT_A_THING.test(thing) ? { thing } : {};
+}
+
+/**
+ * "the friday before the wedding": of a weekday said alone after "the", the nearest one before or
+ * after the day of the thing named after it; undefined when it names no thing said on a day.
+ */
+export function weekdayByThing<T extends Day>(c: chrono.ParsedResult['start'], before: string, after: string, d: T, earlier: readonly Said[]): T | undefined {
+  const weekday = c.isCertain('weekday') && !c.isCertain('day') ? c.get('weekday') : null;
+  const next = weekday === null || !/\bthe\s+$/i.test(before) ? undefined : NEXT_TO_THING.exec(after);
+  if (!next || NOT_A_THING.test(next[2]!.split(/\s+/).at(-1)!)) return undefined;
+  const of = dayOfThing(next[2]!, earlier);
+  if (!of) return undefined;
+  const step = next[1]!.toLowerCase() === 'after' ? 1 : -1;
+  let at = Date.UTC(of.start.year, of.start.month - 1, of.start.day) + step * DAY_MS;
+  while (new Date(at).getUTCDay() !== weekday) at += step * DAY_MS;
+  const day = new Date(at);
+  return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+}
+
+/** The thing named after "the day before" (its words), if any. */
+export const thingAfter = (after: string): string | undefined => THING_AFTER.exec(after)?.[1];
+
+/** The day said last of the thing `words` name ("the wedding", "the wedding reception"): the day of a thing said to be on it whose word is among them. */
+export function dayOfThing(words: string, earlier: readonly Said[]): Said | undefined {
+  const said = words.toLowerCase().split(/\s+/);
+  return earlier.findLast((e) => e.thing !== undefined && said.includes(e.thing));
+}
