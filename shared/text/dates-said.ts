@@ -189,6 +189,11 @@ export class DatesSaid {
     const things = [...this.things.values()].map((d) => ({ start: { year: d.start.year, month: d.start.month, day: d.start.day }, thing: d.thing, period: 'thing', ago: this.size + 1 }));
     return [...things, ...this.lines.flatMap((line, i) => line.map((d) => ({ ...d, ago: this.lines.length - i })))];
   }
+  /** The day `d` is that of `thing` ("tournament"), as a title found for it says (events.ts). */
+  name(d: Said, thing: string): void {
+    this.things.delete(thing);
+    this.things.set(thing, { ...d, thing });
+  }
   add(dates: readonly Said[]): void {
     this.lines.push([...dates]);
     if (this.lines.length > this.size) this.lines.shift();

@@ -14,8 +14,8 @@ interface Day {
   readonly day: number;
 }
 
-/** "the wedding is …", "our launch will be on …": the thing said to be on the day that follows (its last word). */
-const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:is|are|will\s+be|'s)\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+/** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its last word). */
+const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?:\s+(?:is|are|will\s+be|'s)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
 /** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */
 const NEXT_TO_THING = /^\s+(before|after)\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/iu;
 /** The thing after "the day before": "the wedding", "our launch party". */

@@ -68,7 +68,7 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/^(?:(?:on|from|since)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && MISHAP_AFTER.test(after)) return true;
   // "on a weekday evening": any weekday, no one day; "the dragon boat festival weekend", "the bank holiday weekend": a weekend named by what falls on it, not this one.
   if (/^(?:a\s+)?weekdays?\b/.test(said) || (said === 'weekend' && WEEKEND_OF.test(before))) return true;
-  // "on a saturday", "any friday": a weekday, not a day.
-  return /\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said);
+  // "on a saturday", "any friday": a weekday, not a day, unless the day follows ("on a saturday, the twenty seventh").
+  return /\b(?:a|an|any|one|some)\s+$/i.test(before) && /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/.test(said) && !result.start.isCertain('day');
 }
 

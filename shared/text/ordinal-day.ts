@@ -28,7 +28,7 @@ export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].j
 /** A day of the month as said ("19th", "19", "nineteenth", "twenty-first"), captured, as a regular-expression source; ordinalDay reads it. */
 export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 
-const LEAD = '(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)';
+const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another
@@ -45,6 +45,8 @@ const OF_MONTH = `(?:\\s+of\\s+(${MONTH_NAMES.join('|')}))?`;
 /** The start of a clause: "fine, the second at ten thirty then" offers a day with its time alone. */
 const CLAUSE_START = '(?<=(?:^|[,.;:!?])\\s*)';
 const CLAUSE_BEFORE = /(?:^|[,.;:!?])\s*$/;
+/** A word that leads into a day just before: "on a saturday, the twenty seventh" is led into, though after a comma. */
+const LED = new RegExp(`${LEAD}$`, 'i');
 /** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel". */
 const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)/i;
 /** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
@@ -92,7 +94,7 @@ const ordinalDayParser: chrono.Parser = {
     if (day === undefined || day < 1 || day > 31) return null;
     const [before, after] = [context.text.slice(0, match.index), context.text.slice((match.index ?? 0) + match[0].length)];
     const weekday = AFTER_WEEKDAY.test(match[0]);
-    if (!weekday && CLAUSE_BEFORE.test(before) && !TIME_ALONE.test(after)) return null;
+    if (!weekday && CLAUSE_BEFORE.test(before) && !LED.test(before) && !TIME_ALONE.test(after)) return null;
     const firstOrSecond = !match[1] && !match[2] && day <= 2;
     if (!weekday && (!ENDS_DAY.test(after) || (firstOrSecond && !TIME_AFTER.test(after) && !MOVED_TO.test(before)))) return null;
     const named = match[5] ? MONTH_NAMES.indexOf(match[5].toLowerCase()) + 1 : 0;

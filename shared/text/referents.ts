@@ -37,7 +37,8 @@ function nounPhrases(text: string, determiner = DETERMINER): Phrase[] {
   const phrases: Phrase[] = [];
   for (let i = 0; i < words.length; i += 1) {
     if (!determiner.test(words[i]!.text) || !['DET', 'PRON'].includes(words[i]!.pos)) continue;
-    let end = i + 1;
+    // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.
+    let end = /^(?:under|over)$/i.test(words[i + 1]?.text ?? '') && ['NOUN', 'NUM'].includes(words[i + 2]?.pos ?? '') ? i + 2 : i + 1;
     while (end < words.length && ['ADJ', 'NOUN'].includes(words[end]!.pos)) end += 1;
     const head = words[end - 1];
     if (end === i + 1 || head?.pos !== 'NOUN') continue;

@@ -153,6 +153,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), named ? (/^midnight$/i.test(named) ? '11:59 pm' : '12:00') : clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
+  // "on a saturday, the twenty seventh, nine till four": a span said after a day and a comma, without its "from".
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}), ${HOUR}(?: ${MINUTE})? (?:to|till|until) ${HOUR}(?: ${MINUTE})?(?=\\s*(?:[,.;!?]|$))`, 'gi'), (day, h1, m1, h2, m2) => {
+    const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
+    return from && to && `${day}, from ${from} to ${to}`;
+  }],
   // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often
   // hears it, after a day and before an hour (and its minutes: "the fourth of may and six thirty")
   // where a time can end ("on monday and two of us go",

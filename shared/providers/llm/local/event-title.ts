@@ -171,7 +171,7 @@ const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{
 const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?$`;
 const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -298,6 +298,9 @@ function offeredFor(before: string, after: string, names: readonly string[]): st
   return thing && namesAThing(after, thing, names, true) ? thing : undefined;
 }
 
+/** A phrase in lower case but for words said in capitals ("the AGM", "our CPR course"). */
+const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase()));
+
 function scheduled(before: string, rest: string, names: readonly string[], after = ''): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
   const plain = before.replace(RESUMED, '$1 is');
@@ -307,7 +310,7 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
   const own = offeredFor(before, after, names) ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
-  const phrase = withoutItself((own ?? bareName(before, rest, names) ?? thereIs(before, names))?.toLowerCase());
+  const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names)));
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }

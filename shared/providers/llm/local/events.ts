@@ -28,7 +28,7 @@ import { chosenOptions, offeredWithOthers } from './event-options.ts';
 import { NEXT_TO } from '../../../text/day-next-to.ts';
 import { findLocation, withoutPlace } from '../../../text/places.ts';
 import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
-import { saysMore, titleOf, withoutItself } from './event-title.ts';
+import { onlyKind, saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
 import { endSaidAfter, withEndsSaid } from './event-end.ts';
@@ -247,6 +247,11 @@ const namedAgain = (named: Found, last: string | undefined): boolean => !!named 
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
+/** The word a title is named by: "tournament" of "Under twelves tournament", "review" of "Budget review with the producers". */
+const headWord = (title: string): string => title.toLowerCase().split(/\s+(?:with|for|of|about|at|on|to|in)\s+/)[0]!.split(/\s+/).at(-1)!;
+
+/** "it's on the sixth of march" (chrono's mention takes the "on"): the same. */
+const IT_IS = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+$/i;
 /** "we should hold it on …", "let's have it on …", "let's do it at two": the speaker's side putting on a thing said before, on the day said. */
 const IT_HELD = /\b(?:(?:we(?:'ll|'d|\s+(?:should|could|can|will|would|might|shall|must|ought\s+to))?|let(?:'s|\s+us))\s+(?:(?:just|maybe|probably|then)\s+)?(?:hold|have|run|schedule|host|book|put)|let(?:'s|\s+us)\s+(?:just\s+)?do)\s+it(?:\s+on)?\s+(?:(?:on|for|at|in)\s+)?(?:the\s+)?$/i;
 /** A sentence that says it is a meeting or a call ("the next meeting is on friday"), not a day set for the thing talked about. */
@@ -300,7 +305,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
       // "let's have it on friday": the thing before, though "let's have it" alone would read as a meeting.
-      if ((!named && IT_SET.test(part.slice(0, own.index))) || IT_HELD.test(part.slice(0, own.index))) {
+      if ((!named && (IT_SET.test(part.slice(0, own.index)) || (IT_IS.test(part.slice(0, own.index)) && /^on\s/i.test(own.text)))) || IT_HELD.test(part.slice(0, own.index))) {
         const thing = thingBefore(before.slice(0, -1));
         if (thing) named = { kind: 'appointment', title: thing };
       }
@@ -315,6 +320,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const movedNow = !named || !saysMore(named.title) || again ? movedTo(mentions, normalised, date, segment) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
+      // "the under twelves tournament. it's on the sixth": the day a later "the sunday after the tournament" is counted from.
+      if (named?.kind === 'appointment' && !onlyKind(named.title)) said.name(date, headWord(named.title));
       const mention = mentionOf(sentence, part, own, withFullerName(named, heard), reference);
       const offered = { ...(offeredWithOthers(normalised, date, dates) ? { offered: true } : {}), ...(ON_THAT_DAY.test(part) && date.start.hour !== undefined ? { onThatDay: true } : {}) };
       if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? ''), ...offered });
