@@ -3,7 +3,8 @@
 // thing a sentence says is on a day ("the wedding is …", "our launch will be …") is remembered with
 // that day for the rest of the meeting (dates-said.ts), and "the friday before the wedding", "the
 // monday after the launch" is the nearest such weekday before or after it. With no such thing
-// said, the coming one, as chrono reads it ("i can do the saturday before the match").
+// said, the coming one, as chrono reads it ("i can do the saturday before the match"). "The day
+// before the fitting", "the week after the reunion" are counted from it too (day-next-to.ts).
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS } from './calendar.ts';
 import type { Said } from './dates-said.ts';
@@ -16,10 +17,12 @@ interface Day {
 
 /** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its last word). */
 const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?:\s+(?:is|are|will\s+be|'s)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+/** A thing named: "the wedding", "our launch party" (its words captured). */
+const THING = String.raw`\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)`;
 /** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */
-const NEXT_TO_THING = /^\s+(before|after)\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/iu;
-/** The thing after "the day before": "the wedding", "our launch party". */
-const THING_AFTER = /^\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/iu;
+const NEXT_TO_THING = new RegExp(String.raw`^\s+(before|after)${THING}`, 'iu');
+/** The thing after "the day before". */
+const THING_AFTER = new RegExp(`^${THING}`, 'iu');
 /** Words that make "before the …" a time or a deadline, not a thing's day ("the friday before the end of the month"). */
 const NOT_A_THING = /^(?:end|start|beginning|middle|deadline|day|week|weekend|month|year|holidays?|break)$/i;
 
