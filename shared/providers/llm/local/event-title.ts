@@ -156,8 +156,9 @@ function appointmentTitle(kind: string, rest: string): string {
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
   // "… at the hyatt", "… outside the building": where, not what; "… to three": a time; ", and the retro right after": another clause.
   if (MODAL.test(after) || /^(?:at|in|outside|inside|by|near|behind|opposite|in front of|round|around|upstairs|downstairs)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
-  if (/^(?:with|of|for)\s+\S/i.test(after)) return `${kind} ${after}`;
-  return after ? `${kind}: ${after}` : kind;
+  if (/^(?:with|of|for|about)\s+\S/i.test(after)) return `${kind} ${after}`;
+  // "i'll call her tomorrow and ask": a verb alone says what is done on the call, not what it is about.
+  return after && !(/^\S+$/.test(after) && taggedWords(after)[0]?.pos === 'VERB') ? `${kind}: ${after}` : kind;
 }
 
 export type EventKind = 'appointment' | 'deadline';
@@ -215,7 +216,7 @@ const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
-const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|door|room|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
+const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|doors?|room|venue|booking|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
 
 /**
  * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
@@ -320,8 +321,8 @@ function activity(before: string): { kind: EventKind; title: string } | undefine
   return title ? { kind: 'appointment', title } : undefined;
 }
 
-/** A clause of its own run on after "and", "but", "so", "then": a subject and its verb ("… and i'll confirm with ahmed"). */
-const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there)(?:'ll|'d|'m|'re|'s|\s+(?:will|would|can|could|should|must|might|may|need|have|has|am|is|are|was|were|shall))\b.*$/i;
+/** A clause of its own run on after "and", "but", "so", "then": a subject and its verb ("… and i'll confirm with ahmed", "… so the programs can go to print"). */
+const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=will|would|can|could|should|must|might|may|need|have|has|is|are|was|were|shall))(?:'ll|'d|'m|'re|'s|\s*(?:will|would|can|could|should|must|might|may|need|have|has|am|is|are|was|were|shall))\b.*$/iu;
 
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
@@ -368,12 +369,14 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names, after) ?? proposal(rest) ?? activity(before));
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };
-  return found;
+  // A title made of what was left between a day's parts (", ."), no word of it: no title.
+  return found && /\p{L}/u.test(found.title) ? found : undefined;
 }
 
 /** The words without a clause of their own said after the date ("… and it should be ready around four"), which says something else. */
 function withoutClauseAfter(rest: string, after: string): string {
-  const clause = ANOTHER_CLAUSE.exec(after)?.[0].trim();
+  // Its opening words: the rest is without the days said in it ("… so the programs can go to print [on march fifteenth]").
+  const clause = ANOTHER_CLAUSE.exec(after)?.[0].trim().split(/\s+/).slice(0, 4).join(' ');
   const at = clause ? rest.lastIndexOf(clause) : -1;
   return at > 0 ? rest.slice(0, at).trim() : rest;
 }

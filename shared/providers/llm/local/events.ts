@@ -152,8 +152,8 @@ function sentencesIn(segments: readonly Partial<Segment>[]): Said[] {
   return segments.flatMap((s, segment) => (typeof s?.sentence === 'string' ? sentencesOf({ sentence: s.sentence, words: s.words }).map((text) => ({ text, segment })) : []));
 }
 
-/** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week", "kick off at two[ so ]meet at twelve fifteen". */
-const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's|lets|let us|meet|come|get|bring)\b))\s+/gi;
+/** Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week", "kick off at two[ so ]meet at twelve fifteen", "… by the end of february[ so ]the programs can go to print on …". */
+const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's|lets|let us|meet|come|get|bring|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:will|can|could|should|must|need|needs|has|have|is|are))\b))\s+/giu;
 
 /**
  * The part of a sentence that says `date` when it says others too: from the last break after the
@@ -175,6 +175,8 @@ const datesWithin = (dates: readonly SpokenDate[], from: number, to: number): Sp
 
 /** Words that only join a part to the one before ("and again on thursday"). */
 const JOINING = /^(?:(?:and|or|then|also|again|but|so|plus)\b\s*)+/i;
+/** "the programs can go to print": a thing and what it can, will or must do (a few words of it). */
+const THING_WILL = /^(?:the|our|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:can|will|could|should|must|need to|needs to|has to|have to)\s+((?:[\p{L}'-]+\s+){0,3}[\p{L}'-]+)\s*[.!?]?$/iu;
 /** An intention the sentence states ("we're aiming to …", "we plan to …", "we'll …"), which a later part goes on with. */
 const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|will|let's|lets)\b/i;
 
@@ -187,13 +189,17 @@ const INTENDS = /\b(?:aim|aiming|plan|planning|hope|hoping|intend|going to|'ll|w
  */
 function continued(rest: string, before: Found, sentence: string): Found {
   const words = rest.trim().replace(JOINING, '').trim();
-  if (!words) return before;
+  // ", at noon, at rosa's": only the marks between a day's parts are left, the same thing.
+  if (!/\p{L}/u.test(words)) return before;
   // "call for papers opens on the eleventh and closes on the twenty sixth": the thing ends then, a deadline.
   const ends = /^(?:closes|shuts|ends|finishes|expires)(?=[\s.,;:!?]*$)/i.exec(words);
   if (ends && before) return { kind: 'deadline', title: `Deadline: ${before.title.replace(/^[^:]*:\s*/, '').replace(/\s+(?:opens|starts|begins|launches|goes live)$/i, '')} ${ends[0].toLowerCase()}` };
   // "the packing the day before and the move itself on the fourteenth": another thing, its verb left out.
   const thing = before && withoutItself(/^(?:the|a|an|our|your|their|my)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/iu.exec(words)?.[1]);
   if (thing) return { kind: 'appointment', title: thing.charAt(0).toUpperCase() + thing.slice(1) };
+  // "… so the programs can go to print on march fifteenth": what the thing will do then.
+  const will = before && THING_WILL.exec(words);
+  if (will) return { kind: 'appointment', title: `${will[1]!.charAt(0).toUpperCase()}${will[1]!.slice(1)} to ${will[2]}` };
   if (!before || !INTENDS.test(sentence) || words.split(/\s+/).length > 4) return undefined;
   // "then i'll publish it on tuesday": what is done, not who says they will.
   const done = words.replace(/^(?:i|we)(?:'ll|'d|\s+will|\s+shall|'m going to|'re going to|\s+am going to|\s+are going to)\s+/i, '');
