@@ -125,11 +125,17 @@ function withoutRunOn(task: string): string {
   return task.slice(0, m.index).replace(/(?:[\s,;:]+(?:and|but|or|so|then)\b)*[\s,;:]*$/i, '');
 }
 
+/** A name said to open the line ("Right, Vikram, please …"), which says who is asked. */
+const CALLED = /^(?:(?:right|ok|okay|so|and|well|now|great|thanks|yes|also)[,\s]+)*([\p{L}'-]+)\s*,/iu;
+
 /**
- * Who a request or a "you" is said to: the next other speaker (who presumably answered), else the
- * other speaker just before (the request closes the conversation), else the speaker.
+ * Who a request or a "you" is said to: the one named to open the line, else the next other
+ * speaker (who presumably answered), else the other speaker just before (the request closes the
+ * conversation), else the speaker.
  */
-function addressee(segments: readonly Segment[], at: number, speaker: string): string {
+function addressee(segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): string {
+  const called = knownName(CALLED.exec(String(segments[at]?.sentence ?? ''))?.[1] ?? '', names);
+  if (called && called !== speaker) return called;
   for (const k of [at + 1, at + 2, at - 1, at - 2]) {
     const other = String(segments[k]?.speaker ?? '').trim();
     if (other && other !== speaker) return other;
@@ -188,7 +194,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     // "then we'll go with the walk": the group's choice, a decision (decisions.ts), no one's task.
     if (subject === 'we' && CHOICE.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
-    if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task };
+    if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task };
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
@@ -213,7 +219,7 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   const asksWhat = request && /\b(?:what|how|when|where|why|which|who)\s+$/i.test(clause.slice(0, request.index));
   if (request && !asksWhat && !REQUEST_IGNORE.test(request[1]!) && !/^(?:the|a|an|our|my|their|this|that)\s/i.test(request[1]!)) {
     if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, ''), asked: true };
-    return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: request[1]!, asked: true };
+    return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task: request[1]!, asked: true };
   }
   const groupTask = GROUP_OBLIGATION.exec(clause);
   if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
@@ -223,7 +229,7 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   if (committed) return committed;
   // "send me the revised quote by thursday" → "will do"; "ok, order the worktops please".
   const order = orderAsked(clause, segments, at, speaker);
-  if (order) return { owner: findName(clause, names) ?? addressee(segments, at, speaker), task: order, asked: true };
+  if (order) return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task: order, asked: true };
   const bare = BARE_OBLIGATION.exec(clause.trim());
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
 }

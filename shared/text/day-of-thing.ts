@@ -16,7 +16,7 @@ interface Day {
 }
 
 /** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its last word). */
-const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?:\s+(?:is|are|will\s+be|'s)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?:\s+(?:itself|themselves))?(?:\s+(?:is|are|will\s+be|'s|goes\s+out|goes\s+live|launches|opens|starts|takes\s+place)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
 /** A thing named: "the wedding", "our launch party" (its words captured). */
 const THING = String.raw`\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)`;
 /** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */

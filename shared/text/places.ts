@@ -89,9 +89,12 @@ function street(sentence: string): Place | undefined {
   return { index: match.index, length: match[0].length, label: on ? `${capitalise(on.replace(/^(?:the|our|their|your|my|a)\s+/i, ''))}, ${label}` : label };
 }
 
+/** "…, that's eight thirty in the morning in New York": the place a time is told for elsewhere, not where it happens. */
+const TIME_ELSEWHERE = /\b(?:that's|that is|which is|which would be)\s+(?:(?:about|around)\s+)?(?:\d{1,2}(?::\d{2})?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s+[a-z]+)?)(?:\s*[ap]\.?m\.?|\s+in\s+the\s+(?:morning|afternoon|evening)|\s+at\s+night)?\s+$/i;
+
 /** The place the sentence names first (of two readings from the same word, the longer). */
 function findPlace(sentence: string): Place | undefined {
-  const found = [online(sentence), placeNoun(sentence), named(sentence), street(sentence)].filter((p): p is Place => p !== undefined);
+  const found = [online(sentence), placeNoun(sentence), named(sentence), street(sentence)].filter((p): p is Place => p !== undefined && !TIME_ELSEWHERE.test(sentence.slice(0, p.index)));
   return found.sort((a, b) => a.index - b.index || b.length - a.length)[0];
 }
 

@@ -274,12 +274,14 @@ const SUITS = /^[^.?!]*?\b(?:work|suit|do|be\s+(?:ok|okay|fine|good|possible|bet
 function fronted(before: string, after: string, names: readonly string[]): string | undefined {
   const found = FRONTED.exec(before);
   if (!found || (found[2] && !SUITS.test(after))) return undefined;
-  return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
+  // "the retrospective, let's hold it …": one word named first is a thing there, though the tagger may read it as an adjective.
+  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && inLexicon(found[1]!) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
+  return oneWord || namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
 /** "how about the photo shoot on monday", "let's do the stock take on friday", "i'd suggest we run the first clinic on …": a thing offered the day said after it. */
 const OFFERED_THING = new RegExp(
-  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+(?:${DET}\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|we(?:'ll|\s+will|\s+can|\s+could|\s+should)\s+(?:do|have)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+(?:${DET}\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "would the dress fitting on monday suit you?": a thing asked of with the day offered for it, when the question asks whether it suits. */
@@ -299,6 +301,9 @@ function offeredFor(before: string, after: string, names: readonly string[]): st
   return thing && namesAThing(after, thing, names, true) ? thing : undefined;
 }
 
+/** A thing named, then a clause in -ing of it, just before another phrase: "the customer webinar announcing [the features]". */
+const TOLD_OF = new RegExp(String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+[\p{L}]+ing\s+$`, 'iu');
+
 /** A phrase in lower case but for words said in capitals ("the AGM", "our CPR course"). */
 const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase()));
 
@@ -307,7 +312,9 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   const plain = before.replace(RESUMED, '$1 is');
   const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
-  const named = found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined;
+  // "the customer webinar announcing the features is on …": the thing a clause in -ing tells of, not its object.
+  const told = found ? TOLD_OF.exec(plain.slice(0, found.index))?.[1] : undefined;
+  const named = told ?? (found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined);
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
   const own = offeredFor(before, after, names) ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);

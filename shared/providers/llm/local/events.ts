@@ -311,7 +311,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
       // "let's have it on friday": the thing before, though "let's have it" alone would read as a meeting.
-      if ((!named && (IT_SET.test(part.slice(0, own.index)) || (IT_IS.test(part.slice(0, own.index)) && /^on\s/i.test(own.text)))) || IT_HELD.test(part.slice(0, own.index))) {
+      // "and the retrospective, let's hold it …": the thing named first in the part itself.
+      const namedHere = !!named && part.toLowerCase().includes(named.title.toLowerCase());
+      if ((!named && (IT_SET.test(part.slice(0, own.index)) || (IT_IS.test(part.slice(0, own.index)) && /^on\s/i.test(own.text)))) || (IT_HELD.test(part.slice(0, own.index)) && !namedHere)) {
         const thing = thingBefore(before.slice(0, -1));
         if (thing) named = { kind: 'appointment', title: thing };
       }
