@@ -329,7 +329,7 @@ function activity(before: string): { kind: EventKind; title: string } | undefine
 }
 
 /** A clause of its own run on after "and", "but", "so", "then": a subject and its verb ("… and i'll confirm with ahmed", "… so the programs can go to print"). */
-const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:i|we|you|he|she|they|it|this|that|there|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?=will|would|can|could|should|must|might|may|need|have|has|is|are|was|were|shall))(?:'ll|'d|'m|'re|'s|\s*(?:will|would|can|could|should|must|might|may|need|have|has|am|is|are|was|were|shall))\b.*$/iu;
+const ANOTHER_CLAUSE = /\s+(?:and|but|so|then)\s+(?:(?:i|we|you|he|she|they|it|this|that|there)(?:'ll|'d|'m|'re|'s|\s+(?:will|would|can|could|should|must|might|may|need|have|has|am|is|are|was|were|shall))|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:will|would|can|could|should|must|might|may|need|have|has|is|are|was|were|shall))\b.*$/iu;
 
 function proposal(rest: string): { kind: EventKind; title: string } | undefined {
   const lets = LETS.exec(rest);
