@@ -1,9 +1,10 @@
 // Events from a fourteenth round of meetings typed for a user check (a non-profit's board meeting):
 // no title made of the marks left between a day's parts; a venue booked and "doors at ten" are the
 // agenda item's; a clause run on with "so the … can" is a part of its own; "call … and ask" is a
-// call; "a call about rotas".
+// call; "a call about rotas"; calling the meeting to order is no decision.
 // Sentences written for this test.
 import { describe, expect, it } from 'vitest';
+import { statesADecision } from '#shared/text/decisions.ts';
 import { events } from '../support/spoken-events.ts';
 
 /** Tuesday 23 March 2027, 18:00 in Dublin (UTC+0, summer time from 28 March). */
@@ -39,5 +40,13 @@ describe('a call', () => {
   it('is named by what it is about, not by a verb said after it', () => {
     expect(found("I'll call him on Thursday and confirm.").map(([title]) => title)).toEqual(['Call']);
     expect(found("Let's have a call on Monday about rotas.").map(([title]) => title)).toEqual(['Call about rotas']);
+  });
+});
+
+describe('calling a meeting to order', () => {
+  it('is no decision, though said with "let\'s"', () => {
+    expect(statesADecision("Let's call this meeting to order.")).toBe(false);
+    expect(statesADecision("Let's call the board to order, it's seven.")).toBe(false);
+    expect(statesADecision("Let's go with the second caterer.")).toBe(true);
   });
 });
