@@ -34,6 +34,9 @@ const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oc
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */
 const MISHAP_AFTER = /^['’]s\s+(?:[\p{L}-]+\s+)?(?:outage|incident|crash|failure|breach|accident|fire|flood|leak|breakdown|downtime|disruption|power\s+cut|storm|attack|mistake|error|bug|problem|issue|mix-?up)s?\b/iu;
 
+/** "tuesday's and thursday's", "on monday's from six": a weekday with "'s" and no noun after it, a plural as a recogniser writes it. */
+const PLURAL_AS_HEARD = /^['’]s(?=\s+(?:and|or|from|at|through|to|starting|until|till)\b|\s*[,.;!?]|\s*$)/i;
+
 /** What names a weekend by what falls on it: "the … festival weekend", "the bank holiday weekend", "the Easter weekend" (capitalised, a name). */
 const WEEKEND_OF = /(?:\b(?:festival|holiday|fair|show|race|tournament|conference|wedding|reunion|anniversary|match|derby|regatta)|\b[A-Z][\p{L}]+)\s+$/u;
 
@@ -64,6 +67,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/\bfor\s+$/i.test(before) && NEXT_UNIT.test(said)) return true;
   // "the midnight show", "a noon deadline": a time of day that names a thing.
   if (/^(?:midnight|noon)$/.test(said) && DETERMINER_BEFORE.test(before)) return true;
+  // "training is on tuesday's and thursday's from five thirty": the recogniser's plural, days that come back.
+  if (/^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && PLURAL_AS_HEARD.test(after)) return true;
   // "the review of tuesday's outage": a mishap of the day named is told of after it, the day gone by.
   if (/^(?:(?:on|from|since)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && MISHAP_AFTER.test(after)) return true;
   // "on a weekday evening": any weekday, no one day; "the dragon boat festival weekend", "the bank holiday weekend": a weekend named by what falls on it, not this one.
