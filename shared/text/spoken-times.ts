@@ -119,9 +119,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   }],
   // "next thursday after work, around six" → "next thursday at 6:00 after work": "around" an hour right after a day,
   // put beside it so chrono reads one mention ("about six people" stays a count).
-  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight)((?:\\s+(?:morning|afternoon|evening))?)((?:,?\\s+after\\s+work)?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
+  // "on the sixteenth, early morning, around six" → "… at 6:00 in the morning".
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+after\\s+work)?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
     const time = clockText(h!, m ?? '00');
-    return time && `${day}${part} at ${time}${work?.replace(/^,/, '') ?? ''}`;
+    return time && `${day} at ${time}${part ? ` in the ${part.toLowerCase()}` : ''}${work?.replace(/^,/, '') ?? ''}`;
   }],
   // "at three thirty" → "at 3:30"; "booked for seven thirty on the ninth", "by ten fifteen
   // tomorrow" before a day ("sold for four fifty" is a price)

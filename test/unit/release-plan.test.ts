@@ -2,10 +2,10 @@
 // release planning): a request to someone named to open the line ("right, noor, please …"); "we'll
 // do a fire drill on …"; a thing of one word named first, then "let's have it"; a thing and a
 // clause in -ing of it; a thing that "itself goes out" on a day, counted from later; a place a
-// time is told for elsewhere is no location.
+// time is told for elsewhere is no location; "around" an hour after a day and a part of the day.
 // Sentences written for this test.
 import { describe, expect, it } from 'vitest';
-import { dateReference } from '#shared/text/spoken-dates.ts';
+import { dateReference, findDates } from '#shared/text/spoken-dates.ts';
 import { findLocation } from '#shared/text/places.ts';
 import { events, itemsOfTalk, lastLineDates } from '../support/spoken-events.ts';
 
@@ -44,5 +44,12 @@ describe('a place a time is told for elsewhere', () => {
   it('is no location', () => {
     expect(findLocation('The demo is at 4 pm, that is 10 am in Chicago.')).toBe('');
     expect(findLocation("That's the one at ten in the library.")).toBe('Library');
+  });
+});
+
+describe('"around" an hour after a day and its part of the day', () => {
+  it('is that time of that part', () => {
+    expect(findDates('The launch goes out on the twentieth, early morning, around five.', reference).map((d) => d.iso)).toEqual(['2027-07-20T05:00:00-04:00']);
+    expect(findDates('Tomorrow morning around ten works.', reference).map((d) => d.iso)).toEqual(['2027-07-07T10:00:00-04:00']);
   });
 });
