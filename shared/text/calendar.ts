@@ -16,6 +16,8 @@ export const SMALL_COUNTS: Readonly<Record<string, number>> = { a: 1, an: 1, one
 
 /** "monday" … "sunday", as a regular-expression source. */
 export const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+/** A verb that moves a thing in time ("move", "pushed", "rescheduling", "brought"), as a regular-expression source. */
+export const MOVE_VERB = String.raw`(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|reschedul(?:e|ed|es|ing)|postpon(?:e|ed|es|ing)|delay(?:ed|s|ing)?|bring(?:ing)?|brought)`;
 
 /** The wall clock of a chrono parse's reference instant, in its zone. */
 export function wallClock(reference: chrono.ReferenceWithTimezone): Date {

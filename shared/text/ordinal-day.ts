@@ -7,7 +7,7 @@
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
 // whatever follows it. "The first of next month" is that month's first.
 import type * as chrono from 'chrono-node/en';
-import { daysIn, MONTH_NAMES, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
+import { daysIn, MONTH_NAMES, MOVE_VERB, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -50,7 +50,7 @@ const LED = new RegExp(`${LEAD}$`, 'i');
 /** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel". */
 const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)/i;
 /** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
-const MOVED_TO = /\b(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|bring|brought|reschedul(?:e|ed|es|ing)|postpon(?:e|ed|es|ing)|delay(?:ed|s|ing)?)\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$/i;
+const MOVED_TO = new RegExp(String.raw`\b${MOVE_VERB}\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$`, 'i');
 const PATTERN = new RegExp(`(?:${LEAD}|${CLAUSE_START}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');
 const ENDS_DAY = new RegExp(`^${AFTER_DAY}`, 'i');
 

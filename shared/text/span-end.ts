@@ -5,7 +5,7 @@
 // evening's only because the meeting is held then ("on saturday from nine to three", said at
 // 21:00), or as the afternoon's as a bare hour from one to six is ("from six until noon"), is the
 // morning's when the span would otherwise run past midnight: 09:00–15:00, 06:00–12:00.
-import { wallDay } from './calendar.ts';
+import { MOVE_VERB, wallDay } from './calendar.ts';
 import { dayNumber } from './dates-said.ts';
 
 interface Clock {
@@ -35,7 +35,7 @@ export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: b
 }
 
 /** "push the review from tuesday to thursday": a move from one day to another, not a span. */
-const MOVED_FROM = /\b(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|reschedul(?:e|ed|es|ing)|bring(?:ing)?|brought|switch(?:ed|es|ing)?|chang(?:e|ed|es|ing))\b(?:\s+[\p{L}'-]+){0,5}\s+from\s+$/iu;
+const MOVED_FROM = new RegExp(String.raw`\b(?:${MOVE_VERB}|switch(?:ed|es|ing)?|chang(?:e|ed|es|ing))\b(?:\s+[\p{L}'-]+){0,5}\s+from\s+$`, 'iu');
 
 /** Whether the span said after `before` is a move to its end day. */
 export const movedBetween = (before: string): boolean => MOVED_FROM.test(before);
