@@ -18,7 +18,7 @@ import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
-import { normaliseSpokenTimes } from './spoken-times.ts';
+import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
 import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
@@ -124,13 +124,15 @@ export function isoDateParts(d: DateParts, timeZone: string): string {
 }
 
 /** Hours of a working day for a part of the day ("friday afternoon" → 14). */
-const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19]];
-const DAY_PART_AFTER = /^\s*(?:in the\s+)?(?:morning|afternoon|evening|tonight|at night)\b/i;
+const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19], [new RegExp(`\\b${AFTER_WORK}\\b`, 'i'), 18], [/\bafter\s+lunch\b/i, 13]];
+const DAY_PART_AFTER = new RegExp(`^\\s*(?:(?:in the\\s+)?(?:morning|afternoon|evening|tonight|at night)|,?\\s*(?:${AFTER_WORK}|after\\s+lunch))\\b`, 'i');
+/** "after lunch on tuesday", "after work on friday": the part of the day said before the day. */
+const DAY_PART_BEFORE = new RegExp(`\\b(?:${AFTER_WORK}|after\\s+lunch)\\s+(?:on\\s+)?$`, 'i');
 const NOON = 12;
 
-/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon"), suggests. */
-function dayPartHour(said: string, after: string): number | undefined {
-  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''}`;
+/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon") or before it ("after lunch on monday"), suggests. */
+function dayPartHour(said: string, after: string, before = ''): number | undefined {
+  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''} ${DAY_PART_BEFORE.exec(before)?.[0] ?? ''}`;
   return DAY_PART_HOURS.find(([words]) => words.test(text))?.[1];
 }
 
@@ -298,7 +300,9 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (namesNoDay(result, said, before, after)) continue;
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
-    const { read, ofMonthNamed } = readInMonthNamed(result.start, parts(result.start, after, wall, normalised), { earlier, inSentence: found }, wall);
+    // What the sentence says of its day (a thing of the evening) is its own, not the next one's ("… eleven. so … tuesday night").
+    const sentence = sentenceAt(normalised, result.index);
+    const { read, ofMonthNamed } = readInMonthNamed(result.start, parts(result.start, after, wall, sentence), { earlier, inSentence: found }, wall);
     const nextTo = countedFromDaySaid(result.start, said, read, [...earlier, ...found], after);
     // null: no day; undefined: none counted, so read on.
     const counted = nextTo !== undefined ? nextTo : (weekdayByThing(result.start, before, after, read, [...earlier, ...found]) ?? weekdayFromDaySaid(result.start, said, { before, after }, read, { earlier, inSentence: found }, today));
@@ -307,12 +311,12 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       counted ??
       (THIS_DAY_PART.test(said)
         ? { ...read, ...wallDay(wall) }
-        : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, sentenceAt(normalised, result.index), read, { earlier, inSentence: found }, wall), after, normalised) ?? weekdayAhead(result.start, said, read, wall)));
-    const ended = afterStart(onDay, said, sentenceAt(normalised, result.index), [...earlier, ...found]);
+        : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, sentence, read, { earlier, inSentence: found }, wall), after, sentence) ?? weekdayAhead(result.start, said, read, wall)));
+    const ended = afterStart(onDay, said, sentence, [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && timeOfDay(wall);
-    const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, normalised, wall);
-    const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after) : undefined;
+    const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
+    const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + mention.length + 1);
     const dayless = !result.start.isCertain('day') && !result.start.isCertain('weekday');
@@ -326,17 +330,17 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (dayless && start.hour !== undefined && dayNumber(start) > today && TOLD_OF_PAST.test(normalised)) continue;
     // "push the review from tuesday to thursday": the day it moves to.
     if (result.end && movedBetween(/^from\s/i.test(mention) ? `${before}from ` : before)) {
-      const to = inMonthNamed(result.end, parts(result.end, after, wall, normalised), { earlier, inSentence: found }, wall);
+      const to = inMonthNamed(result.end, parts(result.end, after, wall, sentence), { earlier, inSentence: found }, wall);
       found.push({ text: mention, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
       continue;
     }
-    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, normalised), endSaid(result.end))) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, sentence), endSaid(result.end))) : undefined;
     // "in a month, same time": the day a month on, at the meeting's time.
     const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {
       const from = result.index - (now ? same.lead : 0);
       const text = normalised.slice(from, Math.max(result.index + mention.length + (now ? same.trail : 0), zone ? zone.index + zone.length : 0));
-      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...ofMonthNamed, ...saidOf(sentenceAt(normalised, result.index)), ...thingOn(before) });
+      found.push({ text, index: from, start, ...(end ? { end } : {}), iso: isoDateParts(start, reference.timeZone), label: formatDateParts(start), ...namedWith(result.start, said), ...ofMonthNamed, ...saidOf(sentence), ...thingOn(before) });
       continue;
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.

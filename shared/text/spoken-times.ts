@@ -76,6 +76,8 @@ const NO_CHANGE_BY = `(?<!\\b(?:up|down|reduced?|cut|increased?|raised?|rose|fel
 
 /** Words that say an hour is not exact: "around eight". */
 const ABOUT = 'around|about|roughly|approximately';
+/** The end of a working day as a time's cue: an hour said after it is the evening's ("after close, around eleven"). */
+export const AFTER_WORK = 'after\\s+(?:work|close|closing(?:\\s+time)?|service|hours)';
 
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
@@ -117,10 +119,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m ?? '00');
     return time && `${lead} ${time}`;
   }],
-  // "next thursday after work, around six" → "next thursday at 6:00 after work": "around" an hour right after a day,
+  // "next thursday after work, around six" → "next thursday at 6:00 after work" ("saturday after close, around
+  // eleven thirty" → "… at 11:30 after close"): "around" an hour right after a day,
   // put beside it so chrono reads one mention ("about six people" stays a count).
   // "on the sixteenth, early morning, around six" → "… at 6:00 in the morning".
-  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+after\\s+work)?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+${AFTER_WORK})?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
     const time = clockText(h!, m ?? '00');
     return time && `${day} at ${time}${part ? ` in the ${part.toLowerCase()}` : ''}${work?.replace(/^,/, '') ?? ''}`;
   }],

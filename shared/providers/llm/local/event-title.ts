@@ -5,6 +5,7 @@ import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
+import { CLOSES, MEAL_AS_WHEN, OWNED, CLOSES_BARE, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [
@@ -163,60 +164,6 @@ function appointmentTitle(kind: string, rest: string): string {
 
 export type EventKind = 'appointment' | 'deadline';
 
-/** "saturday's match is away …", "tomorrow's session": the thing the day is said to own (what follows the date). */
-const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|will|moves?|starts?|kicks? off|begins?|has)\b|\s*$)/iu;
-/** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
-const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
-
-/** "early bird pricing ends on …": the same, the thing named without a determiner. */
-const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
-
-/** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?$`;
-const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
-/** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
-const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
-/** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */
-const RELATIVE = '(?:which|that|who|where|when)';
-/** Where a thing named is, or leaves from, said before when ("the gig at the fleece is on …"): no part of its name. */
-const WHERE = String.raw`(?:\s+(?:at|in|from)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?`;
-/** What a thing named is about or for: " about the budget", " for volunteers". */
-const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
-/**
- * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
- * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said
- * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
- * about the budget").
- */
-const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`, 'iu');
-/** "the rehearsal is the evening before the wedding so friday the fifth": a thing said to be at a time described, and then the date that is. */
-const RESTATED = new RegExp(
-  String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
-  'iu',
-);
-/**
- * "let's make the handover date the twenty sixth", "set the launch day for …": the date of a thing,
- * set then; "i've booked the engineer visit for friday": a thing booked for then.
- */
-const SET_DATE = new RegExp(
-  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:booked|scheduled|arranged|organi[sz]ed|reschedule[ds]?|move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?)(?:\s+(?:back|forward))?\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in|from)\s+)?(?:the\s+)?$`,
-  'iu',
-);
-/** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
-const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:it's|it is|it'll be|it will be|they're|they are)(?=\s)`, 'giu');
-/** "staff training on allergens is on the fourteenth": a clause that opens with a bare name of two or three words, and what it is about. */
-const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+)${ABOUT}\s+${HAPPENS}`, 'iu');
-/** One word names a thing only said to be then ("doors open at seven" is a part of the evening, not a thing of its own). */
-const UNMARKED_ONE =
-  /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?$/iu;
-/** "is", "are", "will be" right after a name: the name is the subject, so each of its words is a noun or an adjective. */
-const SUBJECT_OF_BE = /^\s+(?:is|are|will\s+be)\b/i;
-/** "path clearing on sunday at ten": a bare name and when, with no verb. */
-const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
-/** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
-const SEQUENCE =
-  /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
-const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|doors?|room|venue|booking|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
 
 /**
  * The bare name a clause opens with, when the tagger reads each of its words as a known noun or
@@ -307,17 +254,31 @@ const TOLD_OF = new RegExp(String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]
 /** A phrase in lower case but for words said in capitals ("the AGM", "our CPR course"). */
 const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase()));
 
+/**
+ * "Sofia's leaving party is …": the thing someone owns, with its owner when that is a person (one
+ * of the people there, or a name in capitals: not a word that starts the sentence and could be any).
+ */
+function ownedThing(plain: string, names: readonly string[]): string | undefined {
+  const owned = OWNED.exec(plain);
+  if (!owned) return undefined;
+  const owner = owned[1]!;
+  const first = plain.slice(0, owned.index).trim() === '';
+  const someone = names.some((n) => n.toLowerCase() === owner.toLowerCase()) || (/^\p{Lu}/u.test(owner) && (!first || !inLexicon(owner)));
+  return `${someone ? `${owner}'s ` : ''}${owned[2]!.replace(WHICH_ONE, '')}${owned[3]}`;
+}
+
 function scheduled(before: string, rest: string, names: readonly string[], after = ''): { kind: EventKind; title: string } | undefined {
   // "the next clinic" is the clinic: which one says when, not what ("the next one" names nothing).
   const plain = before.replace(RESUMED, '$1 is');
-  const found = SCHEDULED.exec(plain) ?? RESTATED.exec(plain);
+  const owned = ownedThing(plain, names);
+  const found = owned ? undefined : (SCHEDULED.exec(plain) ?? RESTATED.exec(plain));
   // "training on our hands is on …": a noun phrase after a preposition is part of a longer name.
   // "the customer webinar announcing the features is on …": the thing a clause in -ing tells of, not its object.
   const told = found ? TOLD_OF.exec(plain.slice(0, found.index))?.[1] : undefined;
   const named = told ?? (found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined);
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
-  const own = offeredFor(before, after, names) ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
+  const own = offeredFor(before, after, names) ?? owned ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
   const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names)));
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
@@ -355,7 +316,8 @@ function dueThen(before: string): boolean {
  * is what precedes the date ("… by " makes a task due then); `names` are the people at the meeting.
  */
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
-  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[1];
+  // "i'll send it after lunch on friday": a meal said as the time of day names no meal to have.
+  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest.replace(MEAL_AS_WHEN, ' ')))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   const lead = before.replace(FILLER, '');
   const bare = CLOSES_BARE.exec(lead);
@@ -368,8 +330,10 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) {
     // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
+    // "lucia's farewell dinner is on …": the dinner someone owns, by its whole name.
     const title = appointmentTitle(cue, rest);
-    found = (title === 'Meeting' ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
+    const owned = title === cue && ownedThing(before, names)?.toLowerCase().endsWith(cue.toLowerCase());
+    found = (title === 'Meeting' || owned ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
   else {
     const visit = visitTitle(before, after, names) ?? journeyTitle(before, normalised);

@@ -93,13 +93,32 @@ const datesIn = (text: string, reference: Reference, earlier: readonly Said[]) =
 
 /**
  * The line quoted for a date: the sentence of it that says the date (sentence ends from its
- * punctuation, or from its pauses when it has none), else the whole line.
+ * punctuation, or from its pauses when it has none), with the sentences before it in the line
+ * that it needs ("the menu launches on the first of march. tasting is the thursday before"), else the whole line.
  */
 function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: readonly Said[]): Line {
   const sentences = sentencesOf({ sentence: line.text, words: line.words });
   if (sentences.length < 2) return line;
-  const said = sentences.find((sentence) => datesIn(sentence, reference, earlier).some((d) => d.iso === date.iso));
-  return said ? { ...line, text: said } : line;
+  for (const [at, sentence] of sentences.entries()) {
+    for (let from = at; from >= 0; from -= 1) {
+      const text = from === at ? sentence : sentences.slice(from, at + 1).join(' ');
+      if (datesIn(text, reference, earlier).some((d) => d.iso === date.iso)) return { ...line, text };
+    }
+  }
+  return line;
+}
+
+/**
+ * "the inspection is next wednesday" … "they said between nine and eleven": a time's quote opens
+ * with the day's, said a few lines before by the same speaker, which says what the time is of.
+ */
+function withDaySaid<T extends Mention & { at: number }>(timed: T, all: Iterable<T>): T {
+  if (!timed.date.iso.includes('T')) return timed;
+  for (const m of all) {
+    const dayFirst = !m.date.iso.includes('T') && timed.date.iso.startsWith(m.date.iso) && m.at < timed.at && timed.at - m.at <= SAME_THING_LINES;
+    if (dayFirst && m.line.speaker === timed.line.speaker) return { ...timed, line: { ...timed.line, text: `${m.line.text} … ${timed.line.text}`, start: m.line.start } };
+  }
+  return timed;
 }
 
 function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateReference>): Mention[] {
@@ -117,7 +136,7 @@ function keyDates(lines: readonly Line[], reference: ReturnType<typeof dateRefer
   // A day said once with its time and once without, a few lines apart, is the timed mention; far apart, two things that day.
   const timed = [...byWhen.values()].filter((m) => m.date.iso.includes('T'));
   const repeated = (m: { date: SpokenDate; at: number }) => timed.some((t) => t.date.iso.startsWith(m.date.iso) && Math.abs(t.at - m.at) <= SAME_THING_LINES);
-  const mentions = [...byWhen.values()].filter((m) => m.date.iso.includes('T') || !repeated(m));
+  const mentions = [...byWhen.values()].filter((m) => m.date.iso.includes('T') || !repeated(m)).map((m) => withDaySaid(m, byWhen.values()));
   return mentions.sort((a, b) => (a.date.iso < b.date.iso ? -1 : a.date.iso > b.date.iso ? 1 : 0)).slice(0, MAX_DATES);
 }
 
