@@ -182,8 +182,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
-  // "wednesday lunchtime", "by lunchtime" → "… noon", which chrono reads
-  [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b`, 'gi'), (lead) => `${lead}noon`],
+  // "wednesday lunchtime", "by lunchtime", "from midday" → "… noon", which chrono reads ("at midday" it reads itself)
+  [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b|\\b((?:from|by|before|until|till|after|since)\\s+)mid-?day\\b`, 'gi'), (lead, from) => `${lead ?? from}noon`],
   // "the nineteenth of june, a saturday, at ten" → "the nineteenth of june at ten": the weekday said
   // after a day as what it is names that day again (chrono reads "a saturday" apart, and drops the time
   // with it); after a day and its month, without the commas too ("the nineteenth of june saturday at

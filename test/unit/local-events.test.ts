@@ -126,7 +126,7 @@ describe('local calendar-event extraction', () => {
 
   // Written for this test: a thing there is, or that we have, on a day, and where.
   it.each([
-    ["we're having a quiz night at the club on the fourth", 'Quiz night', '2026-12-04T09:00:00+00:00', 'Club'],
+    ["we're having a quiz night at the club on the fourth", 'Quiz night', '2026-12-04T19:00:00+00:00', 'Club'],
     ["there'll be a flu clinic in the church hall on tuesday", 'Flu clinic', '2026-11-24T09:00:00+00:00', 'Church hall'],
     ['we have a team meeting planned for monday', 'Team meeting', '2026-11-23T09:00:00+00:00', ''],
   ])('makes an event of %j', (sentence, title, start, location) => {

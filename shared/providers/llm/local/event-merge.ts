@@ -5,8 +5,9 @@
 // or one is said to be on "that day" ("the open day is on saturday" … "let's do lunch at twelve that
 // day"). A mention that proposes nothing itself ("tuesday
 // at three in room four then") never makes an event, but adds its place or end to the event
-// it repeats. The merged event keeps the first proposal's title unless a later one says more,
-// the first place and spoken end said, and the sentences that mention it.
+// it repeats. The merged event keeps the first proposal's title unless a later one says more (or
+// names the thing someone's arrival said with it starts), the first place and spoken end said, and
+// the sentences that mention it.
 import { onlyKind, saysMore, type EventKind } from './event-title.ts';
 
 export interface Mention {
@@ -68,12 +69,17 @@ function sameEvent(event: Merged, mention: Mention): boolean {
   return mention.kind !== undefined || mention.timed;
 }
 
+/** A title event-visit.ts gives someone's getting here ("Assessor arrives"). */
+const ARRIVAL = /\sarrives$/;
+
 function absorb(event: Merged, mention: Mention): void {
   if (!event.timed && mention.timed) {
     Object.assign(event, { start: mention.start, timed: true, end: mention.end });
   } else if (event.end === undefined && mention.end !== undefined && mention.start === event.start) event.end = mention.end;
   if (!event.location && mention.location) event.location = mention.location;
   if (mention.kind !== undefined && !saysMore(event.title) && saysMore(mention.title)) event.title = mention.title;
+  // "the audit is on thursday, the assessor arrives at half eight": an arrival said with the thing of that day starts it, and the thing names it.
+  else if (mention.kind !== undefined && ARRIVAL.test(event.title) && !ARRIVAL.test(mention.title) && !onlyKind(mention.title) && saidNear(event, mention)) event.title = mention.title;
   if (!event.sentences.includes(mention.sentence)) event.sentences.push(mention.sentence);
   if (mention.segment !== undefined) event.segments.push(mention.segment);
 }

@@ -12,7 +12,7 @@ export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+(
 export const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -62,11 +62,11 @@ export const SEQUENCE =
 export const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|doors?|room|venue|booking|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
 /**
  * "Sofia's leaving party is on saturday", "the team's offsite starts …": a thing someone owns,
- * said to happen then; the owner (1) and the thing (2, 3). Not a word that only looks owned
+ * said to happen then; the owner (2, with a title, 1: "Dr Patel's workshop") and the thing (3, 4). Not a word that only looks owned
  * ("it's", "what's", "saturday's": a day's own thing is DAYS_OWN's).
  */
 export const OWNED = new RegExp(
-  String.raw`(?:^|[\s,])(?!(?:it|that|this|there|here|what|who|where|when|how|let|he|she|everyone|everything|nothing|something|today|tomorrow|tonight|${WEEKDAY})['’])([\p{L}-]+)['’]s\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`,
+  String.raw`(?:^|[\s,])((?:dr|doctor|mr|mrs|ms|miss|prof|professor)\.?\s+)?(?!(?:it|that|this|there|here|what|who|where|when|how|let|he|she|everyone|everything|nothing|something|today|tomorrow|tonight|${WEEKDAY})['’])([\p{L}-]+)['’]s\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`,
   'iu',
 );
 /** "after lunch", "before dinner service": a meal said as a time of the day, not had together. */

@@ -38,7 +38,7 @@ const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need t
 const ADVERBS =
   /^(?:(?:again|soon|later|then|there|here|together|up|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|me|us|you|them|him|her|itself|themselves|slipped|moved|pushed back|pushed|shifted|delayed|brought forward|(?:that|the same)\s+(?:morning|afternoon|evening|night|day))[,\s]*)+|(?:[,\s]+(?:again|soon|later|then|there|here|together|too|also|once more|as usual|as planned|as agreed|planned|scheduled|booked|arranged|instead|first thing|for\s+(?:that|the same)(?:\s+(?:morning|afternoon|evening|night|day))?|(?:that|the same)\s+(?:morning|afternoon|evening|night|day)|(?:but\s+)?(?:somewhere else|elsewhere|(?:at|in)\s+(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location))|(?:at\s+)?(?:the\s+)?same\s+(?:place|venue|room|spot|location)))+$/gi;
 /** "let's review the numbers again at four p m on the tenth": a time proposed to do something together. */
-const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:know|hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|aim|target)\b)(.+)$/i;
+const LETS = /(?:^|[\s,])(?:let's|lets|let us)\s+(?!(?:know|hope|say|assume|suppose|see|not|be|imagine|pretend|face|remember|wait|keep in mind|keep\s+(?:this|it|things)\s+(?:short|brief|quick|simple|tight|moving)|get\s+(?:going|started|on)|crack on|move on|aim|target)\b)(.+)$/i;
 /** "we agreed to move the files by friday", "the plan is to launch by …": what was agreed, planned or meant to be done. */
 const INTENT = /\b(?:(?:plan|goal|aim|idea|target|hope)\s+(?:is|was)|agreed|decided|planned|plan|planning|promised|aim|aiming|intend|want|wants|hope|hoping)\s+to\s+(.+)$/i;
 /** "we need two more skips before …": what is needed. */
@@ -143,7 +143,8 @@ function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
   // Up to another clause: "…, and then we go to the pub" says nothing of the demo.
-  const fromCue = cue ? rest.slice(rest.search(cue)).replace(/[,;]\s*(?:and|but|or|so|then)\b.*$/i, '') : '';
+  // "the workshop for the nurses is the following [monday]": what is said of it after "is" is no part of it, unless what it is about.
+  const fromCue = cue ? rest.slice(rest.search(cue)).replace(/[,;]\s*(?:and|but|or|so|then)\b.*$/i, '').replace(/\s+(?:is|are|was|will\s+be)\s+(?!(?:to|about|regarding|for|with)\b).*$/i, '') : '';
   // What it is for follows the appointment: in "late for that, i have a dentist appointment", "for" is not its purpose.
   const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cue ? fromCue : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
@@ -258,13 +259,14 @@ const keptCapitals = (phrase: string | undefined): string | undefined => phrase?
  * "Sofia's leaving party is …": the thing someone owns, with its owner when that is a person (one
  * of the people there, or a name in capitals: not a word that starts the sentence and could be any).
  */
-function ownedThing(plain: string, names: readonly string[]): string | undefined {
+function ownedThing(plain: string, names: readonly string[]): { owner?: string; thing: string } | undefined {
   const owned = OWNED.exec(plain);
   if (!owned) return undefined;
-  const owner = owned[1]!;
+  const [, title, owner] = owned as unknown as [string, string | undefined, string];
   const first = plain.slice(0, owned.index).trim() === '';
-  const someone = names.some((n) => n.toLowerCase() === owner.toLowerCase()) || (/^\p{Lu}/u.test(owner) && (!first || !inLexicon(owner)));
-  return `${someone ? `${owner}'s ` : ''}${owned[2]!.replace(WHICH_ONE, '')}${owned[3]}`;
+  const someone = title !== undefined || names.some((n) => n.toLowerCase() === owner.toLowerCase()) || (/^\p{Lu}/u.test(owner) && (!first || !inLexicon(owner)));
+  const said = `${title ?? ''}${owner}`.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+  return { ...(someone ? { owner: said } : {}), thing: `${owned[3]!.replace(WHICH_ONE, '')}${owned[4]}` };
 }
 
 function scheduled(before: string, rest: string, names: readonly string[], after = ''): { kind: EventKind; title: string } | undefined {
@@ -278,10 +280,12 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   const named = told ?? (found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined);
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
-  const own = offeredFor(before, after, names) ?? owned ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
+  const own = offeredFor(before, after, names) ?? owned?.thing ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
   const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names)));
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
-  return { kind: 'appointment', title: phrase.charAt(0).toUpperCase() + phrase.slice(1) };
+  // "Dr Patel's workshop": the owner as said, in capitals.
+  const owner = owned?.owner !== undefined && own === owned.thing ? `${owned.owner}'s ` : '';
+  return { kind: 'appointment', title: owner ? `${owner}${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1) };
 }
 
 function activity(before: string): { kind: EventKind; title: string } | undefined {
@@ -330,9 +334,9 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
   } else if (cue) {
     // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
-    // "lucia's farewell dinner is on …": the dinner someone owns, by its whole name.
+    // "lucia's farewell dinner is on …", "dr patel's workshop for the nurses is …": the thing someone owns, by its whole name.
     const title = appointmentTitle(cue, rest);
-    const owned = title === cue && ownedThing(before, names)?.toLowerCase().endsWith(cue.toLowerCase());
+    const owned = ownedThing(before, names)?.thing.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
     found = (title === 'Meeting' || owned ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
   else {

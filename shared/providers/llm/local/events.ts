@@ -6,7 +6,8 @@
 // recording's time zone (its IANA name; without one, the meeting date's own offset). A day
 // without a time becomes 09:00 there (Speakr's default), or the working hour of the part of
 // the day said with it (morning 09:00, afternoon 14:00, evening 18:00, tonight 19:00), or a
-// meal's hour when a meal is what it is (lunch 12:00, dinner 19:00); the end
+// meal's hour when a meal is what it is (lunch 12:00, dinner 19:00), or an evening's ("open
+// evening" 18:00, "quiz night" 19:00); the end
 // is the spoken end, or the start and a length said with it ("for an hour and a half",
 // "should take about six hours", "a two hour workshop"), or start + 1 h. A date said in a clause about the past (unless it is
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
@@ -38,8 +39,8 @@ export { findLocation } from '../../../text/places.ts';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;
-/** The hour a meal is had at, for a meal named as the event without its time ("lunch with the investors on friday" → 12:00). */
-const MEAL_HOURS: Readonly<Record<string, number>> = { breakfast: 8, brunch: 11, lunch: 12, dinner: 19, supper: 19 };
+/** The hour a meal is had at, or an evening held, for one named as the event without its time ("lunch with the investors on friday" → 12:00, "the open evening" → 18:00). */
+const HOURS_OF_THINGS: Readonly<Record<string, number>> = { breakfast: 8, brunch: 11, lunch: 12, dinner: 19, supper: 19, evening: 18, night: 19 };
 const MAX_EVENTS = 50;
 
 // Said about the past, or called off: not an appointment to keep. A bare weekday resolves
@@ -126,15 +127,15 @@ const at = (parts: DateParts, reference: DateReference, defaultHour: number): nu
 
 type Found = ReturnType<typeof titleOf>;
 
-/** The meal an appointment's name ends in ("Team dinner", "Lunch with the investors"), as its hour. */
-function mealHour(found: Found): number | undefined {
+/** The meal or the part of the day an appointment's name ends in ("Team dinner", "Lunch with the investors", "Quiz night"), as its hour. */
+function thingHour(found: Found): number | undefined {
   if (found?.kind !== 'appointment') return undefined;
   const name = found.title.split(/:|\s+(?:with|for|about|of|at|in|and)\s+/i)[0]!.toLowerCase().split(/\s+/);
-  return MEAL_HOURS[name.at(-1)!];
+  return HOURS_OF_THINGS[name.at(-1)!];
 }
 
 function mentionOf(sentence: string, normalised: string, date: SpokenDate, found: Found, reference: DateReference): Mention | undefined {
-  const defaultHour = date.start.dayPartHour ?? mealHour(found) ?? DEFAULT_HOUR;
+  const defaultHour = date.start.dayPartHour ?? thingHour(found) ?? DEFAULT_HOUR;
   const start = at(date.start, reference, defaultHour);
   if (!(start > reference.instant.getTime())) return undefined;
   // "starting at eight, should take about six hours": a length said with the start ends it.
