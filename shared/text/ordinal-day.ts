@@ -28,7 +28,7 @@ export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].j
 /** A day of the month as said ("19th", "19", "nineteenth", "twenty-first"), captured, as a regular-expression source; ordinalDay reads it. */
 export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 
-const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
+const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|(?:let's|let\\s+us|shall\\s+we|should\\s+we|can\\s+we|could\\s+we)\\s+say|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another
@@ -47,8 +47,8 @@ const CLAUSE_START = '(?<=(?:^|[,.;:!?])\\s*)';
 const CLAUSE_BEFORE = /(?:^|[,.;:!?])\s*$/;
 /** A word that leads into a day just before: "on a saturday, the twenty seventh" is led into, though after a comma. */
 const LED = new RegExp(`${LEAD}$`, 'i');
-/** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel". */
-const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)/i;
+/** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel"; or the day agreed, "the twelfth it is". */
+const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)|^\s+it\s+is\s*(?:[,.;:!?]|$)/i;
 /** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
 const MOVED_TO = new RegExp(String.raw`\b${MOVE_VERB}\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$`, 'i');
 const PATTERN = new RegExp(`(?:${LEAD}|${CLAUSE_START}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');

@@ -25,8 +25,11 @@ const WORD_VALUES: ReadonlyMap<string, number> = new Map([
 export const NUMBER_WORD = `(?:(?:${DECADE_WORDS.join('|')})[\\s-](?:${UNITS.join('|')})|${[...DECADE_WORDS, ...TEENS, ...UNITS].join('|')})`;
 
 const END = '(?![\\w])';
-/** An hour said as a word or digits, and (MINUTE) its minutes, each as one capture group: "five", "5"; "thirty", "oh five". */
-export const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}`;
+/**
+ * An hour said as a word or digits, and (MINUTE) its minutes, each as one capture group: "five",
+ * "5"; "thirty", "oh five". Not the hour of a clock time ("3" of "3:45").
+ */
+export const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}(?!:\\d)`;
 export const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
 /** Minutes said before "past" or "to": "five", "ten", "twenty five", or any number with "minutes" ("two to four" is a span). */
 const MINUTES_OFF = `(?:(?:five|ten|twenty|twenty[ -]five)(?: minutes)?|(?:(?:twenty[ -])?(?:${UNITS.join('|')})|${TEENS.join('|')}|\\d{1,2}) minutes)`;
@@ -123,8 +126,9 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // eleven thirty" → "… at 11:30 after close"): "around" an hour right after a day,
   // put beside it so chrono reads one mention ("about six people" stays a count).
   // "on the sixteenth, early morning, around six" → "… at 6:00 in the morning".
-  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+${AFTER_WORK})?),?\\s+(?:${ABOUT}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (day, part, work, h, m) => {
-    const time = clockText(h!, m ?? '00');
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+(?:${AFTER_WORK}|after\\s+(?:school|lunch)))?),?\\s+(?:${ABOUT}) (?:${HOUR}(?: ${MINUTE})?|(\\d{1,2}:\\d{2}))${TIME_CAN_END}`, 'gi'), (day, part, work, h, m, clock) => {
+    // "around quarter to four", already "around 3:45".
+    const time = clock ?? clockText(h!, m ?? '00');
     return time && `${day} at ${time}${part ? ` in the ${part.toLowerCase()}` : ''}${work?.replace(/^,/, '') ?? ''}`;
   }],
   // "at three thirty" → "at 3:30"; "booked for seven thirty on the ninth", "by ten fifteen

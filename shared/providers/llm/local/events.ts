@@ -14,13 +14,13 @@
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { thingBefore, withSubject, type SaidBefore } from '../../../text/referents.ts';
+import { atSameTime, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
-import { WEEKDAY } from '../../../text/calendar.ts';
 import { dayNumber } from '../../../text/dates-said.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
 import { sentencesOf } from '../../../text/pauses.ts';
@@ -47,7 +47,7 @@ const MAX_EVENTS = 50;
 // forward ("we met on tuesday" → the coming one), so a clause about the past proposes nothing,
 // unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
 const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day\b(?!\s+(?:in|of)\b))|ago|yesterday|earlier)\b/i;
-const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|not|no longer|never|no(?!\s+(?:later|sooner|earlier|more|less|problem|worries|doubt|rush)\b)(?=\s+\w))\b/i;
+const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|doesn't|isn't|aren't|not|no longer|never|no(?!\s+(?:later|sooner|earlier|more|less|problem|worries|doubt|rush)\b)(?=\s+\w))\b/i;
 /** "not yet we need the last ones by …", "no, the deadline is …": an answer to what was asked, not a negation of what follows ("no meeting on friday" is one). */
 const ANSWER = /^\s*(?:(?:no|nope)[,.!]|not yet\b[,.!]?|not really\b[,.!]?)\s+(?=\S)/i;
 const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
@@ -55,6 +55,8 @@ const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
 const AHEAD_LEAD = 12;
 // A condition ("if the client calls on friday …") or a habit ("every monday") is no single appointment.
 const CONDITIONAL = /^\s*(?:if|unless|in case|whether|when(?:ever)?)\b/i;
+/** "ask", "check", "see" before an "if" or "whether" clause: what follows is asked, not a condition. */
+const ASKED_IF = /\b(?:ask|asks|asked|asking|see|check|checking|find\s+out|wonder(?:ing)?)\s+$/i;
 const RECURRING = /\b(?:every|each)\s+(?:day|week|month|morning|afternoon|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:daily|weekly|monthly)\b/i;
 // A clause ends at a comma, semicolon or colon, or before a conjunction that starts a new one.
 const CLAUSE_BREAK = /[,;:]\s*|\s+(?=(?:but|though|although|instead|whereas|because|unless|if)\b)/gi;
@@ -103,7 +105,10 @@ function afterCondition(clause: string, at: number): string {
 
 /** Whether the date at [from, to) is proposed: not past, negated, conditional or recurring in its clause. */
 export function proposes(sentence: string, from: number, to: number): boolean {
-  const clause = afterCondition(clauseAt(sentence, from, to), from - clauseStart(sentence, from, to)).replace(ANSWER, '');
+  const start = clauseStart(sentence, from, to);
+  // "i'll ask if wednesday works instead": a question put to someone, offering the day; no condition.
+  const askedIf = ASKED_IF.test(sentence.slice(0, start));
+  const clause = (askedIf ? clauseAt(sentence, from, to).replace(CONDITIONAL, '') : afterCondition(clauseAt(sentence, from, to), from - start)).replace(ANSWER, '');
   const ahead = AHEAD.test(sentence.slice(Math.max(0, from - AHEAD_LEAD), to));
   const notPlanned = (text: string) => CALLED_OFF.test(text) || (!ahead && PAST.test(text));
   if (notPlanned(clause) || CONDITIONAL.test(clause) || RECURRING.test(clause)) return false;
@@ -235,37 +240,8 @@ function placeSaidAfter(mentions: Mention[], sentence: string, dateless: boolean
   if (place) mentions[mentions.length - 1] = { ...last, location: place };
 }
 
-/** "okay thursday then", "let's do friday instead": another day for the thing just planned. */
-const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
-const INSTEAD = /\binstead\b/i;
-const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
-/** "somewhere else", "a different room": the place is no longer the one said before. */
-const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
-/** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
-const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
 /** "at twelve that day", "that morning at eight": the day of a thing said before. */
 const ON_THAT_DAY = /\bthat\s+(?:day|morning|afternoon|evening|night)\b/i;
-/** How many segments after the thing was planned another day may be offered for it. */
-const MOVE_REACH = 4;
-
-/**
- * The thing a day offered instead names no title of its own for ("let's rehearse on wednesday
- * evening at the studio" … "i can't do wednesday" … "okay thursday then same place at seven"):
- * the last appointment planned, which no longer stands on its old day, and its place unless
- * another is said ("somewhere else", "a different room"); so is another time offered for it ("could we make it six").
- */
-function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): { found: Found; location: string } | undefined {
-  // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  const offered = OFFERED_TIME.test(normalised.slice(0, date.index));
-  if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
-  const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
-  if (k < 0) return undefined;
-  const [last] = mentions.splice(k, 1);
-  return { found: { kind: 'appointment', title: last!.title }, location: OTHER_PLACE.test(normalised) ? '' : last!.location };
-}
-
-/** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
-const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
@@ -346,7 +322,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = movedNow?.found ?? named ?? moved?.found;
       // "the under twelves tournament. it's on the sixth": the day a later "the sunday after the tournament" is counted from.
       if (named?.kind === 'appointment' && !onlyKind(named.title)) said.name(date, headWord(named.title));
-      const mention = mentionOf(sentence, part, own, withFullerName(named, heard), reference);
+      const mention = mentionOf(sentence, part, atSameTime(own, movedNow, normalised, reference), withFullerName(named, heard), reference);
       const offered = { ...(offeredWithOthers(normalised, date, dates) ? { offered: true } : {}), ...(ON_THAT_DAY.test(part) && date.start.hour !== undefined ? { onThatDay: true } : {}) };
       if (mention) mentions.push({ ...mention, segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }

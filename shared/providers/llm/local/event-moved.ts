@@ -1,0 +1,56 @@
+// Another day or time offered for the thing just planned moves it there ("let's rehearse on
+// wednesday evening at the studio" … "i can't do wednesday" … "okay thursday then"), keeping its
+// place unless another is said, and its time when "same time" is said. Deterministic; no I/O.
+import type { Mention } from './event-merge.ts';
+import type { EventKind } from './event-title.ts';
+import { isoInZone } from '../../../domain/time-zones.ts';
+import { WEEKDAY } from '../../../text/calendar.ts';
+import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
+import type { DateReference, SpokenDate } from '../../../text/spoken-dates.ts';
+
+type Found = { kind: EventKind; title: string } | undefined;
+
+/** The thing moved: its title, its place (unless another is said), and when it was. */
+export interface Moved {
+  readonly found: Found;
+  readonly location: string;
+  readonly start: number;
+  readonly timed: boolean;
+}
+
+/** "okay thursday then", "let's do friday instead": another day for the thing just planned. */
+const THEN_AFTER = /^\s*(?:then|instead)\b(?!\s+again\b)/i;
+const INSTEAD = /\binstead\b/i;
+const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD})\\b`, 'i');
+/** "somewhere else", "a different room": the place is no longer the one said before. */
+const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
+/** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
+const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
+/** How many segments after the thing was planned another day may be offered for it. */
+const MOVE_REACH = 4;
+
+/**
+ * The thing a day offered instead names no title of its own for ("let's rehearse on wednesday
+ * evening at the studio" … "i can't do wednesday" … "okay thursday then same place at seven"):
+ * the last appointment planned, which no longer stands on its old day, and its place unless
+ * another is said ("somewhere else", "a different room"); so is another time offered for it ("could we make it six").
+ */
+export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): Moved | undefined {
+  // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
+  const offered = OFFERED_TIME.test(normalised.slice(0, date.index));
+  if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
+  const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
+  if (k < 0) return undefined;
+  const [last] = mentions.splice(k, 1);
+  return { found: { kind: 'appointment', title: last!.title }, location: OTHER_PLACE.test(normalised) ? '' : last!.location, start: last!.start, timed: last!.timed };
+}
+
+/** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
+export const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
+
+/** "wednesday the tenth works instead, same time": the day moved to, at the time the thing moved had. */
+export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
+  if (!moved?.timed || date.start.hour !== undefined || !/\bsame\s+time\b/i.test(normalised)) return date;
+  const [hour, minute] = isoInZone(moved.start, reference.timeZone).slice(11, 16).split(':').map(Number);
+  return { ...date, start: { ...date.start, hour: hour!, minute: minute! } };
+}
