@@ -2,7 +2,7 @@
 // that comes back, a day gone by, what a thing is for, a time of day that names a thing, a
 // weekday as a kind of day, a mishap of a weekday ("tuesday's outage").
 import type * as chrono from 'chrono-node/en';
-import { WEEKDAY } from './calendar.ts';
+import { MOVE_VERB, WEEKDAY } from './calendar.ts';
 import { QUARTER_SAID } from './end-of-period.ts';
 import { ORDINAL_DAY_TAG, ORDINAL_WORD } from './ordinal-day.ts';
 
@@ -29,6 +29,8 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?
  * it names no one date.
  */
 const LENGTH_OF_TIME = /^for\s|^half\s+(?:hours?|days?)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?half\s+an?\s+(?:hour|day)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
+/** "half an hour earlier", "two days later": an amount of time and which way. */
+const SHIFTED = /^(?:(?:half\s+)?an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|a few|a couple of|\d+)\s+(?:minutes?|mins?|hours?|days?|weeks?)\s+(?:earlier|later)$/;
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
 
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */
@@ -59,6 +61,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
   // "within seven days of completion", "within a week of the launch": counted from something no date says.
   if (/^within\s/.test(said) && /^\s+(?:of|from|after)\s+(?!(?:today|now|this\s+(?:meeting|call))\b)/i.test(after)) return true;
+  // "deadlines move half an hour earlier", "push it an hour later": a shift by an amount, no time (chrono counts it from now).
+  if (SHIFTED.test(said) && (/earlier$/.test(said) || new RegExp(`\\b${MOVE_VERB}\\b[^,.;:!?]*$`, 'i').test(before))) return true;
   // "limping since the weekend": a day gone by, which chrono reads forward.
   if (/\bsince\s+(?:the\s+)?$/i.test(before) || /^since\s/.test(said)) return true;
   // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.

@@ -1,22 +1,23 @@
 // Where an appointment takes place, as said in its sentence: a place noun with what names it
 // ("in room four" → "Room 4", "at the Berlin office" → "Berlin office"), an online service
 // ("on zoom" → "Zoom"), a street and what is on it ("at sugar and spice on market street" →
-// "Sugar and spice, Market Street"), or, in a cased transcript, a proper name after "in"/"at" ("in Berlin").
+// "Sugar and spice, Market Street"), or, in a cased transcript, a proper name after "in"/"at" ("in Berlin", "at the Roundhouse").
 // The first of them in the sentence wins. Spoken numbers become digits.
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const NUMBER_WORD = `(?:${[...UNITS, ...TEENS, ...TENS, 'oh'].join('|')})`;
 const PLACE_NOUN =
-  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch(?:es)?|fields?|grounds?|courts?|track|pool|rink|astro|gates?|entrance|bakery|bistro|trattoria|pizzeria|diner|deli|brewery|winery|villa|salon|farm|garage|depot|yard|marina|beach|harbou?r|pier|lodge|inn|pavilion|temple|mosque|synagogue|cathedral|courthouse|bank|pharmacy)';
+  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch(?:es)?|fields?|grounds?|courts?|track|pool|rink|astro|gates?|entrance|bakery|bistro|trattoria|pizzeria|diner|deli|brewery|winery|villa|salon|terrace|garden|gardens|courtyard|patio|lounge|rooftop|farm|garage|depot|yard|marina|beach|harbou?r|pier|lodge|inn|pavilion|temple|mosque|synagogue|cathedral|courthouse|bank|pharmacy)';
 const WORD = "[\\p{L}][\\p{L}'’-]*";
 const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 // Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
 const PLACE = new RegExp(`\\b(?:in|at|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from|(?:starts?|starting|sets? off|setting off)(?:\\s+(?:at|around|about)\\s+[\\d:]+(?:\\s*[ap]m)?)?\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
 const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;
 const ONLINE_NAMES: Readonly<Record<string, string>> = { zoom: 'Zoom', teams: 'Microsoft Teams', 'microsoft teams': 'Microsoft Teams', 'google meet': 'Google Meet', skype: 'Skype', webex: 'Webex', slack: 'Slack' };
-// A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons.
-const NAMED = /\b(?:[Ii]n|[Aa]t)\s+((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|of|de|am|an))*(?<![\s](?:of|de|am|an)))/u;
+// A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons;
+// after "the" too ("at the Stadthalle"), though not a name in capitals ("at the AGM").
+const NAMED = /\b(?:[Ii]n|[Aa]t)\s+(?:the\s+(?=\p{Lu}\p{Ll}))?((?:[A-Z][\p{L}'’-]+)(?:\s+(?:[A-Z][\p{L}'’-]+|of|de|am|an))*(?<![\s](?:of|de|am|an)))/u;
 const NOT_A_NAME =
   /^(?:I|The|A|An|Our|My|Your|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Noon|Midnight|Zoom|Teams|Skype|Webex|Slack|Google|Microsoft|AM|PM)\b/;
 // Words that end a place's name rather than name it ("meet at four in room …" never gives "four in room").

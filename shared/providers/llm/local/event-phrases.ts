@@ -12,7 +12,7 @@ export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+(
 export const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
 
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|was|were|got|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -26,12 +26,12 @@ const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
  * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said
  * to happen, begin or be booked then, named by its noun phrase and what it is about ("the talk
- * about the budget").
+ * about the budget"), the saying in a clause of its own ("the budget vote, which happens tonight"; not "…, which is", a day described).
  */
-export const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`, 'iu');
+export const SCHEDULED = new RegExp(String.raw`\b${DET}\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}(?:,\s*which(?=\s+(?:happens|takes\s+place|starts|begins|kicks\s+off|opens|runs)\b))?\s+${HAPPENS}`, 'iu');
 /** "the rehearsal is the evening before the wedding so friday the fifth": a thing said to be at a time described, and then the date that is. */
 export const RESTATED = new RegExp(
-  String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
+  String.raw`\b${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${ABOUT}\s+(?:is|are|will be)\s+(?:[\p{L}'-]+\s+){0,7}?[\p{L}'-]+,?\s+(?:so|which is|which would be|that's|that is|that'd be|that would be)\s+(?:on\s+)?(?:the\s+)?$`,
   'iu',
 );
 /**

@@ -80,7 +80,7 @@ const tidy = (text: string, dropArticle = false): string =>
  * "needs to be merged", "have to be signed", "must be paid": something to be done to a thing named
  * before it; "need to be in", "has to be back": a thing to be handed in (its name says it all).
  */
-const TO_BE_DONE = /\s+(?:needs?|has|have|must|should|got)\s+(?:to\s+)?(?:be|get)\s+(?:((?:[\p{L}]+ed|done|sent|paid|signed|written|made|taken|given|seen|built|sold|bought|set|put|shut|kept|held|read)\b.*)|(?:in|back|ready|finished|complete|over)\b)/iu;
+const TO_BE_DONE = /\s+(?:needs?|has|have|must|should|got|will|shall)\s+(?:to\s+)?(?:be|get)\s+(?:((?:[\p{L}]+ed|done|sent|paid|signed|written|made|taken|given|seen|built|sold|bought|set|put|shut|kept|held|read)\b.*)|(?:in|back|ready|finished|complete|over)\b)/iu;
 /** Words that join a thing to what it is of, for or to ("the menu choices for guests", "the keys to the van"), which the subject may reach past once. */
 const OF_FOR = new Set(['of', 'for', 'to']);
 /** Words that end what a passive's subject can reach back to. */
@@ -96,6 +96,8 @@ function passiveTopic(rest: string): string | undefined {
   const reaches = (word: string) => !NOT_SUBJECT.has(word) || (OF_FOR.has(word) && !joined && subject.length > 0 && (joined = true));
   while (subject.length < 5 && before.length > 0 && reaches(before.at(-1)!.toLowerCase())) subject.unshift(before.pop()!);
   if (OF_FOR.has(subject[0]?.toLowerCase() ?? '')) subject.shift();
+  // "Copy will be filed by …": a capital that only starts the sentence, on a word English knows.
+  if (before.length === 0 && subject[0] && inLexicon(subject[0])) subject[0] = subject[0].toLowerCase();
   return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1] ?? ''}`, true) : undefined;
 }
 
@@ -143,14 +145,16 @@ function appointmentTitle(kind: string, rest: string): string {
   const label = namedAppointment(rest) ?? kind;
   const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
   // Up to another clause: "…, and then we go to the pub" says nothing of the demo.
-  // "the workshop for the nurses is the following [monday]": what is said of it after "is" is no part of it, unless what it is about.
-  const fromCue = cue ? rest.slice(rest.search(cue)).replace(/[,;]\s*(?:and|but|or|so|then)\b.*$/i, '').replace(/\s+(?:is|are|was|will\s+be)\s+(?!(?:to|about|regarding|for|with)\b).*$/i, '') : '';
+  // "the workshop for the nurses is the following [monday]", "the interview with the volunteers got pushed to …": what is
+  // said of it after "is" or "got" is no part of it, unless what it is about.
+  const fromCue = cue ? rest.slice(rest.search(cue)).replace(/[,;]\s*(?:and|but|or|so|then)\b.*$/i, '').replace(/\s+(?:is|are|was|were|will\s+be|got|gets|has\s+been|have\s+been)\s+(?!(?:to|about|regarding|for|with)\b).*$/i, '') : '';
   // What it is for follows the appointment: in "late for that, i have a dentist appointment", "for" is not its purpose.
   const purpose = /\b(to|about|regarding|re|for)\s+((?:\S+\s+)*\S+)$/i.exec(cue ? fromCue : rest);
   // "… for murray will send it": a clause of its own, not what the appointment is for.
   // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
   // "moved my appointment to three on monday": a time it moves to, no purpose.
-  if (purpose && purpose[2]!.split(' ').length >= 2 && !MODAL.test(purpose[2]!) && !CLOCK_WORD.test(purpose[2]!)) {
+  // "a planning call for it .": words, not what was left where a date was ("for it" is no purpose).
+  if (purpose && purpose[2]!.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2 && !MODAL.test(purpose[2]!) && !CLOCK_WORD.test(purpose[2]!)) {
     const prep = purpose[1]!.toLowerCase();
     return prep === 'to' ? `${label}: ${tidy(purpose[2]!)}` : `${label} ${prep} ${tidy(purpose[2]!)}`;
   }

@@ -172,9 +172,10 @@ function sentencesIn(segments: readonly Partial<Segment>[]): Said[] {
  * Where one part of a list of dated things ends: "post the job on monday[ and ]interview next week",
  * "kick off at two[ so ]meet at twelve fifteen", "… by the end of february[ so ]the programs can go
  * to print on …", and, in a transcript without commas, before "i will" or "we'll" that opens a
- * clause of its own ("the grant report is due at the end of the month[ ]i will need the receipts …").
+ * clause of its own ("the grant report is due at the end of the month[ ]i will need the receipts …"); not a
+ * comma before "which", which tells of the thing before it ("the budget vote, which happens tonight at seven").
  */
-const PART_BREAK = /\s*[,;]\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's|lets|let us|meet|come|get|bring|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:will|can|could|should|must|need|needs|has|have|is|are))\b))\s+|(?<!\b(?:and|so|then|but|if|when|that|because|until|once)\s*)\s+(?=(?:i|we)(?:'ll|\s+will|\s+need)\s)/giu;
+const PART_BREAK = /\s*[,;](?!\s*which\b)\s*|\s+(?:and|then|but|so(?=\s+(?:we|i|you|they|let's|lets|let us|meet|come|get|bring|(?:the|our|their|your|my)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:will|can|could|should|must|need|needs|has|have|is|are))\b))\s+|(?<!\b(?:and|so|then|but|if|when|that|because|until|once)\s*)\s+(?=(?:i|we)(?:'ll|\s+will|\s+need)\s)/giu;
 
 /**
  * The part of a sentence that says `date` when it says others too: from the last break after the
