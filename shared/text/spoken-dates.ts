@@ -158,8 +158,11 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
   return (wall && !c.isCertain('meridiem') && !morning && evening(c, base, hour, minute, wall)) || { ...base, hour, minute };
 }
 
-/** What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap party is on friday from seven"). */
-const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|night)\b/;
+/**
+ * What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap
+ * party is on friday from seven", "quiz night"; not the night of a day, "by tuesday night").
+ */
+const EVENING_THING = /\b(?:party|parties|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
 const EVENING_HOUR = 18;
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening

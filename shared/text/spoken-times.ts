@@ -69,7 +69,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day, a preposition, a pronoun or a verb ("at two will take an hour"). */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|${WEEKDAY}`;
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
@@ -123,10 +123,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return time && `${lead} ${time}`;
   }],
   // "next thursday after work, around six" → "next thursday at 6:00 after work" ("saturday after close, around
-  // eleven thirty" → "… at 11:30 after close"): "around" an hour right after a day,
+  // eleven thirty" → "… at 11:30 after close", "after class" or "after the match" too): "around" an hour right after a day,
   // put beside it so chrono reads one mention ("about six people" stays a count).
   // "on the sixteenth, early morning, around six" → "… at 6:00 in the morning".
-  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+(?:${AFTER_WORK}|after\\s+(?:school|lunch)))?),?\\s+(?:${ABOUT}) (?:${HOUR}(?: ${MINUTE})?|(\\d{1,2}:\\d{2}))${TIME_CAN_END}`, 'gi'), (day, part, work, h, m, clock) => {
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|tonight|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:,?\\s+(?:(?:early|late)\\s+)?(?:in\\s+the\\s+)?(morning|afternoon|evening))?((?:,?\\s+(?:${AFTER_WORK}|after\\s+(?:the\\s+)?(?!(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\\b)[a-z]+))?),?\\s+(?:${ABOUT}) (?:${HOUR}(?: ${MINUTE})?|(\\d{1,2}:\\d{2}))${TIME_CAN_END}`, 'gi'), (day, part, work, h, m, clock) => {
     // "around quarter to four", already "around 3:45".
     const time = clock ?? clockText(h!, m ?? '00');
     return time && `${day} at ${time}${part ? ` in the ${part.toLowerCase()}` : ''}${work?.replace(/^,/, '') ?? ''}`;

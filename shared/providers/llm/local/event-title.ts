@@ -341,7 +341,9 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     // "lucia's farewell dinner is on …", "dr patel's workshop for the nurses is …": the thing someone owns, by its whole name.
     const title = appointmentTitle(cue, rest);
     const owned = ownedThing(before, names)?.thing.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
-    found = (title === 'Meeting' || owned ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
+    // "quick staff meeting before service first thing the health inspection is next wednesday": the thing said to be then, after the cue.
+    const thingAfterCue = (SCHEDULED.exec(before)?.index ?? -1) > before.search(APPOINTMENTS.find(([, label]) => label === cue)![0]);
+    found = (title === 'Meeting' || owned || thingAfterCue ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
   else {
     const visit = visitTitle(before, after, names) ?? journeyTitle(before, normalised);
