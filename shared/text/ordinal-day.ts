@@ -35,7 +35,7 @@ const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WO
  * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …"),
  * or a word on how sure it is ("weather permitting", "hopefully").
  */
-const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
+const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|sometime|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = /^\s+at\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */

@@ -2,7 +2,8 @@
 // punctuation, a word misheard): the night of a day ("by thursday night") is no thing of the evening
 // that makes an hour said beside it the evening's; a meeting named first in a line gives way to the
 // thing said to be on the day after it; "after" and one word between a day and "around" an hour
-// ("saturday after practice around ten thirty") and "here" after the hour leave the time whole.
+// ("saturday after practice around ten thirty") and "here" after the hour leave the time whole; a
+// day of the month with "sometime" after it is a day (the clinic huddle, as the recogniser wrote it).
 // Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { events } from '../support/spoken-events.ts';
@@ -27,5 +28,11 @@ describe('a meeting named first in a line', () => {
 describe('"after" and a word between a day and "around" an hour', () => {
   it('leaves the time whole, with "here" after it', () => {
     expect(found('the quiz is friday after practice around eight thirty here in the hall').map(([title, start]) => [title, start])).toEqual([['Quiz', '2027-05-14T20:30:00+03:00']]);
+  });
+});
+
+describe('a day of the month and "sometime" after it, without a comma', () => {
+  it('is that day, at the part of the day said', () => {
+    expect(found('the new kiln gets delivered on the twentieth sometime in the afternoon').map(([title, start]) => [title, start])).toEqual([['New kiln', '2027-05-20T14:00:00+03:00']]);
   });
 });
