@@ -21,9 +21,9 @@ const DECIDED = new RegExp(
 );
 /** The group commits to doing something. */
 const COMMITTED = /\b(?:let's|lets|let us|we will|we'll|we are going to|we're going to|we are gonna|we're gonna|so we go with|we go with|we stick with)\s+(\w+(?:\s+\w+){0,2})/gi;
-/** What "let's" or "we'll" lead into when they steer the talk, hedge or wish, rather than commit. */
+/** What "let's" or "we'll" lead into when they steer the talk, hedge or wish ("let's have a good service"), rather than commit. */
 const NOT_COMMITTING =
-  /^(?:see|say|hope|think|talk|discuss|start|begin|kick|get started|get going|move on(?:to)?|move to|get to|recap|look|check|wait|try|just|take a|continue|go around|go over|go through|wrap|break|do (?:a |the )?(?:quick|brief|short|usual|round|introductions)|stop|pause|leave it|call it|call (?:the |this |our )?(?:meeting|board|session|committee|room|everyone|us|things)\b|(?:end|finish) (?:here|there|up)|come back|circle back|turn to|hear|focus|probably|maybe|perhaps|need|have to|decide|figure|find out|not|never)\b/i;
+  /^(?:see|say|hope|think|talk|discuss|start|begin|kick|get started|get going|move on(?:to)?|move to|get to|recap|look|check|wait|try|just|take a|continue|go around|go over|go through|wrap|break|do (?:a |the )?(?:quick|brief|short|usual|round|introductions)|stop|pause|leave it|call it|call (?:the |this |our )?(?:meeting|board|session|committee|room|everyone|us|things)\b|(?:end|finish) (?:here|there|up)|come back|circle back|turn to|hear|focus|probably|maybe|perhaps|need|have to|decide|figure|find out|not|never|have\s+(?:a|an)\s+(?:good|great|nice|lovely|fun|safe|productive|smooth|brilliant|wonderful|busy|quiet|successful)\b)\b/i;
 /** A decision not (yet) made, or asked about. */
 const NOT_MADE =
   /\b(?:not|never|yet to|no one|nobody|(?:do|does|did|have|has|had|ca|could|wo|would|are|is|was|were)n'?t)\s+(?:\w+\s+)?(?:decided|agreed|approved|settled|chosen|agree)\b|\bundecided\b|\b(?:did|do|does|have|has|had) (?:we|you|they|i|it|everyone|anyone) (?:\w+ )?(?:decide|agree|approve|settle|choose)\b/i;

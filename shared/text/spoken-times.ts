@@ -186,6 +186,9 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],
+  // "the thursday before at four" → "the thursday before, at four": chrono reads "thursday before at 4" as this
+  // week's, the "before" lost; apart, the weekday is counted from the day said before (dates-said.ts).
+  [new RegExp(`\\b(the\\s+${WEEKDAY})\\s+(before|after)\\s+(?=at\\s)`, 'gi'), (day, which) => `${day} ${which}, `],
   // "wednesday lunchtime", "by lunchtime", "from midday" → "… noon", which chrono reads ("at midday" it reads itself)
   [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b|\\b((?:from|by|before|until|till|after|since)\\s+)mid-?day\\b`, 'gi'), (lead, from) => `${lead ?? from}noon`],
   // "the nineteenth of june, a saturday, at ten" → "the nineteenth of june at ten": the weekday said
