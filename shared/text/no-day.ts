@@ -31,6 +31,8 @@ const GONE_BY = new RegExp(`^(?:last|past|previous)\\s+(?:${WEEKDAY}\\b(?!\\s+(?
 const LENGTH_OF_TIME = /^for\s|^half\s+(?:hours?|days?)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?half\s+an?\s+(?:hour|day)$|^(?:(?:about|around|roughly|almost|nearly|over|under|just|another)\s+)?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple of|couple of|several|\d+)\s+(?:hours?|days?|weeks?|fortnights?|months?|years?|decades?)$/;
 /** "half an hour earlier", "two days later": an amount of time and which way. */
 const SHIFTED = /^(?:(?:half\s+)?an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|a few|a couple of|\d+)\s+(?:minutes?|mins?|hours?|days?|weeks?)\s+(?:earlier|later)$/;
+/** A verb that moves a thing in time, earlier in the clause ("push the call …"). */
+const MOVED_BEFORE = new RegExp(`\\b${MOVE_VERB}\\b[^,.;:!?]*$`, 'i');
 const CALENDAR_WORD = /\d:\d|\b[ap]m\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|day\b|weekend|tomorrow|tonight/;
 
 /** After a weekday's "'s", a mishap: "tuesday's outage", "friday's power cut". */
@@ -62,7 +64,7 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   // "within seven days of completion", "within a week of the launch": counted from something no date says.
   if (/^within\s/.test(said) && /^\s+(?:of|from|after)\s+(?!(?:today|now|this\s+(?:meeting|call))\b)/i.test(after)) return true;
   // "deadlines move half an hour earlier", "push it an hour later": a shift by an amount, no time (chrono counts it from now).
-  if (SHIFTED.test(said) && (/earlier$/.test(said) || new RegExp(`\\b${MOVE_VERB}\\b[^,.;:!?]*$`, 'i').test(before))) return true;
+  if (SHIFTED.test(said) && (/earlier$/.test(said) || MOVED_BEFORE.test(before))) return true;
   // "limping since the weekend": a day gone by, which chrono reads forward.
   if (/\bsince\s+(?:the\s+)?$/i.test(before) || /^since\s/.test(said)) return true;
   // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.

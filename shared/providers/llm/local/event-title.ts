@@ -31,7 +31,8 @@ const ABSENT_UNTIL = /\b(?:away|off|out|gone|abroad|on (?:holiday|leave|vacation
 const UNTIL_LEAD = /\b(?:until|till)\s+(?:the\s+)?$/i;
 /** "you have until friday", "we've got till the tenth": time given for something. */
 const TIME_GIVEN = /\b(?:have|has|had|got|'ve|given)\s+(?:\w+\s+)?(?:until|till)\s+(?:the\s+)?$/i;
-const COPULA = /^(?:(?:is|are|was|will be)(?:\s+|$))+|(?:\s+(?:is|are|was|will be))+$/gi;
+/** "is", "will be"; and "isn't", "doesn't start" left before "until" ("the deadline isn't until the twentieth"). */
+const COPULA = /^(?:(?:is|are|was|will be|isn't|aren't|is not|are not|(?:doesn't|does not|don't)(?:\s+(?:start|begin|open|happen))?)(?:\s+|$))+|(?:\s+(?:is|are|was|will be|isn't|aren't|is not|are not|(?:doesn't|does not|don't)(?:\s+(?:start|begin|open|happen))?))+$/gi;
 const FILLER = /^(?:(?:so|and|okay|ok|right|well|also|then|just|good|great|yes|yeah|um+|uh+|now|but|cheers|thanks|lovely|brilliant|perfect|cool|nice)[,\s]+)+/i;
 const MODAL = /\b(?:i|we|you|he|she|they|[\p{L}]+)(?:'ll|\s+(?:will|shall|need to|needs to|must|should|have to|has to|got to|can|(?:am|is|are|'m|'re) going to))\s+(.+)$/iu;
 /** Words after the cue that say how, when or with whom, not what ("we meet again", "let's sync up there", "a meeting planned", "meet me", "call first thing"): no title. */
@@ -342,7 +343,8 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     const title = appointmentTitle(cue, rest);
     const owned = ownedThing(before, names)?.thing.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
     // "quick staff meeting before service first thing the health inspection is next wednesday": the thing said to be then, after the cue.
-    const thingAfterCue = (SCHEDULED.exec(before)?.index ?? -1) > before.search(APPOINTMENTS.find(([, label]) => label === cue)![0]);
+    const cueAt = before.search(APPOINTMENTS.find(([, label]) => label === cue)![0]);
+    const thingAfterCue = cueAt >= 0 && (SCHEDULED.exec(before)?.index ?? -1) > cueAt;
     found = (title === 'Meeting' || owned || thingAfterCue ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
   else {

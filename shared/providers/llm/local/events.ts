@@ -47,7 +47,7 @@ const MAX_EVENTS = 50;
 // forward ("we met on tuesday" → the coming one), so a clause about the past proposes nothing,
 // unless its date marks itself as ahead: "the review was moved to next tuesday" is planned.
 const PAST = /\b(?:met|had|was|were|did|went|last\s+(?:week|month|year|time|night|\w+day\b(?!\s+(?:in|of)\b))|ago|yesterday|earlier)\b/i;
-const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|doesn't|isn't|aren't|not|no longer|never|no(?!\s+(?:later|sooner|earlier|more|less|problem|worries|doubt|rush)\b)(?=\s+\w))\b/i;
+const CALLED_OFF = /\b(?:cancel(?:l?ed)?|postponed|can't|cannot|couldn't|won't|wouldn't|(?:doesn't|isn't|aren't|not)(?!\s+(?:(?:start|begin|open|happen|due)\s+)?(?:until|till)\b)|no longer|never|no(?!\s+(?:later|sooner|earlier|more|less|problem|worries|doubt|rush)\b)(?=\s+\w))\b/i;
 /** "not yet we need the last ones by …", "no, the deadline is …": an answer to what was asked, not a negation of what follows ("no meeting on friday" is one). */
 const ANSWER = /^\s*(?:(?:no|nope)[,.!]|not yet\b[,.!]?|not really\b[,.!]?)\s+(?=\S)/i;
 const AHEAD = /\b(?:next|tomorrow|tonight|coming|upcoming)\b/i;
