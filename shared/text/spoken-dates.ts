@@ -125,9 +125,11 @@ export function isoDateParts(d: DateParts, timeZone: string): string {
 
 /** Hours of a working day for a part of the day ("friday afternoon" → 14). */
 const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19], [new RegExp(`\\b${AFTER_WORK}\\b`, 'i'), 18], [/\bafter\s+lunch\b/i, 13]];
-const DAY_PART_AFTER = new RegExp(`^\\s*(?:,?\\s*(?:(?:sometime|some\\s+time|probably|maybe|hopefully|ideally|early|late|first\\s+thing)\\s+)?(?:in the\\s+)?(?:morning|afternoon|evening|tonight|at night)|,?\\s*(?:${AFTER_WORK}|after\\s+lunch))\\b`, 'i');
+/** The end of the working day or lunch said as the part of a day ("friday after work", "after lunch on tuesday"). */
+const AFTER_WORK_OR_LUNCH = `(?:${AFTER_WORK}|after\\s+lunch)`;
+const DAY_PART_AFTER = new RegExp(`^\\s*(?:,?\\s*(?:(?:sometime|some\\s+time|probably|maybe|hopefully|ideally|early|late|first\\s+thing)\\s+)?(?:in the\\s+)?(?:morning|afternoon|evening|tonight|at night)|,?\\s*${AFTER_WORK_OR_LUNCH})\\b`, 'i');
 /** "after lunch on tuesday", "after work on friday": the part of the day said before the day. */
-const DAY_PART_BEFORE = new RegExp(`\\b(?:${AFTER_WORK}|after\\s+lunch)\\s+(?:on\\s+)?$`, 'i');
+const DAY_PART_BEFORE = new RegExp(`\\b${AFTER_WORK_OR_LUNCH}\\s+(?:on\\s+)?$`, 'i');
 const NOON = 12;
 
 /** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon") or before it ("after lunch on monday"), suggests. */

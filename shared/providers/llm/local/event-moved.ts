@@ -3,9 +3,10 @@
 // place unless another is said, and its time when "same time" is said. Deterministic; no I/O.
 import type { Mention } from './event-merge.ts';
 import type { EventKind } from './event-title.ts';
-import { isoInZone } from '../../../domain/time-zones.ts';
+import { wallClockIn } from '../../../domain/time-zones.ts';
 import { WEEKDAY } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
+import { saysSameTime } from '../../../text/same-time.ts';
 import type { DateReference, SpokenDate } from '../../../text/spoken-dates.ts';
 
 type Found = { kind: EventKind; title: string } | undefined;
@@ -50,7 +51,7 @@ export const namedAgain = (named: Found, last: string | undefined): boolean => !
 
 /** "wednesday the tenth works instead, same time": the day moved to, at the time the thing moved had. */
 export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
-  if (!moved?.timed || date.start.hour !== undefined || !/\bsame\s+time\b/i.test(normalised)) return date;
-  const [hour, minute] = isoInZone(moved.start, reference.timeZone).slice(11, 16).split(':').map(Number);
-  return { ...date, start: { ...date.start, hour: hour!, minute: minute! } };
+  if (!moved?.timed || date.start.hour !== undefined || !saysSameTime(normalised)) return date;
+  const { hour, minute } = wallClockIn(moved.start, reference.timeZone);
+  return { ...date, start: { ...date.start, hour, minute } };
 }

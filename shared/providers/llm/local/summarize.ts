@@ -99,11 +99,14 @@ const datesIn = (text: string, reference: Reference, earlier: readonly Said[]) =
 function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: readonly Said[]): Line {
   const sentences = sentencesOf({ sentence: line.text, words: line.words });
   if (sentences.length < 2) return line;
-  for (const [at, sentence] of sentences.entries()) {
-    for (let from = at; from >= 0; from -= 1) {
-      const text = from === at ? sentence : sentences.slice(from, at + 1).join(' ');
-      if (datesIn(text, reference, earlier).some((d) => d.iso === date.iso)) return { ...line, text };
-    }
+  const alone = sentences.map((sentence) => datesIn(sentence, reference, earlier));
+  const said = alone.findIndex((dates) => dates.some((d) => d.iso === date.iso));
+  if (said >= 0) return { ...line, text: sentences[said]! };
+  // The sentence that says the same words as another day alone: read again with those before it, nearest first.
+  const at = alone.findIndex((dates) => dates.some((d) => d.text === date.text));
+  for (let from = at - 1; at > 0 && from >= 0; from -= 1) {
+    const text = sentences.slice(from, at + 1).join(' ');
+    if (datesIn(text, reference, earlier).some((d) => d.iso === date.iso)) return { ...line, text };
   }
   return line;
 }
