@@ -56,3 +56,14 @@ export function comingDay(wall: Date, named: string): Date {
   const ahead = word === 'tomorrow' ? 1 : (WEEKDAY_NAMES.indexOf(word) - wall.getUTCDay() + 7) % 7;
   return new Date(wall.getTime() + ahead * DAY_MS);
 }
+
+/**
+ * A month named without its year, said in that month ("the audit is in april", on 13 April): this
+ * one, which chrono reads forward as next year's because its 1st has gone by. "Next april" is next year's.
+ */
+export function monthUnderway<T extends { year: number; month: number }>(month: T, wall: Date, said: { text: string; before: string }, yearSaid: boolean): T {
+  const now = wallDay(wall);
+  const named = said.text.split(/[^a-z]+/i).some((w) => MONTH_NAMES.includes(w.toLowerCase()));
+  const ahead = /\b(?:next|following|coming)\b/i.test(said.text) || /\b(?:next|following|coming)\s+$/i.test(said.before);
+  return named && !ahead && !yearSaid && month.year === now.year + 1 && month.month === now.month ? { ...month, year: now.year } : month;
+}

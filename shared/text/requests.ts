@@ -11,6 +11,8 @@ const LEAD = /^(?:(?:ok|okay|so|and|right|then|also|oh|well|alright|great|good|f
 /** A condition said before the order: "only if her parents say yes, ask them by friday". */
 export const CONDITION_FIRST = /^(?:only\s+)?(?:if|when|once|unless|as soon as)\b[^,]*,\s*/i;
 const TRAILING_PLEASE = /[,\s]+please[.!]?\s*$/i;
+/** "Luis, order the rebar …", "… by friday, Luis": the one spoken to, named before the order or after it. */
+const NAMED_TO = /^\p{Lu}[\p{L}'’-]*,\s+|,\s*\p{Lu}[\p{L}'’-]*[.!]?\s*$/gu;
 /** "yes", "sure", "of course": a reply that takes on what was asked. */
 export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do|on it|consider it done)\b/i;
 /** Verbs that start a clause without asking anything done: "look, …", "hang on", "let's see". */
@@ -20,16 +22,20 @@ const VERB_REACH = 3;
 
 /** The clause's order (what follows its lead words) when it starts with a verb in its plain form; undefined else. */
 function anOrder(clause: string): string | undefined {
-  const task = clause.replace(LEAD, '').replace(CONDITION_FIRST, '').replace(TRAILING_PLEASE, '').trim();
+  const task = clause.replace(LEAD, '').replace(NAMED_TO, '').replace(LEAD, '').replace(CONDITION_FIRST, '').replace(TRAILING_PLEASE, '').trim();
   const first = /^[\p{L}'-]+/u.exec(task)?.[0] ?? '';
   // "sounds good", "looks fine": a verb said of something, not to someone.
   if (!first || NOT_ASKED.test(task) || /[^su]s$/i.test(first)) return undefined;
-  const words = taggedWords(`please ${task}`).slice(1);
-  if (words[0]?.pos !== 'VERB') return undefined;
+  // A capital that only starts the sentence ("Order the rebar") makes no name of the verb.
+  const plain = `${first.toLowerCase()}${task.slice(first.length)}`;
+  // The tagger reads some verbs as verbs only after a subject ("please chase the supplier": an adjective).
+  const words = [`please ${plain}`, `you ${plain}`].map((text) => taggedWords(text).slice(1)).find((tagged) => tagged[0]?.pos === 'VERB');
+  if (!words) return undefined;
   const near = words.slice(1, 1 + VERB_REACH);
   const toAt = near.findIndex((w) => /^(?:to|and|or|if|when|that)$/i.test(w.text));
   const beforeTo = toAt >= 0 ? near.slice(0, toAt) : near;
-  return beforeTo.some((w) => w.pos === 'VERB' || w.pos === 'AUX') ? undefined : task;
+  // "chase the glazing supplier": a word after a determiner names a thing, though it reads as a verb.
+  return beforeTo.some((w, i) => (w.pos === 'VERB' || w.pos === 'AUX') && near[i - 1]?.pos !== 'DET') ? undefined : plain;
 }
 
 /** The order a clause gives that is asked ("… please" at its end) or agreed to by the next other speaker ("will do"). */

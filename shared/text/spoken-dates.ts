@@ -6,7 +6,7 @@
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { afterStart, STARTS } from './after-start.ts';
-import { wallDay } from './calendar.ts';
+import { monthUnderway, wallDay } from './calendar.ts';
 import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { withNthWeekdays } from './nth-weekday.ts';
@@ -350,7 +350,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     }
     // "the rota for december", "the december newsletter": the period names what a thing is for or of, not when.
     if (/\bfor\s+$/i.test(before) || (DETERMINER_BEFORE.test(before) && MONTH_NAME.test(said))) continue;
-    const { first, label } = PERIODS[period](start);
+    const { first, label } = PERIODS[period](period === 'month' ? monthUnderway(start, wall, { text: said, before }, result.start.isCertain('year')) : start);
     // A quarter or year already begun ("this year") is the time talked about, as a day gone by is.
     if (period !== 'month' && dayNumber(first) < today) continue;
     found.push({ text: mention, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });

@@ -11,8 +11,15 @@ export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+(
 /** "early bird pricing ends on …": the same, the thing named without a determiner. */
 export const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
 
+/** Begins, comes, in the plain form ("will start", "the doors open"). */
+const BEGINS = 'start|begin|kick off|launch|open|run|go out|come|arrive|visit';
+/**
+ * The plain form says what many do: "the inspectors visit on monday", "the kids arrive at nine".
+ * After one thing ("the site visit next tuesday") it is no verb but part of the name.
+ */
+const MANY = String.raw`(?<=(?:s|people|children|staff|team|crew|police|family)\s+)`;
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
-const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+)?(?:starts?|begins?|kicks? off|launch(?:es)?|opens?|runs?|go(?:es)? out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes?|arrives?|visits?)|(?:is|are)\s+(?:coming|arriving|visiting)|(?:isn't|aren't|is\s+not|are\s+not)\s+(?:until|till)|(?:doesn't|don't|does\s+not)\s+(?:start|begin|open|happen|kick\s+off)\s+(?:until|till)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|was|were|got|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
+const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+(?:${BEGINS})|starts|begins|kicks off|launches|opens|runs|goes out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes|arrives|visits|${MANY}(?:${BEGINS}))|(?:is|are)\s+(?:coming|arriving|visiting)|(?:isn't|aren't|is\s+not|are\s+not)\s+(?:until|till)|(?:doesn't|don't|does\s+not)\s+(?:start|begin|open|happen|kick\s+off)\s+(?:until|till)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|was|were|got|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -54,8 +61,8 @@ export const UNMARKED_ONE =
   /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?$/iu;
 /** "is", "are", "will be" right after a name: the name is the subject, so each of its words is a noun or an adjective. */
 export const SUBJECT_OF_BE = /^\s+(?:is|are|will\s+be)\b/i;
-/** "path clearing on sunday at ten": a bare name and when, with no verb. */
-export const VERBLESS = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
+/** "path clearing on sunday at ten", "the client site visit next thursday": a bare name and when, with no verb. */
+export const VERBLESS = /^(?:(?:the|our|a|an)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|from)\s+)?(?:the\s+)?$/iu;
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 export const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
@@ -71,3 +78,11 @@ export const OWNED = new RegExp(
 );
 /** "after lunch", "before dinner service": a meal said as a time of the day, not had together. */
 export const MEAL_AS_WHEN = /\b(?:after|before|until|till|since|by)\s+(?:the\s+)?(?:breakfast|lunch|dinner|supper)(?:\s+(?:service|rush|break))?\b/gi;
+/**
+ * "and don't forget the owner's site visit next tuesday", "remember the fire drill on friday",
+ * "reminder, the audit at two": a thing reminded of, named just before when (the owner and the thing, 1 and 2).
+ */
+export const REMINDED = new RegExp(
+  String.raw`(?:^|[,;.]\s*|\b(?:and|so|also|oh|please|just)\s+)(?:(?:don't|do\s+not)\s+forget|remember|(?:a\s+)?(?:quick\s+|friendly\s+)?reminder)(?:\s+(?:about|of))?[,:]?\s+${DET}\s+(?:([\p{L}-]+(?:['’]s|s['’]))\s+)?((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+)${WHERE}\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
+  'iu',
+);

@@ -5,7 +5,7 @@ import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
-import { CLOSES, MEAL_AS_WHEN, OWNED, CLOSES_BARE, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
+import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [
@@ -185,7 +185,7 @@ function bareName(before: string, rest: string, names: readonly string[]): strin
   if (UNMARKED.exec(lead) ?? UNMARKED_ONE.exec(lead)) return undefined;
   // Without a verb, only when the clause says nothing more than the name (and when and where).
   const named = VERBLESS.exec(lead);
-  return named && tidy(rest).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;
+  return named && tidy(rest, true).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;
 }
 
 /**
@@ -230,6 +230,15 @@ function fronted(before: string, after: string, names: readonly string[]): strin
   // "the retrospective, let's hold it …": one word named first is a thing there, though the tagger may read it as an adjective.
   const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && inLexicon(found[1]!) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
   return oneWord || namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
+}
+
+/** The thing reminded of just before when ("don't forget the owner's site visit next …"), with its owner as said. */
+function remindedOf(before: string, names: readonly string[]): string | undefined {
+  const found = REMINDED.exec(before);
+  // "the architect's walkthrough": after an owner, words in lower case name a thing, though the lexicon lack one.
+  const owned = found?.[1] !== undefined && !/\p{Lu}/u.test(found[2]!);
+  if (!found || !(owned || namesAThing(before, found[2]!, names, true))) return undefined;
+  return found[1] ? `${found[1]} ${found[2]}` : found[2];
 }
 
 /** "how about the photo shoot on monday", "let's do the stock take on friday", "i'd suggest we run the first clinic on …": a thing offered the day said after it. */
@@ -285,7 +294,7 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   const named = told ?? (found && !/\b(?:on|of|for|about|with|in|at|from|to)\s+$/i.test(plain.slice(0, found.index)) ? `${found[1]!.replace(WHICH_ONE, '')}${found[2]}` : undefined);
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
-  const own = offeredFor(before, after, names) ?? owned?.thing ?? named ?? set?.[1] ?? set?.[2] ?? fronted(before, after, names);
+  const own = offeredFor(before, after, names) ?? owned?.thing ?? named ?? set?.[1] ?? set?.[2] ?? remindedOf(before, names) ?? fronted(before, after, names);
   const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names)));
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   // "Dr Patel's workshop": the owner as said, in capitals.
@@ -341,7 +350,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
     // "lucia's farewell dinner is on …", "dr patel's workshop for the nurses is …": the thing someone owns, by its whole name.
     const title = appointmentTitle(cue, rest);
-    const owned = ownedThing(before, names)?.thing.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
+    const owned = (ownedThing(before, names)?.thing ?? remindedOf(before, names))?.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
     // "quick staff meeting before service first thing the health inspection is next wednesday": the thing said to be then, after the cue.
     const cueAt = before.search(APPOINTMENTS.find(([, label]) => label === cue)![0]);
     const thingAfterCue = cueAt >= 0 && (SCHEDULED.exec(before)?.index ?? -1) > cueAt;

@@ -89,6 +89,14 @@ function clauseStart(text: string, from: number, to: number): number {
   return text.indexOf(clauseAt(text, from, to));
 }
 
+/** "what if it rains?", "and if the crane's late?": a condition asked of. */
+const IF_ASKED = /\b(?:what\s+(?:if|happens\s+if|about\s+if)|and\s+if)\b[^?]*\?\s*$/i;
+/** "then we push the pour to friday", "in that case, …": what would happen were the condition asked of met. */
+const IF_SO = /^\s*(?:(?:well|ok|okay|yeah|yes|oh)[,\s]+)?(?:then|in that case|if so|if it does|if that happens)\b/i;
+
+/** Whether `sentence` says what would happen under the condition the sentence just before asked of. */
+const underCondition = (sentence: string, before: string | undefined): boolean => IF_SO.test(sentence) && !!before && IF_ASKED.test(before);
+
 /** "… we'll", "… i'm going to", "… please": a subject and its verb, or a request, which in an unpunctuated transcript starts the main clause after a condition. */
 const MAIN_CLAUSE = /\s(?=(?:we|i|you|they)(?:'re|'ll|'ve|'m|\s+(?:are|will|can|should|need|must|have|plan|want|hope)\b)|please\s)/gi;
 
@@ -313,7 +321,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "let's pencil in the fourteenth at eleven", said of "a final round with the cto" just before.
       const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
-      if (!proposes(normalised, date.index, date.index + date.text.length)) continue;
+      if (!proposes(normalised, date.index, date.index + date.text.length) || underCondition(normalised, heard.at(-1))) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
       // "can we move the budget review to the second?" … "fine, the second at ten thirty then": named shorter, the same thing.
