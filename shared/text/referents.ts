@@ -91,10 +91,20 @@ const OPENING = /^\s*(?:(?:and|so|ok|okay|well|now|also|right|then|finally|lastl
 /** "and the grant application is due on the thirtieth", "it's twelve pounds, and the consent form is due back …": the thing the last clause of a line that opens with one has as its subject, which "it" said next stands for. */
 function topicOf(line: string): string | undefined {
   for (const clause of line.split(/[,;.!?]\s*/).reverse()) {
-    const topic = subjectOf(clause);
+    const topic = subjectOf(clause) ?? askedWhoDoes(clause);
     if (topic) return topic;
   }
   return undefined;
+}
+
+/** "who's drafting the methods section?", "who can take the minutes": who will do a thing to what follows. */
+const WHO_DOES = /^\s*(?:(?:and|so|ok|okay|now|then)[,\s]+)*who(?:'s|\s+is|\s+(?:can|could|will|would|wants\s+to|is\s+going\s+to))\s+[\p{L}-]+\s+(?=\S)/iu;
+
+/** The thing a question asks who will do something to, which "it" in the answer stands for ("i can draft it by wednesday"). */
+function askedWhoDoes(clause: string): string | undefined {
+  const asked = WHO_DOES.exec(clause);
+  const thing = asked ? nounPhrases(clause.slice(asked[0].length))[0] : undefined;
+  return thing && thing.from === 0 && !thing.person && !thing.plural ? thing.text : undefined;
 }
 
 /** A verb whose subject wants or hands over a thing: "the sponsor wants the ad copy", "the client asked for the revised quote". */

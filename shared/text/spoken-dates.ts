@@ -323,7 +323,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
-    const zone = zones.find((z) => z.index >= result.index && z.index <= result.index + mention.length + 1);
+    const zone = zones.find((z) => z.index >= result.index && /^[\s,]*$/.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));
     const dayless = !result.start.isCertain('day') && !result.start.isCertain('weekday');
     const inZone = <T extends DateParts>(d: T): T =>
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);

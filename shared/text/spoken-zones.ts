@@ -4,6 +4,8 @@
 // only with "time" after it ("at three london bridge" names a place); "their time", "local time"
 // when the text names the city they are in ("… their time, they're in new york"). Deterministic; no I/O.
 import { instantOf, wallClockIn, type WallClock } from '../domain/time-zones.ts';
+import { WEEKDAY } from './calendar.ts';
+import { ORDINAL_WORD } from './ordinal-day.ts';
 
 /** Regions and abbreviations, longer first ("central european" before "central"). */
 const REGIONS: ReadonlyArray<[string, string]> = [
@@ -18,7 +20,9 @@ const REGIONS: ReadonlyArray<[string, string]> = [
 
 /** A time said with am/pm or minutes, noon or midnight, as spoken-times.ts writes it. */
 const TIME_SAID = '\\d{1,2}(?::\\d{2})?\\s*[ap]m|\\d{1,2}:\\d{2}|noon|midnight';
-const AFTER_TIME = `(?<=\\b(?:${TIME_SAID}))`;
+/** The day said between the time and its zone: "midnight on the eighteenth, pacific time", "5 pm on friday eastern". */
+const DAY_BETWEEN = String.raw`(?:\s+(?:on\s+)?(?:the\s+)?(?:${WEEKDAY}|today|tomorrow|\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})(?:\s+of\s+[a-z]+)?,?)?`;
+const AFTER_TIME = `(?<=\\b(?:${TIME_SAID})${DAY_BETWEEN})`;
 
 /** Each IANA zone by its city in lower case ("new york" → America/New_York), and the pattern that finds them; made on first use, off a handler's cold start. */
 let cities: { readonly zones: ReadonlyMap<string, string>; readonly pattern: RegExp; readonly where: RegExp } | undefined;

@@ -215,9 +215,12 @@ function thereIs(before: string, names: readonly string[]): string | undefined {
   return found && namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
-/** "the tasting, would next tuesday …", "the photo shoot, how about monday …", "the cake tasting, can we do it next thursday": a thing named first, then a question that offers a day for it. */
+/**
+ * "the tasting, would next tuesday …", "the photo shoot, how about monday …", "the cake tasting, can we do it next thursday":
+ * a thing named first, then a question that offers a day for it, or says the day it has ("the microscope booking, we have it from nine").
+ */
 const FRONTED = new RegExp(
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+|(?:(?:can|could|shall|should)\s+we|let(?:'s|\s+us))\s+(?:do|have|hold|book|schedule)\s+it\s+)(?:(?:on|at)\s+)?(?:the\s+)?$`,
+  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+|(?:(?:can|could|shall|should)\s+we|let(?:'s|\s+us))\s+(?:do|have|hold|book|schedule)\s+it\s+|we(?:'ve\s+got|\s+have\s+got|\s+have|'ll\s+have|'re\s+having|\s+are\s+having)\s+it\s+(?:from\s+)?)(?:(?:on|at)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "… work", "… suit you", "… be ok for everyone": the question a day offered with "would", "does" asks. */
