@@ -8,11 +8,15 @@ const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'si
 const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const NUMBER_WORD = `(?:${[...UNITS, ...TEENS, ...TENS, 'oh'].join('|')})`;
 const PLACE_NOUN =
-  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch(?:es)?|fields?|grounds?|courts?|track|pool|rink|astro|gates?|entrance|bakery|bistro|trattoria|pizzeria|diner|deli|brewery|winery|villa|salon|terrace|garden|gardens|courtyard|patio|lounge|rooftop|farm|garage|depot|yard|trailer|cabin|portakabin|portacabin|hut|shed|barn|dock|compound|basement|car park|parking lot|marina|beach|harbou?r|pier|lodge|inn|pavilion|temple|mosque|synagogue|cathedral|courthouse|bank|pharmacy)';
+  '(?:conference room|meeting room|board ?room|room|office|offices|building|floor|hall|auditorium|lobby|reception|cafeteria|canteen|cafe|café|restaurant|hotel|bar|pub|kitchen|lab|library|studio|warehouse|hq|headquarters|campus|site|plant|factory|store|shop|branch|museum|gallery|church|chapel|school|centre|center|park|club|clubhouse|clubrooms?|oval|gym|theatre|theater|cinema|station|airport|clinic|hospital|surgery|stadium|arena|venue|pitch(?:es)?|fields?|grounds?|courts?|track|pool|rink|astro|gates?|entrance|bakery|bistro|trattoria|pizzeria|diner|deli|brewery|winery|villa|salon|terrace|garden|gardens|courtyard|patio|lounge|rooftop|farm|garage|depot|yard|trailer|cabin|portakabin|portacabin|hut|shed|barn|dock|compound|basement|car park|parking lot|marina|beach|harbou?r|pier|lodge|inn|pavilion|temple|mosque|synagogue|cathedral|courthouse|bank|pharmacy)';
 const WORD = "[\\p{L}][\\p{L}'’-]*";
+/** Grounds played on, said with "on": "on the main oval", "on court two". */
+const GROUND = 'ovals?|pitch(?:es)?|fields?|courts?|track|green|rink';
+/** What may follow a ground said with "on" ("decide on the pitch colours" names none). */
+const GROUND_ENDS = String.raw`(?=\s*(?:[,.;!?]|$)|\s+(?:at|on|from|for|this|next|with|after|before|until|till|tomorrow|today|tonight|and|then)\b)`;
 const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 // Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
-const PLACE = new RegExp(`\\b(?:in|at|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from|(?:starts?|starting|sets? off|setting off)(?:\\s+(?:at|around|about)\\s+[\\d:]+(?:\\s*[ap]m)?)?\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
+const PLACE = new RegExp(`\\b(?:in|at|on(?=\\s+(?:the\\s+)?(?:${WORD}\\s+){0,2}(?:${GROUND})(?:${IDENTIFIER})?${GROUND_ENDS})|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from|(?:starts?|starting|sets? off|setting off)(?:\\s+(?:at|around|about)\\s+[\\d:]+(?:\\s*[ap]m)?)?\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
 const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;
 const ONLINE_NAMES: Readonly<Record<string, string>> = { zoom: 'Zoom', teams: 'Microsoft Teams', 'microsoft teams': 'Microsoft Teams', 'google meet': 'Google Meet', skype: 'Skype', webex: 'Webex', slack: 'Slack' };
 // A proper name: capitalised words, the first not a day, a month or a word capitalised for other reasons;
@@ -108,4 +112,11 @@ export function findLocation(sentence: string): string {
 export function withoutPlace(sentence: string): string {
   const place = findPlace(sentence);
   return place ? `${sentence.slice(0, place.index)} ${sentence.slice(place.index + place.length)}` : sentence;
+}
+
+const ONE_PLACE = new RegExp(`^${PLACE_NOUN}$`, 'i');
+/** Whether a thing's name is a place ("Hall", "Function room"): its last word, or last two, a place noun. */
+export function namesAPlace(name: string): boolean {
+  const words = name.toLowerCase().split(/\s+/);
+  return ONE_PLACE.test(words.at(-1)!) || ONE_PLACE.test(words.slice(-2).join(' '));
 }

@@ -166,6 +166,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `${day}, from ${from} to ${to}`;
   }],
+  // "the sunday after the launch, nine till twelve at the oval": "till" after a comma spans two hours, whatever said the day.
+  [new RegExp(`, ${HOUR}(?: ${MINUTE})? (?:till|until) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (h1, m1, h2, m2) => {
+    const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
+    return from && to && `, from ${from} to ${to}`;
+  }],
   // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often
   // hears it, after a day and before an hour (and its minutes: "the fourth of may and six thirty")
   // where a time can end ("on monday and two of us go",
@@ -196,6 +201,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // with it); after a day and its month, without the commas too ("the nineteenth of june saturday at
   // ten", as a recogniser writes it; "the third monday" is a day of its own).
   [new RegExp(`\\b((?:(?:twenty|thirty)[ -]?)?${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th))(?:((?:\\s+of)?\\s+${MONTH_NAME})(?:,\\s+(?:a|which\\s+is\\s+a)\\s+|\\s+)|,\\s+(?:a|which\\s+is\\s+a)\\s+)${WEEKDAY}\\b,?`, 'gi'), (day, month) => `${day}${month ?? ''}`],
+  // "thursday arvo", "this arvo" → "… afternoon": the word Australians say for it
+  [/\barvo\b/gi, () => 'afternoon'],
   // "in a fortnight" → "in two weeks", which chrono reads
   [/\b(?:a|one)\s+fortnight\b/gi, () => 'two weeks'],
   // "by friday at midnight", "midnight tonight" → "… 11:59 pm": the end of the day said, as a

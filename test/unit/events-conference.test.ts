@@ -44,7 +44,7 @@ describe('a thing that opens and then closes', () => {
 
 describe('a thing that ends or goes out then', () => {
   it('is a deadline when it ends, an event when it goes out', () => {
-    expect(titled('Early registration ends February 12th.')).toEqual([['Deadline: Early registration ends', '2027-02-12', '2027-02-12']]);
+    expect(titled('Early registration ends February 12th.')).toEqual([['Deadline: early registration ends', '2027-02-12', '2027-02-12']]);
     expect(titled('Acceptance emails go out March 1st.')).toEqual([['Acceptance emails', '2027-03-01', '2027-03-01']]);
   });
 

@@ -9,6 +9,7 @@
 // name said before it: "the spring book sale" … "the sale itself is on saturday" → "Spring book sale".
 // An item of the agenda opened ("last item, the fire drill.") is asked about as "when is …" is.
 
+import { namesAPlace } from '../../../text/places.ts';
 import type { EventKind } from './event-title.ts';
 
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
@@ -31,9 +32,9 @@ const WANTS_TO_MEET =
 const DATE_ASKED = /\bwhat(?:'s|\s+is|\s+was)\s+(?:the|our)\s+(deadline|closing\s+date|cut-?off(?:\s+date)?|date)\s+for\s+((?:the\s+)?(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!]))/iu;
 /** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works for me", "she suggested tuesday". */
 const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b/i;
-/** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
+/** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night", "season launch first.": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
 const AGENDA =
-  /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$/iu;
+  /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
@@ -50,7 +51,8 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 
 /** The thing `sentence` asks the time of, opens as an item of the agenda, or says is needed, with the segment it was said in; undefined when it does none. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
-  const thing = (ASKED_WHEN.exec(sentence) ?? AGENDA.exec(sentence))?.[1]?.toLowerCase();
+  const agenda = AGENDA.exec(sentence);
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase();
   if (thing) return { title: capitalised(thing), segment };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
@@ -67,10 +69,17 @@ function answered(asked: AskedWhen | undefined, segment: number, sentence: strin
   return { kind: /^deadline\b/i.test(asked.title) ? 'deadline' : 'appointment', title: asked.title };
 }
 
-/** The answer to a need said with the day ("we'll need someone to pick up the keys, would monday work?") when it says more than the title found ("Keys"). */
+/** "… booked the hall for the twenty second", "the clubrooms are reserved for …": a place booked, where the thing is, not what. */
+const BOOKED = /\b(?:book(?:ed|ing)?|reserved?|hired?|locked\s+in|got)\b/i;
+
+/**
+ * The answer to a need said with the day ("we'll need someone to pick up the keys, would monday work?") when it says more than the title found ("Keys"),
+ * or to the item opened when the title found is a place booked for it ("trivia night first. we booked the hall for …").
+ */
 export function answeredOr(found: Found, asked: AskedWhen | undefined, segment: number, sentence: string): Found {
   const answer = answered(asked, segment, sentence);
   if (!found || !answer) return found ?? answer;
+  if (namesAPlace(found.title) && BOOKED.test(sentence)) return answer;
   return asked?.needsOffer && asked.segment === segment && answer.title.toLowerCase().includes(found.title.toLowerCase()) ? answer : found;
 }
 

@@ -5,11 +5,13 @@ import { WEEKDAY } from '../../../text/calendar.ts';
 
 /** "saturday's match is away …", "tomorrow's session": the thing the day is said to own (what follows the date). */
 export const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|will|moves?|starts?|kicks? off|begins?|has)\b|\s*$)/iu;
+/** "entries close", not "the library is shut": the plain form after a plural. */
+const MANY_CLOSE = String.raw`(?<=s\s+)(?<!\b(?:is|was|has|does|this|its|his|us)\s+)(?:close|shut|expire|end|run out)`;
 /** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
-export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
+export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out|${MANY_CLOSE})\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
-/** "early bird pricing ends on …": the same, the thing named without a determiner. */
-export const CLOSES_BARE = /^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out)\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$/iu;
+/** "early bird pricing ends on …", "registrations close on …": the same, the thing named without a determiner. */
+export const CLOSES_BARE = new RegExp(String.raw`^((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out|${MANY_CLOSE})\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
 /** Begins, comes, in the plain form ("will start", "the doors open"). */
 const BEGINS = 'start|begin|kick off|launch|open|run|go out|come|arrive|visit';
@@ -17,7 +19,7 @@ const BEGINS = 'start|begin|kick off|launch|open|run|go out|come|arrive|visit';
  * The plain form says what many do: "the inspectors visit on monday", "the kids arrive at nine".
  * After one thing ("the site visit next tuesday") it is no verb but part of the name.
  */
-const MANY = String.raw`(?<=(?:s|people|children|staff|team|crew|police|family)\s+)`;
+const MANY = String.raw`(?<=(?:s|people|children|staff|team|crew|police|family)\s+)(?<!\b(?:is|was|has|does|this|its|his|us)\s+)`;
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+(?:${BEGINS})|starts|begins|kicks off|launches|opens|runs|goes out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes|arrives|visits|${MANY}(?:${BEGINS}))|(?:is|are)\s+(?:coming|arriving|visiting)|(?:isn't|aren't|is\s+not|are\s+not)\s+(?:until|till)|(?:doesn't|don't|does\s+not)\s+(?:start|begin|open|happen|kick\s+off)\s+(?:until|till)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|was|were|got|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';

@@ -200,7 +200,9 @@ function namesAThing(text: string, phrase: string, names: readonly string[], aft
   // "gutter cleaning": a word in -ing after a noun names the work done to it.
   const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
   const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
-  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ') && inLexicon(w.text)) && noun(words.length - 1);
+  // "the AGM": a word in capitals is a thing's short name, though the lexicon lacks it.
+  const known = (w: string) => inLexicon(w) || /^[A-Z]{2,5}s?$/.test(w);
+  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ') && known(w.text)) && noun(words.length - 1);
   return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
 }
 
@@ -217,10 +219,10 @@ function thereIs(before: string, names: readonly string[]): string | undefined {
 
 /**
  * "the tasting, would next tuesday …", "the photo shoot, how about monday …", "the cake tasting, can we do it next thursday":
- * a thing named first, then a question that offers a day for it, or says the day it has ("the microscope booking, we have it from nine").
+ * a thing named first, then a question that offers a day for it, or says the day it has ("the microscope booking, we have it from nine") or has in mind ("the agm, we're thinking tuesday …").
  */
 const FRONTED = new RegExp(
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+|(?:(?:can|could|shall|should)\s+we|let(?:'s|\s+us))\s+(?:do|have|hold|book|schedule)\s+it\s+|we(?:'ve\s+got|\s+have\s+got|\s+have|'ll\s+have|'re\s+having|\s+are\s+having)\s+it\s+(?:from\s+)?)(?:(?:on|at)\s+)?(?:the\s+)?$`,
+  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+|(?:(?:can|could|shall|should)\s+we|let(?:'s|\s+us))\s+(?:do|have|hold|book|schedule)\s+it\s+|we(?:'ve\s+got|\s+have\s+got|\s+have|'ll\s+have|'re\s+having|\s+are\s+having)\s+it\s+(?:from\s+)?|we(?:'re|\s+are|\s+were)\s+(?:thinking(?:\s+of)?|looking\s+at|leaning\s+towards|aiming\s+for)\s+)(?:(?:on|at)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "… work", "… suit you", "… be ok for everyone": the question a day offered with "would", "does" asks. */
@@ -231,7 +233,7 @@ function fronted(before: string, after: string, names: readonly string[]): strin
   const found = FRONTED.exec(before);
   if (!found || (found[2] && !SUITS.test(after))) return undefined;
   // "the retrospective, let's hold it …": one word named first is a thing there, though the tagger may read it as an adjective.
-  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && inLexicon(found[1]!) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
+  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && (inLexicon(found[1]!) || /^[A-Z]{2,5}$/.test(found[1]!)) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
   return oneWord || namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
@@ -345,7 +347,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   const closes = CLOSES.exec(before) ?? (bare && namesAThing(lead, bare[1]!, names) ? bare : null);
   const owned = DAYS_OWN.exec(after);
   if (owned && namesAThing(after, owned[1]!, names)) found = { kind: 'appointment', title: `${owned[1]!.charAt(0).toUpperCase()}${owned[1]!.slice(1).toLowerCase()}` };
-  else if (closes) found = { kind: 'deadline', title: `Deadline: ${tidy(closes[1]!.replace(WHICH_ONE, ''))} ${closes[2]!.toLowerCase()}` };
+  else if (closes) found = { kind: 'deadline', title: `Deadline: ${keptCapitals(tidy(closes[1]!.replace(WHICH_ONE, '')))} ${closes[2]!.toLowerCase()}` };
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(withoutClauseAfter(rest, after));
     found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };

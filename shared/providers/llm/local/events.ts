@@ -41,6 +41,9 @@ const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;
 /** The hour a meal is had at, or an evening held, for one named as the event without its time ("lunch with the investors on friday" → 12:00, "the open evening" → 18:00). */
 const HOURS_OF_THINGS: Readonly<Record<string, number>> = { breakfast: 8, brunch: 11, lunch: 12, dinner: 19, supper: 19, evening: 18, night: 19 };
+const NOON = 12;
+/** The hour from which a thing's own hour is the evening's. */
+const EVENING = 18;
 const MAX_EVENTS = 50;
 
 // Said about the past, or called off: not an appointment to keep. A bare weekday resolves
@@ -147,7 +150,16 @@ function thingHour(found: Found): number | undefined {
   return HOURS_OF_THINGS[name.at(-1)!];
 }
 
-function mentionOf(sentence: string, normalised: string, date: SpokenDate, found: Found, reference: DateReference): Mention | undefined {
+/** "presentation night first. … starting at seven": an hour said without am or pm for a thing of the evening, named before, is the evening's. */
+function ofTheEvening(date: SpokenDate, found: Found): SpokenDate {
+  const hour = date.start.hour;
+  if (hour === undefined || hour < 6 || hour >= NOON || (thingHour(found) ?? 0) < EVENING || /\b(?:am|a\.m\.|morning)\b/i.test(date.text)) return date;
+  const end = date.end?.hour !== undefined && date.end.hour < NOON ? { end: { ...date.end, hour: date.end.hour + NOON } } : {};
+  return { ...date, start: { ...date.start, hour: hour + NOON }, ...end };
+}
+
+function mentionOf(sentence: string, normalised: string, said: SpokenDate, found: Found, reference: DateReference): Mention | undefined {
+  const date = ofTheEvening(said, found);
   const defaultHour = date.start.dayPartHour ?? thingHour(found) ?? DEFAULT_HOUR;
   const start = at(date.start, reference, defaultHour);
   if (!(start > reference.instant.getTime())) return undefined;
