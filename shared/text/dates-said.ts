@@ -159,7 +159,7 @@ export interface SaidBefore {
 export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number }) | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
-  const sameSentence = before.inSentence.findLast((e) => e.start.hour === undefined && !e.period && dayNumber(e.start) >= today);
+  const sameSentence = before.inSentence.findLast((e) => !e.period && dayNumber(e.start) >= today);
   const scheduled = sameSentence ?? scheduleOf(before.earlier, sentence, today);
   const named = scheduled ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
   if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence) || THAT_DAY.test(sentence))) return undefined;

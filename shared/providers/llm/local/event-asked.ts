@@ -35,6 +35,8 @@ const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?
 /** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night", "season launch first.": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
 const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
+/** "and the second dress?", "what about the raffle?": a thing asked after, said alone after things given their days; the answer gives its day. */
+const AND_THE = /^\s*(?:and|what\s+about|so)\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*\?\s*$/iu;
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
@@ -52,7 +54,7 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 /** The thing `sentence` asks the time of, opens as an item of the agenda, or says is needed, with the segment it was said in; undefined when it does none. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase();
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase();
   if (thing) return { title: capitalised(thing), segment };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
