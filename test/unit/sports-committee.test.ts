@@ -45,6 +45,17 @@ describe('"till" after a comma', () => {
   });
 });
 
+describe('"till" without its comma, as the recogniser writes it', () => {
+  it('spans two hours', () => {
+    expect(found('the quiz is on friday the fifteenth', 'the working bee is the saturday after the quiz eight till eleven at the shed').filter(([title]) => title === 'Working bee')).toEqual([
+      ['Working bee', '2027-10-16T08:00:00+08:00', '2027-10-16T11:00:00+08:00'],
+    ]);
+  });
+  it('is no time in a count', () => {
+    expect(findDates('the clinic is for ages nine till eleven', reference)).toEqual([]);
+  });
+});
+
 describe('a thing that ends then, said in the plain form after many', () => {
   it('is a deadline', () => {
     expect(found('Nominations close on the twentieth of October.').map(([title, start]) => [title, start])).toEqual([['Deadline: nominations close', '2027-10-20T09:00:00+08:00']]);

@@ -46,6 +46,9 @@ describe('what would happen under a condition just asked of', () => {
       ['Roof sheets', '2027-09-13T09:00:00-06:00'],
     ]);
   });
+  it('is no plan as the recogniser writes it, without the question mark', () => {
+    expect(found('the roof inspection is on tuesday', 'what if the inspector is late', 'then we move it to thursday').map(([, start]) => start)).toEqual(['2027-09-14T09:00:00-06:00']);
+  });
   it('is a plan when no condition was asked of', () => {
     expect(found('The roof sheets are delivered on Monday.', 'Is the crane booked?', 'Then we move the lift to Wednesday morning.').map(([, start]) => start)).toContain('2027-09-15T09:00:00-06:00');
   });

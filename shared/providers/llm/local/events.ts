@@ -92,8 +92,8 @@ function clauseStart(text: string, from: number, to: number): number {
   return text.indexOf(clauseAt(text, from, to));
 }
 
-/** "what if it rains?", "and if the crane's late?": a condition asked of. */
-const IF_ASKED = /\b(?:what\s+(?:if|happens\s+if|about\s+if)|and\s+if)\b[^?]*\?\s*$/i;
+/** "what if it rains?", "and if the crane's late?": a condition asked of (its question mark left out as a recogniser writes it, when it opens the line). */
+const IF_ASKED = /\b(?:what\s+(?:if|happens\s+if|about\s+if)|and\s+if)\b[^?]*\?\s*$|^\s*(?:(?:so|and|but|ok|okay)\s+)?(?:what\s+(?:if|happens\s+if|about\s+if)|and\s+if)\b[^.!?]*$/i;
 /** "then we push the pour to friday", "in that case, …": what would happen were the condition asked of met. */
 const IF_SO = /^\s*(?:(?:well|ok|okay|yeah|yes|oh)[,\s]+)?(?:then|in that case|if so|if it does|if that happens)\b/i;
 
