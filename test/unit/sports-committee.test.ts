@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateReference, findDates } from '#shared/text/spoken-dates.ts';
 import { findLocation } from '#shared/text/places.ts';
+import { decisionsIn } from '#shared/text/decisions.ts';
 import { events } from '../support/spoken-events.ts';
 
 /** Monday 4 October 2027, 18:30 in Perth (UTC+8). */
@@ -76,6 +77,12 @@ describe('"arvo"', () => {
   it('is the afternoon', () => {
     expect(findDates("I'll drop the kit bags over Saturday arvo.", reference).map((d) => d.label)).toEqual(['Sat 9 Oct 2027']);
     expect(found('The coaches catch-up is Saturday arvo.').map(([, start]) => start)).toEqual(['2027-10-09T14:00:00+08:00']);
+  });
+});
+
+describe('a way to open the meeting', () => {
+  it('is no decision', () => {
+    expect(decisionsIn(["right committee meeting let's get into it", "Okay, let's get stuck in.", "Let's dive in.", "Let's go with the blue kit."]).map((d) => d.at)).toEqual([3]);
   });
 });
 
