@@ -100,6 +100,9 @@ function topicOf(line: string): string | undefined {
 /** "who's drafting the methods section?", "who can take the minutes": who will do a thing to what follows. */
 const WHO_DOES = /^\s*(?:(?:and|so|ok|okay|now|then)[,\s]+)*who(?:'s|\s+is|\s+(?:can|could|will|would|wants\s+to|is\s+going\s+to))\s+[\p{L}-]+\s+(?=\S)/iu;
 
+/** "who's placing it?": the question takes up "it", said before. */
+const WHO_DOES_IT = new RegExp(`${WHO_DOES.source}it\\b`, 'iu');
+
 /** The thing a question asks who will do something to, which "it" in the answer stands for ("i can draft it by wednesday"). */
 function askedWhoDoes(clause: string): string | undefined {
   const asked = WHO_DOES.exec(clause);
@@ -128,7 +131,9 @@ export function withReferent(task: string, before: readonly SaidBefore[]): strin
   if (!pronoun) return task;
   const word = pronoun[1]!.toLowerCase();
   // "it" looks back no further than its own line, or the topic the line before opened with.
-  const phrase = word === 'it' ? (nearest(before.slice(-1), 'thing') ?? topicOf(before.at(-2)?.text ?? '')) : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
+  // "the seed order has to go in by friday" … "who's placing it?" … "i'll place it thursday": the topic the question took up.
+  const asked = (at: number) => topicOf(before.at(at)?.text ?? '') ?? (WHO_DOES_IT.test(before.at(at)?.text ?? '') ? topicOf(before.at(at - 1)?.text ?? '') : undefined);
+  const phrase = word === 'it' ? (nearest(before.slice(-1), 'thing') ?? asked(-2)) : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
   const at = pronoun.index + pronoun[0].lastIndexOf(pronoun[1]!);
   return phrase ? `${task.slice(0, at)}${phrase}${task.slice(at + pronoun[1]!.length)}` : task;
 }

@@ -13,6 +13,7 @@ const ROLES = new Set(
     'assistant intern apprentice trainee volunteer volunteers steward stewards marshal marshals teacher teachers tutor ' +
     'head headteacher principal nurse doctor gp vet pharmacist therapist consultant contractor supplier vendor client customer ' +
     'driver courier technician engineer developer designer editor producer writer reviewer tester ' +
+    'guy man woman lady bloke fella rep representative ' +
     'council committee board team department finance legal hr support'
   ).split(/\s+/),
 );

@@ -36,4 +36,8 @@ describe('"it" in the answer to who will do a thing', () => {
     const items = itemsOfTalk(reference, "Mei|Who's writing the literature review?", 'Jonas|I can write it by the end of next week.').map((i) => [i.owner, i.task]);
     expect(items).toEqual([['Jonas', 'write the literature review']]);
   });
+  it('is the thing said before a question that took it up as "it"', () => {
+    const items = itemsOfTalk(reference, 'Mei|The ethics form has to go in by Friday.', "Jonas|Who's submitting it?", 'Mei|I can submit it tomorrow.').map((i) => [i.owner, i.task]);
+    expect(items).toEqual([['Mei', 'submit the ethics form']]);
+  });
 });

@@ -10,7 +10,7 @@ import { inLexicon } from '../../../text/pos.ts';
 import { isKin, roleOwner } from '../../../text/roles.ts';
 
 const WHO = String.raw`((?:the|our|your|their|my|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{L}-]+)`;
-const AROUND = String.raw`(?:\s+(?:in|over|round|by|back))?`;
+const AROUND = String.raw`(?:\s+(?:in|over|round|by|back|out))?`;
 /** "is booked", "is coming (over)", "will be here", "comes", "will pop round", "can come": someone to be with. */
 const COMES = String.raw`(?:is|'s|are|will\s+be)\s+(?:booked(?:\s+in)?|coming${AROUND}|visiting|popping${AROUND}|here|over|round)|comes${AROUND}|visits|(?:will|can|could)\s+(?:come|visit|pop)${AROUND}`;
 /** "arrives", "is flying in", "lands": someone getting here. */
