@@ -68,7 +68,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day, a preposition, a pronoun or a verb ("at two will take an hour"). */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
-const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick-?off|curtain|${WEEKDAY}`;
+const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick[- ]?off|curtain|${WEEKDAY}`;
 const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
@@ -95,8 +95,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     if (dir!.toLowerCase() !== 'to') return `${hour}:${String(minutes).padStart(2, '0')}`;
     return minutes === 30 ? undefined : `${hour === 1 ? 12 : hour - 1}:${String(60 - minutes).padStart(2, '0')}`;
   }],
-  // "by half seven", "…, half seven curtain": after a word that leads a time, or a comma.
-  [new RegExp(`(?:\\b(at|by|until|till|from|around|about|before|after)|(?<=,)) half ${HOUR}${TIME_CAN_END}`, 'gi'), (lead, h) => {
+  // "by half seven", "…, half seven curtain", "friday the eighteenth half seven": after a word that leads a time, a comma or a day.
+  [new RegExp(`(?:\\b(at|by|until|till|from|around|about|before|after)|(?<=,|\\b(?:${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|today|tomorrow|tonight))) half ${HOUR}${TIME_CAN_END}`, 'gi'), (lead, h) => {
     const hour = spokenNumber(h!);
     return hour >= 1 && hour <= 12 ? `${lead ?? ' at'} ${hour}:30` : undefined;
   }],

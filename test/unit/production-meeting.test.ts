@@ -19,6 +19,10 @@ describe('"half seven"', () => {
     expect(findDates('The première is Saturday the nineteenth, half seven curtain.', reference).map((d) => d.iso)).toEqual(['2028-02-19T19:30:00+00:00']);
     expect(findDates('Matinee on Sunday, half two start.', reference).map((d) => d.iso)).toEqual(['2028-02-06T14:30:00+00:00']);
   });
+  it('is 7:30 after a day, as the recogniser writes it without the comma', () => {
+    expect(findDates('the première is saturday the nineteenth half seven curtain', reference).map((d) => d.iso)).toEqual(['2028-02-19T19:30:00+00:00']);
+    expect(findDates('the cup match is on saturday half two kick off', reference).map((d) => d.iso)).toEqual(['2028-02-05T14:30:00+00:00']);
+  });
   it('is 7:30 after "by"', () => {
     expect(findDates('The set has to be clear by half ten on Monday.', reference).map((d) => d.iso)).toEqual(['2028-02-07T10:30:00+00:00']);
   });
