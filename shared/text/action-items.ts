@@ -271,7 +271,8 @@ function daysSaidBefore(segments: readonly Segment[], at: number, reference: Dat
 
 /** Two words or more, or one verb of six letters or more that is a task alone ("attend", "register"; not "go", "help"). */
 function saysEnough(task: string): boolean {
-  if (task.length < 6) return false;
+  // "after closing", left of "we'll the the sunday after closing" as the recogniser wrote it: when, not what.
+  if (task.length < 6 || /^(?:after|before|until|till|by|on|at)\s/i.test(task)) return false;
   if (/\s/.test(task)) return true;
   return taggedWords(task)[0]?.pos === 'VERB';
 }

@@ -3,10 +3,11 @@
 // for the start ("half seven curtain", "a half eight start"); a time said with "by" after a day and
 // its time in the same sentence is that day's ("the load-in is Saturday the twelfth from nine, we
 // need the truck by half eight"), not a day named in a line before; "and the X?" after things given
-// their days asks the day of X, which the answer gives. Sentences written for this test.
+// their days asks the day of X, which the answer gives; a commitment the recogniser garbled to
+// its when alone ("we'll the the friday before opening") is no task. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { dateReference, findDates } from '#shared/text/spoken-dates.ts';
-import { events } from '../support/spoken-events.ts';
+import { events, itemsOfTalk } from '../support/spoken-events.ts';
 
 /** Thursday 3 February 2028, 11:00 in Dublin (UTC+0). */
 const MEETING = '2028-02-03T11:00:00+00:00';
@@ -46,5 +47,15 @@ describe('"and the X?" after things given their days', () => {
       ['Band call', '2028-02-07T14:00:00+00:00'],
       ['Sound check', '2028-02-08T16:00:00+00:00'],
     ]);
+  });
+});
+
+describe('a commitment the recogniser garbled to when alone', () => {
+  it('is no task', () => {
+    const tasks = itemsOfTalk(reference, "Ana|let's get the flats painted we'll the the friday before opening", 'Ben|when do we open').map((i) => i.task);
+    expect(tasks).toEqual([]);
+  });
+  it('leaves a task that says what with its when', () => {
+    expect(itemsOfTalk(reference, "Ana|we'll paint the flats the friday before opening").map((i) => i.task)).toEqual(['paint the flats before opening']);
   });
 });
