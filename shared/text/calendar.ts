@@ -10,6 +10,8 @@ export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thurs
 
 /** A day in milliseconds. */
 export const DAY_MS = 86_400_000;
+/** The hour of noon, from which an hour is the afternoon's. */
+export const NOON = 12;
 
 /** Small counts said in words ("a week", "two days"). */
 export const SMALL_COUNTS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };

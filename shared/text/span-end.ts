@@ -5,7 +5,7 @@
 // evening's only because the meeting is held then ("on saturday from nine to three", said at
 // 21:00), or as the afternoon's as a bare hour from one to six is ("from six until noon"), is the
 // morning's when the span would otherwise run past midnight: 09:00–15:00, 06:00–12:00.
-import { MOVE_VERB, wallDay } from './calendar.ts';
+import { MOVE_VERB, NOON, wallDay } from './calendar.ts';
 import { dayNumber } from './dates-said.ts';
 
 interface Clock {
@@ -17,7 +17,6 @@ interface Clock {
 }
 
 const DAY_MINUTES = 1440;
-const NOON = 12;
 const minuteOf = (d: Clock): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
 
 /** The end as said, moved to the first time after the start it can be. */

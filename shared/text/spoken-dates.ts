@@ -6,7 +6,7 @@
 // The English locale only: importing all of chrono-node's locales doubles its load time.
 import * as chrono from 'chrono-node/en';
 import { afterStart, STARTS } from './after-start.ts';
-import { monthUnderway, wallDay } from './calendar.ts';
+import { monthUnderway, NOON, wallDay } from './calendar.ts';
 import { QUARTER_TAG, withEndOfPeriods } from './end-of-period.ts';
 import { withHolidays } from './holidays.ts';
 import { withNthWeekdays } from './nth-weekday.ts';
@@ -130,7 +130,6 @@ const AFTER_WORK_OR_LUNCH = `(?:${AFTER_WORK}|after\\s+lunch)`;
 const DAY_PART_AFTER = new RegExp(`^\\s*(?:,?\\s*(?:(?:sometime|some\\s+time|probably|maybe|hopefully|ideally|early|late|first\\s+thing)\\s+)?(?:in the\\s+)?(?:morning|afternoon|evening|tonight|at night)|,?\\s*${AFTER_WORK_OR_LUNCH})\\b`, 'i');
 /** "after lunch on tuesday", "after work on friday": the part of the day said before the day. */
 const DAY_PART_BEFORE = new RegExp(`\\b${AFTER_WORK_OR_LUNCH}\\s+(?:on\\s+)?$`, 'i');
-const NOON = 12;
 
 /** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon") or before it ("after lunch on monday"), suggests. */
 function dayPartHour(said: string, after: string, before = ''): number | undefined {

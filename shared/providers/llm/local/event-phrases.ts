@@ -5,8 +5,13 @@ import { WEEKDAY } from '../../../text/calendar.ts';
 
 /** "saturday's match is away …", "tomorrow's session": the thing the day is said to own (what follows the date). */
 export const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|will|moves?|starts?|kicks? off|begins?|has)\b|\s*$)/iu;
-/** "entries close", not "the library is shut": the plain form after a plural. */
-const MANY_CLOSE = String.raw`(?<=s\s+)(?<!\b(?:is|was|has|does|this|its|his|us)\s+)(?:close|shut|expire|end|run out)`;
+/**
+ * The plain form says what many do: "the inspectors visit on monday", "the kids arrive at nine".
+ * After one thing ("the site visit next tuesday") it is no verb but part of the name.
+ */
+const MANY = String.raw`(?<=(?:s|people|children|staff|team|crew|police|family)\s+)(?<!\b(?:is|was|has|does|this|its|his|us)\s+)`;
+/** "entries close", not "the library is shut": the plain form after many. */
+const MANY_CLOSE = String.raw`${MANY}(?:close|shut|expire|end|run out)`;
 /** "the portal closes at noon on …", "the offer expires on …": a thing that ends then, a deadline. */
 export const CLOSES = new RegExp(String.raw`\b(?:the|our|this|their|your|my)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(closes|shuts|expires|ends|runs out|${MANY_CLOSE})\s+(?:(?:at|on|by)\s+)?(?:the\s+)?$`, 'iu');
 
@@ -15,11 +20,6 @@ export const CLOSES_BARE = new RegExp(String.raw`^((?:[\p{L}-]+\s+){0,2}?[\p{L}-
 
 /** Begins, comes, in the plain form ("will start", "the doors open"). */
 const BEGINS = 'start|begin|kick off|launch|open|run|go out|come|arrive|visit';
-/**
- * The plain form says what many do: "the inspectors visit on monday", "the kids arrive at nine".
- * After one thing ("the site visit next tuesday") it is no verb but part of the name.
- */
-const MANY = String.raw`(?<=(?:s|people|children|staff|team|crew|police|family)\s+)(?<!\b(?:is|was|has|does|this|its|his|us)\s+)`;
 /** "the market opens for the season on …", "the pool opens again on …": what a thing begins for, said before when. */
 const FOR_A_WHILE = String.raw`(?:\s+(?:for\s+(?:the\s+)?(?:season|summer|winter|spring|autumn|fall|year|public|business|first\s+time)|again))?`;
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */

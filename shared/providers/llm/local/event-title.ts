@@ -188,6 +188,11 @@ function bareName(before: string, rest: string, names: readonly string[]): strin
   return named && tidy(rest, true).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;
 }
 
+/** "AGM", "CPRs": a short name said in capitals. */
+const inCapitals = (word: string): boolean => /^[A-Z]{2,5}s?$/.test(word);
+/** A word the lexicon knows, or a thing's short name in capitals ("the AGM"), which it lacks. */
+const known = (word: string): boolean => inLexicon(word) || inCapitals(word);
+
 /**
  * Whether the words of `phrase` (the last of it in `text`) are known nouns and adjectives ending
  * in a noun, none of them someone's name. After a determiner the words can only name a thing, so
@@ -200,8 +205,6 @@ function namesAThing(text: string, phrase: string, names: readonly string[], aft
   // "gutter cleaning": a word in -ing after a noun names the work done to it.
   const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
   const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
-  // "the AGM": a word in capitals is a thing's short name, though the lexicon lacks it.
-  const known = (w: string) => inLexicon(w) || /^[A-Z]{2,5}s?$/.test(w);
   const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ') && known(w.text)) && noun(words.length - 1);
   return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
 }
@@ -233,7 +236,7 @@ function fronted(before: string, after: string, names: readonly string[]): strin
   const found = FRONTED.exec(before);
   if (!found || (found[2] && !SUITS.test(after))) return undefined;
   // "the retrospective, let's hold it …": one word named first is a thing there, though the tagger may read it as an adjective.
-  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && (inLexicon(found[1]!) || /^[A-Z]{2,5}$/.test(found[1]!)) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
+  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && known(found[1]!) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
   return oneWord || namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
 }
 
@@ -272,7 +275,7 @@ function offeredFor(before: string, after: string, names: readonly string[]): st
 const TOLD_OF = new RegExp(String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+[\p{L}]+ing\s+$`, 'iu');
 
 /** A phrase in lower case but for words said in capitals ("the AGM", "our CPR course"). */
-const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase()));
+const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (inCapitals(w) ? w : w.toLowerCase()));
 
 /**
  * "Sofia's leaving party is …": the thing someone owns, with its owner when that is a person (one

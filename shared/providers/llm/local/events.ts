@@ -20,6 +20,7 @@ import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
+import { NOON } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { dayNumber } from '../../../text/dates-said.ts';
 import { END_OF_WEEK } from '../../../text/end-of-period.ts';
@@ -41,7 +42,6 @@ const HOUR_MS = 3_600_000;
 const DEFAULT_HOUR = 9;
 /** The hour a meal is had at, or an evening held, for one named as the event without its time ("lunch with the investors on friday" → 12:00, "the open evening" → 18:00). */
 const HOURS_OF_THINGS: Readonly<Record<string, number>> = { breakfast: 8, brunch: 11, lunch: 12, dinner: 19, supper: 19, evening: 18, night: 19 };
-const NOON = 12;
 /** The hour from which a thing's own hour is the evening's. */
 const EVENING = 18;
 const MAX_EVENTS = 50;
