@@ -110,7 +110,7 @@ export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefo
 /** Words that name today or tomorrow: a time said with them is that day's. */
 const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|now)\b/;
 /** Words that offer a time instead of one said, or say it again ("if two o'clock works", "how about three", "that's nine p m for us"). */
-const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be)\b/;
+const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be|(?:let's|let us|shall we|should we)\s+(?:say|do|go for|go with))\b/i;
 
 /** "that morning", "that day": the day said before, pointed back to. */
 const THAT_DAY = /\bthat\s+(?:morning|afternoon|evening|night|day)\b/i;
@@ -159,7 +159,7 @@ export interface SaidBefore {
 export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number }) | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
-  const sameSentence = before.inSentence.findLast((e) => !e.period && dayNumber(e.start) >= today);
+  const sameSentence = before.inSentence.findLast((e) => !e.period && dayNumber(e.start) > today);
   const scheduled = sameSentence ?? scheduleOf(before.earlier, sentence, today);
   const named = scheduled ?? before.earlier.findLast((e) => e.start.hour !== undefined && dayNumber(e.start) > today);
   if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence) || THAT_DAY.test(sentence))) return undefined;

@@ -13,6 +13,8 @@ export const CONDITION_FIRST = /^(?:only\s+)?(?:if|when|once|unless|as soon as)\
 const TRAILING_PLEASE = /[,\s]+please[.!]?\s*$/i;
 /** "Luis, order the rebar …", "… by friday, Luis": the one spoken to, named before the order or after it. */
 const NAMED_TO = /^\p{Lu}[\p{L}'’-]*,\s+|,\s*\p{Lu}[\p{L}'’-]*[.!]?\s*$/gu;
+/** "Elena, you send the fish order": the one spoken to, said again before the order (not "you need …", "you booked …?"). */
+const YOU_FIRST = /^you\s+(?!(?:all|guys|both|two|lot|know|need|want|have|had|like|love|think|mean|see|say|said|remember|look|sound|seem|feel|are|were|got|get|did|do|must|can|could|should|would|will|might|may)\b|\p{L}+ed\b)(?=[^?]*$)/iu;
 /** "yes", "sure", "of course": a reply that takes on what was asked. */
 export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do|on it|consider it done)\b/i;
 /** Verbs that start a clause without asking anything done: "look, …", "hang on", "let's see". */
@@ -22,7 +24,7 @@ const VERB_REACH = 3;
 
 /** The clause's order (what follows its lead words) when it starts with a verb in its plain form; undefined else. */
 function anOrder(clause: string): string | undefined {
-  const task = clause.replace(LEAD, '').replace(NAMED_TO, '').replace(LEAD, '').replace(CONDITION_FIRST, '').replace(TRAILING_PLEASE, '').trim();
+  const task = clause.replace(LEAD, '').replace(NAMED_TO, '').replace(LEAD, '').replace(YOU_FIRST, '').replace(CONDITION_FIRST, '').replace(TRAILING_PLEASE, '').trim();
   const first = /^[\p{L}'-]+/u.exec(task)?.[0] ?? '';
   // "sounds good", "looks fine": a verb said of something, not to someone.
   if (!first || NOT_ASKED.test(task) || /[^su]s$/i.test(first)) return undefined;

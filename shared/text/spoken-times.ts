@@ -72,6 +72,8 @@ const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick[- 
 const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
+/** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen". */
+const OFFERED = `make it|how about|what about|(?:shall|should) we (?:say|do|go for|go with)|let(?:'s| us) (?:say|do|go for|go with|make it)|push it to|move it to|bring it forward to`;
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
 /** Not after a word of change: "went up by two fifty" is an amount. */
@@ -95,8 +97,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     if (dir!.toLowerCase() !== 'to') return `${hour}:${String(minutes).padStart(2, '0')}`;
     return minutes === 30 ? undefined : `${hour === 1 ? 12 : hour - 1}:${String(60 - minutes).padStart(2, '0')}`;
   }],
-  // "by half seven", "…, half seven curtain", "friday the eighteenth half seven": after a word that leads a time, a comma or a day.
-  [new RegExp(`(?:\\b(at|by|until|till|from|around|about|before|after)|(?<=,|\\b(?:${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|today|tomorrow|tonight))) half ${HOUR}${TIME_CAN_END}`, 'gi'), (lead, h) => {
+  // "by half seven", "make it half four", "…, half seven curtain", "friday the eighteenth half seven": after a word that leads a time, a comma or a day.
+  [new RegExp(`(?:\\b(at|by|until|till|from|around|about|before|after|${OFFERED})|(?<=,|\\b(?:${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|today|tomorrow|tonight))) half ${HOUR}${TIME_CAN_END}`, 'gi'), (lead, h) => {
     const hour = spokenNumber(h!);
     return hour >= 1 && hour <= 12 ? `${lead ?? ' at'} ${hour}:30` : undefined;
   }],
@@ -180,7 +182,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?: (${MINUTE}))?(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h, m) => `${day} at ${m ? clockText(h!, m) : spokenNumber(h!)}`],
   // "could we make it six", "how about six thirty", "shall we say five", "six works": a time offered
   // or agreed without "at", where a time can end ("how about six chairs" is a count).
-  [new RegExp(`\\b(make it|how about|what about|shall we say|let's say|push it to|move it to|bring it forward to) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+  [new RegExp(`\\b(${OFFERED}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
     const time = clockText(h!, m);
     return time && `${lead} at ${time}`;
   }],
