@@ -17,6 +17,7 @@ import { ORDINAL_WORD } from './ordinal-day.ts';
 import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
 import { deedsApart } from './deeds-apart.ts';
+import { agreedReply } from './agreed-reply.ts';
 import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
 import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
@@ -383,7 +384,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      items.push({ owner: match.owner, task, ...(due ? { due } : {}), segment: at });
+      const reply = match.asked ? agreedReply(segments, at, match.owner, reference, () => daysSaidBefore(segments, at + 1, reference!)) : undefined;
+      items.push({ owner: match.owner, task, ...((due ?? reply?.due) ? { due: due ?? reply?.due } : {}), segment: at, ...(reply ? { replies: [reply.segment] } : {}) });
     }
   });
   return withoutTakenUp(items);

@@ -7,7 +7,7 @@
 // After a weekday ("saturday the twelfth", "friday the eleventh of december") the ordinal is a day
 // whatever follows it. "The first of next month" is that month's first.
 import type * as chrono from 'chrono-node/en';
-import { daysIn, MONTH_NAMES, MOVE_VERB, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
+import { CLOCK_HOUR, daysIn, MONTH_NAMES, MOVE_VERB, nextYearOf, wallClock, wallDay, WEEKDAY, WEEKDAY_NAMES } from './calendar.ts';
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
 const ORDINAL_VALUES: ReadonlyMap<string, number> = new Map([
@@ -37,7 +37,7 @@ const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WO
  */
 const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|sometime|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
-const TIME_AFTER = /^\s+at\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b/i;
+const TIME_AFTER = new RegExp(`^\\s+at\\s+(?:${CLOCK_HOUR}|noon)\\b`, 'i');
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
 const AFTER_WEEKDAY = new RegExp(`^${WEEKDAY}\\s`, 'i');
 /** "the eleventh of december": read here with the weekday before it, which chrono's own reading of the month leaves out. */

@@ -16,7 +16,7 @@ const NAMED_TO = /^\p{Lu}[\p{L}'’-]*,\s+|,\s*\p{Lu}[\p{L}'’-]*[.!]?\s*$/gu;
 /** "Elena, you send the fish order": the one spoken to, said again before the order (not "you need …", "you booked …?"). */
 const YOU_FIRST = /^you\s+(?!(?:all|guys|both|two|lot|know|need|want|have|had|like|love|think|mean|see|say|said|remember|look|sound|seem|feel|are|were|got|get|did|do|must|can|could|should|would|will|might|may)\b|\p{L}+ed\b)(?=[^?]*$)/iu;
 /** "yes", "sure", "of course": a reply that takes on what was asked. */
-export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|absolutely|certainly|will do|on it|consider it done)\b/i;
+export const AGREES = /^\s*(?:yes|yeah|yep|sure|okay|ok|of course|no problem|no worries|absolutely|certainly|will do|can do|on it|consider it done|(?:it'll be |will be )?done by)\b/i;
 /** Verbs that start a clause without asking anything done: "look, …", "hang on", "let's see". */
 const NOT_ASKED = /^(?:look|listen|imagine|wait|hang|hold|come|let's|let us|go ahead|tell me|excuse|sorry|thanks|thank|hear|see|repeat|say|speak|believe|remember|recall|think|guess|mind|fancy|trust|bear)\b/i;
 /** How many words after the verb a second verb would show the clause is no order ("test results came back"). */

@@ -21,7 +21,7 @@ import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
-import { nextIn, readIn, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
+import { nextIn, readIn, withoutZones, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
 
@@ -269,7 +269,7 @@ const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;
 /** chrono's reading of the text with the zones said after its times blanked out, so "at 3 pm eastern on thursday" stays one mention (the text keeps its length). */
 function parseSpoken(normalised: string, reference: DateReference): { results: chrono.ParsedResult[]; zones: ZoneSaid[] } | undefined {
   const zones = zonesSaid(normalised);
-  const blanked = zones.reduce((t, z) => `${t.slice(0, z.index)}${' '.repeat(z.length)}${t.slice(z.index + z.length)}`, normalised);
+  const blanked = withoutZones(normalised, zones);
   try {
     return { results: spokenReader().parse(blanked, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true }), zones };
   } catch {

@@ -7,9 +7,11 @@
 // about just before: "let's bring him back for a final round with the cto" … "let's pencil in
 // the fourteenth at eleven" → "Final round with the CTO". And a one-word title takes the fuller
 // name said before it: "the spring book sale" … "the sale itself is on saturday" → "Spring book sale".
-// An item of the agenda opened ("last item, the fire drill.") is asked about as "when is …" is.
+// An item of the agenda opened ("last item, the fire drill.", or a sentence that only names it:
+// "client demo.") is asked about as "when is …" is.
 
 import { namesAPlace } from '../../../text/places.ts';
+import { taggedWords } from '../../../text/pos.ts';
 import type { EventKind } from './event-title.ts';
 
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
@@ -37,6 +39,19 @@ const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
 /** "and the second dress?", "what about the raffle?": a thing asked after, said alone after things given their days; the answer gives its day. */
 const AND_THE = /^\s*(?:and|what\s+about|so)\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*\?\s*$/iu;
+/** "client demo.", "new menu.": a sentence of a few words naming a thing and nothing else, as an item of the agenda is opened. */
+const SAID_ALONE = /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*[.!:]\s*$/iu;
+/** What a short sentence says of the talk, not of a thing: "good point", "great question", "last thing", "quick update". */
+const SAID_OF_TALK = /^(?:good|great|fair|nice|excellent|interesting|fine|lovely|brilliant|perfect|cool|sure|quick|last|next|other|same|big|small|main|final|first|one|another)$|^(?:point|question|idea|thing|things|morning|afternoon|evening|night|day|week|deal|cheers|bye|thanks|job|work|news|stuff|call|problem|worries|luck|update|note|news|topic|item|agenda|everyone|all|meeting)$/i;
+
+/** The thing a sentence of its own names, as an item of the agenda ("Client demo."): nouns and adjectives only, ending in a noun. */
+function itemSaidAlone(sentence: string): string | undefined {
+  const item = SAID_ALONE.exec(sentence)?.[1]?.toLowerCase();
+  const words = item ? taggedWords(item) : [];
+  if (words.length === 0 || words.some((w) => !['NOUN', 'ADJ'].includes(w.pos) || SAID_OF_TALK.test(w.text)) || words.at(-1)!.pos !== 'NOUN') return undefined;
+  return item;
+}
+
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
@@ -54,7 +69,7 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 /** The thing `sentence` asks the time of, opens as an item of the agenda, or says is needed, with the segment it was said in; undefined when it does none. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase();
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
   if (thing) return { title: capitalised(thing), segment };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
