@@ -18,6 +18,7 @@ import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
 import { relativeTask } from './relative-task.ts';
 import { deedsApart } from './deeds-apart.ts';
 import { agreedReply } from './agreed-reply.ts';
+import { saysEnough } from './task-enough.ts';
 import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
 import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
@@ -270,14 +271,6 @@ function daysSaidBefore(segments: readonly Segment[], at: number, reference: Dat
   return said.earlier;
 }
 
-/** Two words or more, or one verb of six letters or more that is a task alone ("attend", "register"; not "go", "help"). */
-function saysEnough(task: string): boolean {
-  // "after closing", left of "we'll the the sunday after closing" as the recogniser wrote it: when, not what.
-  if (task.length < 6 || /^(?:after|before|until|till|by|on|at)\s/i.test(task)) return false;
-  if (/\s/.test(task)) return true;
-  return taggedWords(task)[0]?.pos === 'VERB';
-}
-
 /** A task that does something to what or who was just said: "order them", "ring them after lunch", "do that", "send one over", "meet him there". */
 const ON_WHAT_WAS_SAID = /^[\p{L}-]+\s+(?:it|them|that|this|those|these|one|some|him|her)\b/iu;
 /** A task that only stands for the one just said: "do that", "sort it out", "take that on", "take care of it", "take a look after lunch". */
@@ -379,8 +372,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
         continue;
       }
       // "can someone take care of that": the answer will say what; the asking alone is no item.
-      // "please pay by friday": one short verb is a task when it is due.
-      if (!(saysEnough(task) || (due && taggedWords(`we ${task}`)[1]?.pos === 'VERB')) || (match.asked && STANDS_FOR_IT.test(task))) continue;
+      if (!saysEnough(task, due) || (match.asked && STANDS_FOR_IT.test(task))) continue;
       const key = `${match.owner.toLowerCase()}|${task.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);

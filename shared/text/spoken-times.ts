@@ -72,8 +72,8 @@ const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick[- 
 const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
-/** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen". */
-const OFFERED = `make it|how about|what about|(?:shall|should) we (?:say|do|go for|go with)|let(?:'s| us) (?:say|do|go for|go with|make it)|push it to|move it to|bring it forward to`;
+/** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen", "…, say three". */
+const OFFERED = `make it|how about|what about|(?:shall|should) we (?:say|do|go for|go with)|let(?:'s| us) (?:say|do|go for|go with|make it)|push it to|move it to|bring it forward to|(?<=(?:^|[,;:.!?])\\s*)say`;
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
 /** Not after a word of change: "went up by two fifty" is an amount. */

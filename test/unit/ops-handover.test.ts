@@ -4,7 +4,9 @@
 // time"); a sentence that only names a thing opens it as an item of the agenda, which a day said
 // next is for ("Supplier audit." … "they want it on Thursday at two"); a reply that agrees to what
 // was asked of its speaker and says when ("sure, by Monday", "done by tomorrow noon") is when it is
-// due, and a deadline it gives is the task's. Sentences written for this test.
+// due, and a deadline it gives is the task's; an occasion needed ("we need a fire drill") is what a
+// day offered next is for, at the hour "…works, say ten" gives; "let's book the offsite for …" names
+// the offsite; "i'll take next week" is no task. Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { events, itemsOfTalk, lastLineDates } from '../support/spoken-events.ts';
 import { dateReference } from '#shared/text/spoken-dates.ts';
@@ -43,5 +45,28 @@ describe('a reply that agrees and says when', () => {
   });
   it('gives the task its deadline', () => {
     expect(found('Femi, can you renew the domain?', 'Sure, by Monday.')).toEqual([['Deadline: renew the domain', '2027-08-16T09:00:00+05:30']]);
+  });
+});
+
+describe('a thing needed, its day offered next', () => {
+  it('is that thing, at the hour said after "works, say"', () => {
+    expect(found('We need a fire drill before the audit. Wednesday morning?', 'Wednesday morning works, say ten.')).toEqual([['Fire drill', '2027-08-11T10:00:00+05:30']]);
+  });
+  it('is no event when the thing is no occasion', () => {
+    expect(found('We need a new printer. How about Thursday?')).toEqual([]);
+  });
+});
+
+describe('a thing booked or scheduled in the plain form', () => {
+  it('is named by what is booked', () => {
+    expect(found("Let's book the offsite for the third of September.")).toEqual([['Offsite', '2027-09-03T09:00:00+05:30']]);
+    expect(found("We'll schedule the board call for Tuesday at nine.")).toEqual([['Board call', '2027-08-17T09:00:00+05:30']]);
+  });
+});
+
+describe('a verb that needs its object, said alone with a day', () => {
+  it('is no task', () => {
+    expect(items("Mei|Fine, I'll take next week.")).toEqual([]);
+    expect(items('Mei|Okay, I will do Monday.')).toEqual([]);
   });
 });

@@ -19,11 +19,11 @@ const ASKED_WHEN =
   /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "we need volunteers to sort donations", "we'll need someone to set up the chairs before the
- * fair": what is to be done, up to the words that say when. Not what only steers the mind ("we need
+ * fair", "we need a dry run on staging": what is to be done, up to the words that say when. Not what only steers the mind ("we need
  * to be careful", "we need to decide") or is the day itself ("we need to set a date").
  */
 const NEEDED =
-  /\b(?:we|i)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+  /\b(?:we|i)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another)\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "the landlord wants to meet us about the lease", "sam would like to meet about the budget": a
  * meeting wanted, with whom (1, said with "the") and about what (2), which a day offered next is for.
@@ -32,8 +32,8 @@ const WANTS_TO_MEET =
   /\b(?:(?:the|our)\s+([\p{L}-]+)|[\p{L}-]+)\s+(?:wants|would\s+like|'d\s+like|has\s+asked|asked)\s+to\s+meet\s+(?:with\s+)?(?:(?:us|you|me|them|him|her|everyone|(?:the|our)\s+[\p{L}-]+)\s+)?about\s+((?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!])|\s+(?:on|at|before|after|next|this|sometime|soon)\b)/iu;
 /** "what's the deadline for sign-ups", "what's the closing date for entries": the day of a thing asked for, which the answer sets. */
 const DATE_ASKED = /\bwhat(?:'s|\s+is|\s+was)\s+(?:the|our)\s+(deadline|closing\s+date|cut-?off(?:\s+date)?|date)\s+for\s+((?:the\s+)?(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!]))/iu;
-/** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works for me", "she suggested tuesday". */
-const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b/i;
+/** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works (for me)", "she suggested tuesday", "thursday afternoon?". */
+const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b|\b(?:works|suits)(?=\s*(?:[,.!]|$))|^\s*(?:(?:or|so|maybe|perhaps)[,\s]+)?(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/iu;
 /** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night", "season launch first.": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
 const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;

@@ -50,7 +50,7 @@ export const RESTATED = new RegExp(
  * set then; "i've booked the engineer visit for friday": a thing booked for then.
  */
 export const SET_DATE = new RegExp(
-  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:booked|scheduled|arranged|organi[sz]ed|reschedule[ds]?|move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?)(?:\s+(?:back|forward))?\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in|from)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:(?:make|set|fix|put|move|change|pencil in|lock in)\s+${DET}\s+((?:[\p{L}-]+\s+){1,3}?(?:date|day))|(?:book(?:ed)?|schedul(?:e|ed)|arrang(?:e|ed)|organi[sz](?:e|ed)|reschedule[ds]?|move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?)(?:\s+(?:back|forward))?\s+${DET}\s+((?:(?!${DET}\s)[\p{L}-]+\s+){0,2}?[\p{L}-]+))\s+(?:(?:to|for|as|on|in|from)\s+)?(?:the\s+)?$`,
   'iu',
 );
 /** "the cake tasting it's booked for …": a thing named, then taken up again by a pronoun. */
