@@ -163,7 +163,7 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
  * What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap
  * party is on friday from seven", "quiz night"; not the night of a day, "by tuesday night").
  */
-const EVENING_THING = /\b(?<!\b(?:after|before|since)\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+){0,2})(?:party|parties|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|premi[eè]re|curtain|gala|recital|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
+export const EVENING_THING = /\b(?<!\b(?:after|before|since)\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+){0,2})(?:(?<!\bworking\s+)part(?:y|ies)|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|premi[eè]re|curtain|gala|recital|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
 const EVENING_HOUR = 18;
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
@@ -209,7 +209,7 @@ function nearerReading(hour: number, minute: number, near: number): number {
 }
 
 /** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */
-const EVENING_HOURS = { from: 7, to: 9 };
+export const EVENING_HOURS = { from: 7, to: 9 };
 /** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
 const NEAR_MEETING_MINUTES = 180;
 

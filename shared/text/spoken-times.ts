@@ -175,6 +175,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
+  // "saturday morning, eight to noon": a span to a named hour, whose "to" no count takes ("eight to ten people" stays).
+  [new RegExp(`(?<![\\w:])(?<!\\b(?:from|between|ages?|aged|years?|grades?|pages?|chapters?|rows?|items?|numbers?)\\s+)${HOUR}(?: ${MINUTE})? (?:to|till|until) (noon|midday)\\b`, 'gi'), (h, m) => {
+    const from = clockText(h!, m);
+    return from && `from ${from} to 12:00`;
+  }],
   // "on friday the fifth of february and six", "saturday and eleven": "at" as a recogniser often
   // hears it, after a day and before an hour (and its minutes: "the fourth of may and six thirty")
   // where a time can end ("on monday and two of us go",
@@ -190,8 +195,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m);
     return time && `${lead}at ${time}`;
   }],
-  // "from seven", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
-  [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
+  // "from seven", "from seven thirty", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
+  [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?: ${MINUTE})?(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h, m) => {
+    const time = m ? clockText(h!, m) : String(spokenNumber(h!));
+    return time && `at ${time}`;
+  }],
   // "at 3 pm on the twelfth of december" → "… on twelfth of december": chrono joins a time to
   // the date after it only without the "the" ("at 3 pm on the 12th of december" were two dates).
   [new RegExp(`\\bon the (?=(?:\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\s+of\\s)`, 'gi'), () => 'on '],

@@ -19,11 +19,11 @@ const ASKED_WHEN =
   /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "we need volunteers to sort donations", "we'll need someone to set up the chairs before the
- * fair", "we need a dry run on staging": what is to be done, up to the words that say when. Not what only steers the mind ("we need
+ * fair", "we need a dry run on staging", "the actors need a table read": what is to be done, up to the words that say when. Not what only steers the mind ("we need
  * to be careful", "we need to decide") or is the day itself ("we need to set a date").
  */
 const NEEDED =
-  /\b(?:we|i)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another)\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+  /\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another)\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "the landlord wants to meet us about the lease", "sam would like to meet about the budget": a
  * meeting wanted, with whom (1, said with "the") and about what (2), which a day offered next is for.

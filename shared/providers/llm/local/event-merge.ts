@@ -52,6 +52,9 @@ function otherThings(a: string, b: string): boolean {
   return !onlyKind(a) && !onlyKind(b) && !x.includes(y) && !y.includes(x);
 }
 
+/** A meal named alone ("Lunch") beside a thing that has a name of its own. */
+const mealBeside = (meal: string, other: string): boolean => /^(?:lunch|dinner|breakfast)$/i.test(meal) && !onlyKind(other);
+
 const sameName = (a: string, b: string): boolean => a.toLowerCase().includes(b.toLowerCase()) || b.toLowerCase().includes(a.toLowerCase());
 
 /** How many segments apart a day and its time may be said of one thing under two names ("the wedding is on …", "the ceremony starts at two"). */
@@ -65,6 +68,8 @@ function sameEvent(event: Merged, mention: Mention): boolean {
   // "the cutover on saturday the sixth" … ten lines on, "i'll check it finished on saturday morning": two things named far apart are two events.
   if (mention.kind !== undefined && otherThings(event.title, mention.title) && !saidNear(event, mention)) return false;
   if (mention.kind !== undefined && (mention.onThatDay || event.onThatDay) && !sameName(event.title, mention.title)) return false;
+  // "friday is the company move" … "lunch at one": a meal said with its time is no time of the thing named that day.
+  if (mention.kind !== undefined && (mealBeside(event.title, mention.title) || mealBeside(mention.title, event.title))) return false;
   // A supporting mention without a time cannot tell which event of the day it repeats.
   return mention.kind !== undefined || mention.timed;
 }

@@ -5,6 +5,8 @@ import { WEEKDAY } from '../../../text/calendar.ts';
 
 /** "saturday's match is away …", "tomorrow's session": the thing the day is said to own (what follows the date). */
 export const DAYS_OWN = /^'s\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|will|moves?|starts?|kicks? off|begins?|has)\b|\s*$)/iu;
+/** "friday is the company move to the warehouse": the thing the day is said to be (what follows the date); not "the best day", "the deadline". */
+export const DAY_IS = /^\s+(?:is|will\s+be)\s+(?:the|our)\s+(?!(?:best|better|only|last|first|next|earliest|latest|easiest|worst|busiest|quietest|same|usual|one|day|time|plan|idea|problem|issue|question|thing|deadline|date|day's|week's)\b)((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:to|at|in|for|with|from|and|so|but)\b|\s*[,.;!?]|\s*$)/iu;
 /**
  * The plain form says what many do: "the inspectors visit on monday", "the kids arrive at nine".
  * After one thing ("the site visit next tuesday") it is no verb but part of the name.

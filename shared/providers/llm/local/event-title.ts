@@ -5,7 +5,7 @@ import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
-import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
+import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAY_IS, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
 const CUES: ReadonlyArray<[string, string]> = [
@@ -348,7 +348,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   const lead = before.replace(FILLER, '');
   const bare = CLOSES_BARE.exec(lead);
   const closes = CLOSES.exec(before) ?? (bare && namesAThing(lead, bare[1]!, names) ? bare : null);
-  const owned = DAYS_OWN.exec(after);
+  const owned = DAYS_OWN.exec(after) ?? DAY_IS.exec(after);
   if (owned && namesAThing(after, owned[1]!, names)) found = { kind: 'appointment', title: `${owned[1]!.charAt(0).toUpperCase()}${owned[1]!.slice(1).toLowerCase()}` };
   else if (closes) found = { kind: 'deadline', title: `Deadline: ${keptCapitals(tidy(closes[1]!.replace(WHICH_ONE, '')))} ${closes[2]!.toLowerCase()}` };
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {

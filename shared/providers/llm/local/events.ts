@@ -18,7 +18,7 @@ import { atSameTime, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, DatesSaid, EVENING_HOURS, EVENING_THING, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { NOON } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
@@ -150,10 +150,14 @@ function thingHour(found: Found): number | undefined {
   return HOURS_OF_THINGS[name.at(-1)!];
 }
 
-/** "presentation night first. … starting at seven": an hour said without am or pm for a thing of the evening, named before, is the evening's. */
+/**
+ * "presentation night first. … starting at seven", "and the wrap party?" … "… from eight": an hour said without am or pm for a thing of the
+ * evening, named before, is the evening's (for a party, a gig, a dinner … an hour from seven to nine: "the working party … at eleven" stays).
+ */
 function ofTheEvening(date: SpokenDate, found: Found): SpokenDate {
   const hour = date.start.hour;
-  if (hour === undefined || hour < 6 || hour >= NOON || (thingHour(found) ?? 0) < EVENING || /\b(?:am|a\.m\.|morning)\b/i.test(date.text)) return date;
+  const evening = (h: number) => (thingHour(found) ?? 0) >= EVENING || (found?.kind === 'appointment' && EVENING_THING.test(found.title.toLowerCase()) && h >= EVENING_HOURS.from && h <= EVENING_HOURS.to);
+  if (hour === undefined || hour < 6 || hour >= NOON || !evening(hour) || /\b(?:am|a\.m\.|morning)\b/i.test(date.text)) return date;
   const end = date.end?.hour !== undefined && date.end.hour < NOON ? { end: { ...date.end, hour: date.end.hour + NOON } } : {};
   return { ...date, start: { ...date.start, hour: hour + NOON }, ...end };
 }
