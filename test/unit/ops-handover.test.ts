@@ -43,6 +43,10 @@ describe('a reply that agrees and says when', () => {
     expect(items('Ada|Ola, you draft the press release.', 'Ola|Will do, by Friday.')).toEqual([['Ola', 'draft the press release', 'Fri 13 Aug 2027']]);
     expect(items('Ada|Ola, you draft the press release.', 'Ola|Done by tomorrow noon.')).toEqual([['Ola', 'draft the press release', 'Wed 11 Aug 2027 12:00']]);
   });
+  it('names no deadline by its agreeing word when no task was asked', () => {
+    expect(found('Done by tomorrow noon.').map(([title]) => title)).toEqual(['Deadline']);
+    expect(found('Okay, by Friday then.').map(([title]) => title)).toEqual(['Deadline']);
+  });
   it('gives the task its deadline', () => {
     expect(found('Femi, can you renew the domain?', 'Sure, by Monday.')).toEqual([['Deadline: renew the domain', '2027-08-16T09:00:00+05:30']]);
   });

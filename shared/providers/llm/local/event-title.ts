@@ -121,8 +121,9 @@ function deadlineTopic(said: string): string {
   if (needs) return tidy(`${needs[1]} needs ${needs[2]}`);
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
   const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
-  // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left.
-  return /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b/i.test(topic) ? '' : topic;
+  // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left;
+  // "done by end of day", "sure, by monday": a reply taking something on, which says not what.
+  return /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b|^(?:(?:done|sure|yes|yeah|okay|ok|fine|will do|can do|no problem|then|now|please|thanks)\b[\s,]*)+$/i.test(topic) ? '' : topic;
 }
 
 /**
