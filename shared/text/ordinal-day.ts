@@ -28,7 +28,9 @@ export const ORDINAL_WORD = `(?:${[...ORDINAL_WORDS, 'twentieth', 'thirtieth'].j
 /** A day of the month as said ("19th", "19", "nineteenth", "twenty-first"), captured, as a regular-expression source; ordinalDay reads it. */
 export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])?${ORDINAL_WORD})`;
 
-const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|(?:do|make)(?:\\s+it)?|(?:let's|let\\s+us|shall\\s+we|should\\s+we|can\\s+we|could\\s+we)\\s+say|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
+/** A verb that says what a thing does on a day said right after it: "payroll closes the twenty-fifth", "the ship lands the ninth". */
+const HAPPENS_ON = '(?:clos|open|reopen|start|end|finish|land|arriv|launch|happen|fall|begin|kicks?\\s+off|go(?:es)?\\s+(?:live|out)|come(?:s)?\\s+out)(?:e?s|ed)?';
+const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|${HAPPENS_ON}|(?:do|make)(?:\\s+it)?|(?:let's|let\\s+us|shall\\s+we|should\\s+we|can\\s+we|could\\s+we)\\s+say|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another

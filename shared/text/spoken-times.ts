@@ -175,6 +175,11 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],
+  // "rehearsal is the twelfth, six thirty": an hour and its minutes said after a day and a comma ("the twelfth, six people" stays).
+  [new RegExp(`\\b(${WEEKDAY}|tomorrow|today|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}), ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (day, h, m) => {
+    const time = clockText(h!, m);
+    return time && `${day}, at ${time}`;
+  }],
   // "saturday morning, eight to noon": a span to a named hour, whose "to" no count takes ("eight to ten people" stays).
   [new RegExp(`(?<![\\w:])(?<!\\b(?:from|between|ages?|aged|years?|grades?|pages?|chapters?|rows?|items?|numbers?)\\s+)${HOUR}(?: ${MINUTE})? (?:to|till|until) (noon|midday)\\b`, 'gi'), (h, m) => {
     const from = clockText(h!, m);
