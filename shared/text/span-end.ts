@@ -27,7 +27,11 @@ export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: b
   const later = minuteOf(end) > from;
   const afterStart = dayNumber(end) > dayNumber(start) || (dayNumber(end) === dayNumber(start) && later);
   if (said.day && afterStart) return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
-  const hours = !said.meridiem && end.hour > NOON ? [end.hour, end.hour - NOON] : [end.hour];
+  // Without am or pm, the end's other reading; the afternoon's too after a start from one to five read as the afternoon's
+  // ("from three to seven" → 15:00–19:00, not 03:00–07:00; "from six until eleven" stays 06:00–11:00).
+  const afternoon = from >= (NOON + 1) * 60 && from < (NOON + 6) * 60;
+  const other = end.hour > NOON ? end.hour - NOON : afternoon && end.hour >= 1 && end.hour < NOON ? end.hour + NOON : undefined;
+  const hours = !said.meridiem && other !== undefined ? [end.hour, other] : [end.hour];
   const after = (hour: number) => (hour * 60 + (end.minute ?? 0) - from + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
   const hour = hours.reduce((best, h) => (after(h) < after(best) ? h : best));
   return { ...end, hour, ...(hour * 60 + (end.minute ?? 0) > from ? { year: start.year, month: start.month, day: start.day } : nextDay) };
