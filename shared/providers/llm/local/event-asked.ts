@@ -42,7 +42,7 @@ const AND_THE = /^\s*(?:and|what\s+about|so)\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0
 /** "client demo.", "new menu.": a sentence of a few words naming a thing and nothing else, as an item of the agenda is opened. */
 const SAID_ALONE = /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*[.!:]\s*$/iu;
 /** What a short sentence says of the talk, not of a thing: "good point", "great question", "last thing", "quick update". */
-const SAID_OF_TALK = /^(?:good|great|fair|nice|excellent|interesting|fine|lovely|brilliant|perfect|cool|sure|quick|last|next|other|same|big|small|main|final|first|one|another)$|^(?:point|question|idea|thing|things|morning|afternoon|evening|night|day|week|deal|cheers|bye|thanks|job|work|news|stuff|call|problem|worries|luck|update|note|news|topic|item|agenda|everyone|all|meeting)$/i;
+const SAID_OF_TALK = /^(?:good|great|fair|nice|excellent|interesting|fine|lovely|brilliant|perfect|cool|sure|quick|last|next|other|same|big|small|main|final|first|one|another)$|^(?:point|question|idea|thing|things|morning|afternoon|evening|night|day|week|deal|cheers|bye|thanks|job|work|news|stuff|call|problem|worries|luck|update|note|topic|item|agenda|everyone|all|meeting)$/i;
 
 /** The thing a sentence of its own names, as an item of the agenda ("Client demo."): nouns and adjectives only, ending in a noun. */
 function itemSaidAlone(sentence: string): string | undefined {
