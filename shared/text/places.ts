@@ -14,7 +14,7 @@ const WORD = "[\\p{L}][\\p{L}'’-]*";
 const GROUND = 'ovals?|pitch(?:es)?|fields?|courts?|track|green|rink';
 /** What may follow a ground said with "on" ("decide on the pitch colours" names none). */
 const GROUND_ENDS = String.raw`(?=\s*(?:[,.;!?]|$)|\s+(?:at|on|from|for|this|next|with|after|before|until|till|tomorrow|today|tonight|and|then)\b)`;
-const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
+const IDENTIFIER = `\\s+(?:\\d+[a-z]?|[a-z](?![\\p{L}\\d'’])|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*)`;
 // Up to two words that name the place ("Berlin", "main", "small meeting"), then the noun and its number.
 const PLACE = new RegExp(`\\b(?:in|at|on(?=\\s+(?:the\\s+)?(?:${WORD}\\s+){0,2}(?:${GROUND})(?:${IDENTIFIER})?${GROUND_ENDS})|(?:moves?|moved|moving|goes|going)\\s+to|(?:leaves|leaving|departs|departing)\\s+from|(?:starts?|starting|sets? off|setting off)(?:\\s+(?:at|around|about)\\s+[\\d:]+(?:\\s*[ap]m)?)?\\s+from)\\s+(?:(?:the|our|their|your|my|a)\\s+)?((?:${WORD}\\s+){0,2}?${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?(?:${IDENTIFIER})?)(?![\\p{L}])`, 'iu');
 const ONLINE = /\b(?:on|over|via|by|in)\s+(zoom|teams|microsoft teams|google meet|skype|webex|slack)\b/i;

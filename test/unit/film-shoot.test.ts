@@ -4,7 +4,9 @@
 // offered next is for; "eight to noon" spans the morning; an hour said for a party asked about ("and
 // the wrap party?" … "from eight") is the evening's, "from seven thirty" keeps its minutes, and a
 // working party is no party; a meal said with its time on the day of a named thing is a meal, not
-// that thing's time. Sentences written for this test.
+// that thing's time. From the same meeting spoken through the recogniser: "and the wrap party"
+// without its question mark asks after the party; a place ends before "i'm"; "the conference room"
+// is a room, not a conference ("Conference: room"). Sentences written for this test.
 import { describe, expect, it } from 'vitest';
 import { events, lastLineDates } from '../support/spoken-events.ts';
 import { dateReference } from '#shared/text/spoken-dates.ts';
@@ -57,5 +59,22 @@ describe('a meal said with its time on the day of a named thing', () => {
       ['Open day', '2027-08-21T09:00:00-07:00'],
       ['Lunch', '2027-08-21T12:30:00-07:00'],
     ]);
+  });
+});
+
+describe('as the recogniser writes it, without its punctuation', () => {
+  const placed = (...lines: string[]) => events(lines, MEETING, ZONE).map((e) => [e.title, e.start_datetime, e.location]);
+  it('asks after a thing with "and the …" alone on a line', () => {
+    expect(placed('and the bake sale', 'saturday the twenty first at the church hall')).toEqual([['Bake sale', '2027-08-21T09:00:00-07:00', 'Church hall']]);
+  });
+  it('ends a place before "i\'m"', () => {
+    expect(placed("the cider tasting is friday the twentieth at the brewery i'm told")).toEqual([['Cider tasting', '2027-08-20T09:00:00-07:00', 'Brewery']]);
+  });
+});
+
+describe('a room named by what it is for', () => {
+  it('is a room booked, not that kind of event', () => {
+    expect(found("Let's book the interview room for Tuesday at two.")).toEqual([['Interview room', '2027-08-17T14:00:00-07:00']]);
+    expect(found("We'll need the conference room on Thursday at ten.")).toEqual([]);
   });
 });

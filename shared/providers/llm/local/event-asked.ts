@@ -38,7 +38,7 @@ const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?
 const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
 /** "and the second dress?", "what about the raffle?": a thing asked after, said alone after things given their days; the answer gives its day. */
-const AND_THE = /^\s*(?:and|what\s+about|so)\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*\?\s*$/iu;
+const AND_THE = /^\s*(?:and|what\s+about|so)\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*\??\s*$/iu;
 /** "client demo.", "new menu.": a sentence of a few words naming a thing and nothing else, as an item of the agenda is opened. */
 const SAID_ALONE = /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*[.!:]\s*$/iu;
 /** What a short sentence says of the talk, not of a thing: "good point", "great question", "last thing", "quick update". */

@@ -20,7 +20,8 @@ const CUES: ReadonlyArray<[string, string]> = [
   ['conference', 'Conference'],
   ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|review meeting', 'Meeting'],
 ];
-const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b`, 'i'), label]);
+/** "the conference room", "the meeting room": a room named by what it is for is a place, no cue. */
+const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b(?!\\s+(?:rooms?|hall|suite|centre|center))`, 'i'), label]);
 /** The one-word cue nouns ("meet" is the verb), which can end an appointment's own name. */
 const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 /** "deadline", "due", "within fourteen days": a time by which something is to be done. */
