@@ -377,7 +377,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       if (seen.has(key)) continue;
       seen.add(key);
       const reply = match.asked ? agreedReply(segments, at, match.owner, reference, () => daysSaidBefore(segments, at + 1, reference!)) : undefined;
-      items.push({ owner: match.owner, task, ...((due ?? reply?.due) ? { due: due ?? reply?.due } : {}), segment: at, ...(reply ? { replies: [reply.segment] } : {}) });
+      const when = due ?? reply?.due;
+      items.push({ owner: match.owner, task, ...(when ? { due: when } : {}), segment: at, ...(reply ? { replies: [reply.segment] } : {}) });
     }
   });
   return withoutTakenUp(items);

@@ -18,8 +18,10 @@ export const SMALL_COUNTS: Readonly<Record<string, number>> = { a: 1, an: 1, one
 
 /** "monday" … "sunday", as a regular-expression source. */
 export const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+/** An hour of the clock in words: "ten". */
+export const CLOCK_HOUR_WORD = '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 /** An hour of the clock in words or digits: "ten", "10". */
-export const CLOCK_HOUR = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
+export const CLOCK_HOUR = `(?:\\d{1,2}|${CLOCK_HOUR_WORD})`;
 /** A verb that moves a thing in time ("move", "pushed", "rescheduling", "brought"), as a regular-expression source. */
 export const MOVE_VERB = String.raw`(?:move[ds]?|moving|push(?:ed|es|ing)?|shift(?:ed|s|ing)?|reschedul(?:e|ed|es|ing)|postpon(?:e|ed|es|ing)|delay(?:ed|s|ing)?|bring(?:ing)?|brought)`;
 

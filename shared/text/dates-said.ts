@@ -4,6 +4,7 @@
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, wallDay } from './calendar.ts';
 import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
+import { LETS_OFFER } from './spoken-times.ts';
 
 interface Day {
   readonly year: number;
@@ -110,7 +111,7 @@ export function inMonthNamed<T extends Day>(c: Component, d: T, before: SaidBefo
 /** Words that name today or tomorrow: a time said with them is that day's. */
 const DAY_SAID = /\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|now)\b/;
 /** Words that offer a time instead of one said, or say it again ("if two o'clock works", "how about three", "that's nine p m for us"). */
-const ANOTHER_TIME = /\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be|(?:let's|let us|shall we|should we)\s+(?:say|do|go for|go with))\b/i;
+const ANOTHER_TIME = new RegExp(`\\b(?:works?|instead|how about|what about|make it|move it|push it|rather|suits?|that's|that is|which is|that'd be|that would be|${LETS_OFFER})\\b`, 'i');
 
 /** "that morning", "that day": the day said before, pointed back to. */
 const THAT_DAY = /\bthat\s+(?:morning|afternoon|evening|night|day)\b/i;

@@ -7,7 +7,7 @@
 // said after its month ("march nineteen sixty five" → "march 1965"), "a fortnight" as two weeks,
 // and "on the twelfth of" before a month, which chrono joins to a time only without "the".
 // Everything else is left as it was.
-import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
+import { CLOCK_HOUR_WORD, MONTH_NAMES, WEEKDAY } from './calendar.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -29,7 +29,7 @@ const END = '(?![\\w])';
  * An hour said as a word or digits, and (MINUTE) its minutes, each as one capture group: "five",
  * "5"; "thirty", "oh five". Not the hour of a clock time ("3" of "3:45").
  */
-export const HOUR = `(?<![\\d:])(\\d{1,2}|${[...TEENS.slice(0, 3), ...UNITS].join('|')})${END}(?!:\\d)`;
+export const HOUR = `(?<![\\d:])(\\d{1,2}|${CLOCK_HOUR_WORD})${END}(?!:\\d)`;
 export const MINUTE = `((?:oh|o)[ -](?:${UNITS.join('|')})|(?:${TENS.join('|')})(?:[ -](?:${UNITS.join('|')}))?|${TEENS.join('|')}|\\d{2})${END}`;
 /** Minutes said before "past" or "to": "five", "ten", "twenty five", or any number with "minutes" ("two to four" is a span). */
 const MINUTES_OFF = `(?:(?:five|ten|twenty|twenty[ -]five)(?: minutes)?|(?:(?:twenty[ -])?(?:${UNITS.join('|')})|${TEENS.join('|')}|\\d{1,2}) minutes)`;
@@ -73,7 +73,9 @@ const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|t
 
 /** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 /** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen", "…, say three". */
-const OFFERED = `make it|how about|what about|(?:shall|should) we (?:say|do|go for|go with)|let(?:'s| us) (?:say|do|go for|go with|make it)|push it to|move it to|bring it forward to|(?<=(?:^|[,;:.!?])\\s*)say`;
+/** "let's say", "shall we do", "let's go with": a time or day offered by what follows (dates-said.ts reads an offer with it too). */
+export const LETS_OFFER = `(?:let's|let us|shall we|should we) (?:say|do|go for|go with)`;
+const OFFERED = `make it|how about|what about|${LETS_OFFER}|let(?:'s| us) make it|push it to|move it to|bring it forward to|(?<=(?:^|[,;:.!?])\\s*)say`;
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
 /** Not after a word of change: "went up by two fifty" is an amount. */
@@ -153,10 +155,10 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return time && `${lead} ${time}`;
   }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
-  [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
+  [new RegExp(`\\bat (${CLOCK_HOUR_WORD})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "load in is at five soundcheck at six doors at seven thirty": a run of times, each "at" an hour
   // before a word or two and the next "at" an hour, read as a list without its commas.
-  [new RegExp(`\\bat (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?=\\s+(?:[a-z-]+\\s+){1,2}at\\s+(?:\\d+|${[...TEENS.slice(0, 3), ...UNITS].join('|')})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
+  [new RegExp(`\\bat (${CLOCK_HOUR_WORD})(?=\\s+(?:[a-z-]+\\s+){1,2}at\\s+(?:\\d+|${CLOCK_HOUR_WORD})\\b)`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "from nine to one" → "from 9 to 1", "between eight and one" → "from 8 to 1" where a time can
   // end ("from two to four volunteers", "between two and three people" are no time); "… until noon" ends at 12:00.
   [new RegExp(`\\b(?:from ${HOUR}(?: ${MINUTE})? (?:to|till|until)|between ${HOUR}(?: ${MINUTE})? and) (?:${HOUR}(?: ${MINUTE})?${TIME_CAN_END}|(noon|midday|midnight)\\b)`, 'gi'), (f1, fm1, b1, bm1, h2, m2, named) => {
@@ -189,7 +191,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // hears it, after a day and before an hour (and its minutes: "the fourth of may and six thirty")
   // where a time can end ("on monday and two of us go",
   // "the eighth and three to five volunteers" stay as said).
-  [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?: (${MINUTE}))?(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h, m) => `${day} at ${m ? clockText(h!, m) : spokenNumber(h!)}`],
+  [new RegExp(`\\b(${WEEKDAY}|${ORDINAL_WORD}|\\d{1,2}(?:st|nd|rd|th)|${MONTH_NAME}) and (${CLOCK_HOUR_WORD})(?: (${MINUTE}))?(?!\\s+to\\s+(?:\\d|${[...TEENS, ...UNITS].join('|')})\\b)${TIME_CAN_END}`, 'gi'), (day, h, m) => `${day} at ${m ? clockText(h!, m) : spokenNumber(h!)}`],
   // "could we make it six", "how about six thirty", "shall we say five", "six works": a time offered
   // or agreed without "at", where a time can end ("how about six chairs" is a count).
   [new RegExp(`\\b(${OFFERED}) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
@@ -201,7 +203,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return time && `${lead}at ${time}`;
   }],
   // "from seven", "from seven thirty", "from eight onwards", "from six till late" → "at 7" …: a start said alone, where a time can end.
-  [new RegExp(`\\bfrom (${[...TEENS.slice(0, 3), ...UNITS].join('|')})(?: ${MINUTE})?(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h, m) => {
+  [new RegExp(`\\bfrom (${CLOCK_HOUR_WORD})(?: ${MINUTE})?(?=\\s*(?:[,.;:!?]|$)|\\s+(?:onwards|on|tomorrow|tonight|today|next|this|at|(?:till|until)\\s+late|${WEEKDAY})\\b)`, 'gi'), (h, m) => {
     const time = m ? clockText(h!, m) : String(spokenNumber(h!));
     return time && `at ${time}`;
   }],

@@ -5,7 +5,7 @@
 // bare hour too); "their time", "local time" when the text names the city they are in ("… their
 // time, they're in new york", "the berlin team wants it … their time"). Deterministic; no I/O.
 import { instantOf, wallClockIn, type WallClock } from '../domain/time-zones.ts';
-import { CLOCK_HOUR, WEEKDAY } from './calendar.ts';
+import { CLOCK_HOUR, CLOCK_HOUR_WORD, WEEKDAY } from './calendar.ts';
 import { spokenNumber } from './spoken-times.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 
@@ -81,7 +81,7 @@ export function zonesSaid(text: string): ZoneSaid[] {
 }
 
 /** An hour said in words right before a zone: "at ten" of "at ten berlin time". */
-const HOUR_IN_WORDS = new RegExp(`(\\bat\\s+)(${CLOCK_HOUR.replace('\\d{1,2}|', '')})(\\s+)$`, 'i');
+const HOUR_IN_WORDS = new RegExp(`(\\bat\\s+)(${CLOCK_HOUR_WORD})(\\s+)$`, 'i');
 
 /** `text` with its zones blanked out, its length kept (so places in it hold), and an hour said in words before one in digits ("at ten berlin time" → "at 10 "), as chrono reads it. */
 export function withoutZones(text: string, zones: readonly ZoneSaid[]): string {
