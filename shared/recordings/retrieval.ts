@@ -8,6 +8,8 @@ import winkBm25 from 'wink-bm25-text-search';
 import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import { findLocation } from '../text/places.ts';
+import { taggedWords } from '../text/pos.ts';
+import { LETS_OFFER } from '../text/spoken-times.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 import { withAbbreviationsSpelled } from './acronyms.ts';
 import { askedAbout, askedFor, askedSegments } from './task-questions.ts';
@@ -134,6 +136,31 @@ function saidAfter(segments: readonly Segment[], best: number, names: (text: str
   return undefined;
 }
 
+/** "make it ten thirty", "let's do friday instead", "then we push the test to wednesday", "okay thursday then": another time offered for what was just said. */
+const MOVES = new RegExp(`\\b(?:instead|rather|make it|how about|what about|${LETS_OFFER}|(?:move|push|shift|bring|reschedule|postpone|change)\\s+(?!on\\b)(?:[\\w'-]+\\s+){0,6}?to|then\\s*[.!]?\\s*$)`, 'i');
+
+/** Whether every thing `text` names (its nouns, days and times aside; read in lower case, so a capital opening the sentence names no one) is one `known` names too: it speaks of nothing else. */
+function namesNothingElse(text: string, known: ReadonlySet<string>): boolean {
+  const things = taggedWords(text.toLowerCase()).filter((w) => (w.pos === 'NOUN' || w.pos === 'PROPN') && !namesADay(w.text));
+  return things.every((w) => searchTerms(w.text).every((stem) => known.has(stem)));
+}
+
+/**
+ * When the best passage of a "when" question names its day or time, the first of the next few
+ * that offers another for the same thing ("the soil delivery is on thursday at nine" … "okay make
+ * it ten thirty"), so the answer shows where the talk ended and not only where it began.
+ */
+function movedAfter(segments: readonly Segment[], best: number, question: string): number | undefined {
+  const bestSaid = String(segments[best]?.sentence ?? '');
+  if (!namesADay(bestSaid)) return undefined;
+  const known = new Set(searchTerms(`${question} ${bestSaid}`));
+  for (let i = best + 1; i <= best + ANSWER_REACH && i < segments.length; i += 1) {
+    const said = String(segments[i]!.sentence ?? '');
+    if (MOVES.test(said) && namesADay(said) && namesNothingElse(said, known)) return i;
+  }
+  return undefined;
+}
+
 /** A reply that answers nothing: "no idea yet", "not sure", "good question". */
 const NO_ANSWER = /^\s*(?:(?:um|er|hmm|well)[,\s]+)?(?:no idea|not sure|i'?m not sure|i don'?t know|dunno|no clue|good question|who knows)\b/i;
 
@@ -174,8 +201,8 @@ export function retrieve(segments: readonly Segment[], asked: string, k = 5): Ch
   if (ranked.length === 0 && boost?.names === namesAnAmount) return segments.flatMap((s, index) => (namesAnAmount(String(s?.sentence ?? '')) ? [toSource(segments, index)] : [])).slice(0, k);
   const best = ranked[0]?.[1] ?? 0;
   const picked = ranked.filter(([, score]) => score >= best * RELATIVE_CUT_OFF).map(([index]) => index);
-  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) : undefined;
-  const ordered = next === undefined ? picked : [picked[0]!, next, ...picked.slice(1)];
+  const next = boost && picked.length > 0 ? saidAfter(segments, picked[0]!, boost.answers, picked) ?? (boost.answers === namesADay ? movedAfter(segments, picked[0]!, question) : undefined) : undefined;
+  const ordered = next === undefined ? picked : [picked[0]!, next, ...picked.slice(1).filter((index) => index !== next)];
   return withReplies(segments, ordered.slice(0, k)).slice(0, k).map((index) => toSource(segments, index));
 }
 
