@@ -39,9 +39,9 @@ const MODALS = "will|shall|need to|needs to|must|should|have to|has to|got to|am
 const ACTION_FOR = /\baction items? (?:for|to) ([\p{L}][\p{L}'-]*)[,:]?\s+(?:is\s+(?:to\s+)?|to\s+)?(.+)/iu;
 /** The whole group, said to: "everyone", "you all" … */
 const GROUP = "everyone|everybody|you all|all of you|each of you|you guys|you folks";
-/** "please …", "could you please …", "can everyone …", "can someone …", "i'd like you to …": a request, whose task is what follows the asking. */
+/** "please …", "could you please …", "please can you …", "can everyone …", "can someone …", "i'd like you to …": a request, whose task is what follows the asking. */
 export const REQUEST = new RegExp(
-  `\\b(?:please|(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody|one of you)(?: please)?|(?:i'd|i would|we'd|we would) like (?:${GROUP}|you) to|(?:i|we) (?:want|need) (?:${GROUP}|you) to)\\b[,]?\\s+(.+)`,
+  `\\b(?:(?:please,? )?(?:can|could|would|will) (?:${GROUP}|you|someone|somebody|anyone|anybody|one of you)(?: please)?|please|(?:i'd|i would|we'd|we would) like (?:${GROUP}|you) to|(?:i|we) (?:want|need) (?:${GROUP}|you) to)\\b[,]?\\s+(.+)`,
   'iu',
 );
 /** The owner of a task asked of the whole group. */
