@@ -24,5 +24,5 @@ export function timeOfDay(wall: Date): { hour: number; minute: number } | undefi
   return hour === 0 && minute === 0 ? undefined : { hour, minute };
 }
 
-/** Whether a date mention's words say "same time" ("same time next week"). */
-export const saysSameTime = (mention: string): boolean => /\bsame\s+time\b/i.test(mention);
+/** Whether a date mention's words say "same time" ("same time next week"), or of a thing moved "same hours". */
+export const saysSameTime = (mention: string): boolean => /\bsame\s+(?:time|hours)\b/i.test(mention);

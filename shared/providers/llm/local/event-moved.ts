@@ -1,6 +1,7 @@
 // Another day or time offered for the thing just planned moves it there ("let's rehearse on
 // wednesday evening at the studio" … "i can't do wednesday" … "okay thursday then"), keeping its
-// place unless another is said, and its time when "same time" is said. Deterministic; no I/O.
+// place unless another is said, its time when "same time" is said, and its length when it has a
+// time; a weekday alone is the one nearest the day it was on. Deterministic; no I/O.
 import type { Mention } from './event-merge.ts';
 import type { EventKind } from './event-title.ts';
 import { wallClockIn } from '../../../domain/time-zones.ts';
@@ -16,6 +17,7 @@ export interface Moved {
   readonly found: Found;
   readonly location: string;
   readonly start: number;
+  readonly end?: number;
   readonly timed: boolean;
 }
 
@@ -26,7 +28,7 @@ const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:
 /** "somewhere else", "a different room": the place is no longer the one said before. */
 const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
-const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
+const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:can|could|shall|should) we do|let's do|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -42,16 +44,47 @@ export function movedTo(mentions: Mention[], normalised: string, date: SpokenDat
   if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;
-  const [last] = mentions.splice(k, 1);
-  return { found: { kind: 'appointment', title: last!.title }, location: OTHER_PLACE.test(normalised) ? '' : last!.location, start: last!.start, timed: last!.timed };
+  // Every mention of it on that day goes ("the clinic is saturday, nine to one" … "saturday clashes with the dog walk"), the one with a time telling when it was.
+  const last = mentions[k]!;
+  const gone = mentions.filter((m) => m === last || (m.kind === 'appointment' && m.title === last.title && m.day === last.day));
+  mentions.splice(0, mentions.length, ...mentions.filter((m) => !gone.includes(m)));
+  const was = gone.find((m) => m.end !== undefined) ?? gone.find((m) => m.timed) ?? last;
+  return { found: { kind: 'appointment', title: last.title }, location: OTHER_PLACE.test(normalised) ? '' : last.location, start: was.start, end: was.end, timed: was.timed };
 }
 
 /** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
 export const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
 
-/** "wednesday the tenth works instead, same time": the day moved to, at the time the thing moved had. */
-export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
-  if (!moved?.timed || date.start.hour !== undefined || !saysSameTime(normalised)) return date;
+/** A weekday said alone ("can we move it to sunday", "sunday, same time"). */
+const WEEKDAY_ALONE = new RegExp(`^(?:on\\s+)?${WEEKDAY}(?:[,\\s]+(?:at\\s+)?(?:the\\s+)?same\\s+time)?$`, 'i');
+const WEEK_MS = 7 * 86_400_000;
+
+/** "can we move it to sunday", of a thing on saturday the eleventh: sunday the twelfth, the one nearest the day it was on, not the first to come. */
+function nearestWeekday(date: SpokenDate, moved: Moved, reference: DateReference): SpokenDate {
+  if (!WEEKDAY_ALONE.test(date.text.trim())) return date;
+  const was = wallClockIn(moved.start, reference.timeZone);
+  const said = Date.UTC(date.start.year, date.start.month - 1, date.start.day);
+  const weeks = Math.round((Date.UTC(was.year, was.month - 1, was.day) - said) / WEEK_MS);
+  if (weeks <= 0) return date;
+  const day = new Date(said + weeks * WEEK_MS);
+  return { ...date, start: { ...date.start, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() } };
+}
+
+/**
+ * The day a thing moves to ("wednesday the tenth works instead, same time"), at the time it had
+ * when "same time" is said (the thing's, not the meeting's own time of day, which "same time"
+ * says of a thing not planned before), and a weekday alone the one nearest its old day.
+ */
+export function atSameTime(said: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
+  if (!moved) return said;
+  const date = nearestWeekday(said, moved, reference);
+  const meeting = wallClockIn(reference.instant.getTime(), reference.timeZone);
+  const meetingTime = date.start.hour === meeting.hour && (date.start.minute ?? 0) === meeting.minute;
+  if (!moved.timed || (date.start.hour !== undefined && !meetingTime) || !saysSameTime(normalised)) return date;
   const { hour, minute } = wallClockIn(moved.start, reference.timeZone);
   return { ...date, start: { ...date.start, hour, minute } };
 }
+
+/** A thing moved to another time keeps its length ("nine to one" moved to sunday, same hours, ends at one). */
+export const lengthKept = (mention: Mention, moved: Moved | undefined): Pick<Mention, 'end'> =>
+  mention.timed && mention.end === undefined && moved?.timed && moved.end !== undefined ? { end: mention.start + (moved.end - moved.start) } : {};
