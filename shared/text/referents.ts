@@ -82,8 +82,8 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DET
 /** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
 const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later|there|here)\b)/i;
 
-/** "publish it", "sign it off": "it" after a verb that does something to a thing ("do it", "sort it", "handle it" stand for a whole task, and stay). */
-const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then|around|round|through|across)\b)/iu;
+/** "publish it", "sign it off", "talk about it": "it" after a verb that does something to a thing or talks of it ("do it", "sort it", "handle it" stand for a whole task, and stay). */
+const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(?:(?:about|over|through)\s+)?(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then|around|round|through|across)\b)/iu;
 
 /** Words that open a line before its subject: "and the grant application is due …". */
 const OPENING = /^\s*(?:(?:and|so|ok|okay|well|now|also|right|then|finally|lastly)[,\s]+)*/i;

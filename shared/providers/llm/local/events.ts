@@ -13,7 +13,7 @@
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
-import { thingBefore, withSubject, type SaidBefore } from '../../../text/referents.ts';
+import { thingBefore, withReferent, withSubject, type SaidBefore } from '../../../text/referents.ts';
 import { atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
@@ -337,6 +337,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "let's pencil in the fourteenth at eleven", said of "a final round with the cto" just before.
       const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
+      // "we still need to decide on the band" … "let's talk about it next tuesday": "Meeting: talk about the band".
+      if (named?.title.startsWith('Meeting: ')) named = { ...named, title: `Meeting: ${withReferent(named.title.slice('Meeting: '.length), before.slice(0, -1))}` };
       if (!proposes(normalised, date.index, date.index + date.text.length) || underCondition(normalised, heard.at(-1))) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
