@@ -74,7 +74,7 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   // "the saturday before the match": counted from a thing no date says, so read as chrono reads it.
   const ofTheWeek = (/^the\s/.test(said) || /\bthe\s+$/i.test(around.before)) && !/^\s+(?:before|after)\b/i.test(around.after);
   const which = BEFORE_OR_AFTER.exec(around.after)?.[1]?.toLowerCase() ?? (ofTheWeek ? 'of' : undefined);
-  if (!which) return undefined;
+  if (!which) return weekdayOffered(around, d, before.earlier, today);
   const base = [...before.earlier, ...before.inSentence].findLast((e) => !e.period);
   if (!base) return which === 'of' ? undefined : null;
   if (which === 'of' && dayNumber(base.start) <= today) return undefined;
@@ -87,6 +87,38 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   const day = new Date(from + days * DAY_MS);
   if (which === 'of' && dayNumber(wallDay(day)) <= today) return undefined;
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+}
+
+/** "can we do sunday", "move it to sunday", "let's say sunday": a day offered for the thing just said; "sunday then", "sunday instead" too. */
+const OFFERS_DAY = new RegExp(`\\b(?:how about|what about|make it|(?:can|could|shall|should) we do|${LETS_OFFER}|(?:move|push|shift|bring|change)\\s+(?:[\\w'-]+\\s+){0,4}?to)\\s+(?:on\\s+)?$`, 'i');
+const DAY_THEN = /^\s*(?:then|instead)\b/i;
+/** How many lines back the day a day is offered in the stead of may have been said. */
+const OFFER_REACH = 2;
+
+/** The day said last, in the line before or the one before that and still to come, when the mention offers another in its stead. */
+function dayOfferedFor(around: { before: string; after: string }, earlier: readonly Said[], today: number): Said | undefined {
+  if (!OFFERS_DAY.test(around.before) && !DAY_THEN.test(around.after)) return undefined;
+  const last = earlier.findLast((e) => !e.period && (e.ago ?? Number.POSITIVE_INFINITY) <= OFFER_REACH);
+  return last && dayNumber(last.start) > today ? last : undefined;
+}
+
+/**
+ * "the quiz is on friday the eleventh" … "can we move it to thursday": a weekday offered instead
+ * of a day said is the one nearest that day (the tenth), not the first to come.
+ */
+function weekdayOffered<T extends Day>(around: { before: string; after: string }, d: T, earlier: readonly Said[], today: number): T | undefined {
+  const base = dayOfferedFor(around, earlier, today);
+  const forward = base ? (weekdayOf(d) - weekdayOf(base.start) + 7) % 7 : 0;
+  if (!base || forward === 0) return undefined;
+  const day = new Date(Date.UTC(base.start.year, base.start.month - 1, base.start.day) + (forward > 3 ? forward - 7 : forward) * DAY_MS);
+  return dayNumber(wallDay(day)) > today ? { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() } : undefined;
+}
+
+/** "can we do sunday, same time", "okay sunday then, same time": the time the day offered for had, not the meeting's own. */
+export function sameTimeAs(around: { before: string; after: string }, earlier: readonly Said[], today: number): { hour: number; minute: number } | undefined {
+  const base = dayOfferedFor(around, earlier, today);
+  const timed = base && earlier.findLast((e) => e.start.hour !== undefined && (e.ago ?? Number.POSITIVE_INFINITY) <= OFFER_REACH && dayNumber(e.start) === dayNumber(base.start));
+  return timed ? { hour: timed.start.hour!, minute: timed.start.minute ?? 0 } : undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ import { withNthWeekdays } from './nth-weekday.ts';
 import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
 import { countedFromDaySaid, withDaysNextTo } from './day-next-to.ts';
-import { dayNumber, inMonthNamed, namedWith, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
+import { dayNumber, inMonthNamed, namedWith, sameTimeAs, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
@@ -318,7 +318,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
         : (weekdayNamedBefore(result.start, said, read, [...earlier, ...found], /\bthat\s+$/i.test(before)) ?? clockAgain(result.start, timeSaidAgain(result.start, said, sentence, read, { earlier, inSentence: found }, wall), after, sentence) ?? weekdayAhead(result.start, said, read, wall)));
     const ended = afterStart(onDay, said, sentence, [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
-    const now = same && timeOfDay(wall);
+    const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
     const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.

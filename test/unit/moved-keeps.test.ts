@@ -1,9 +1,11 @@
 // A thing moved keeps what the move does not change: its length, its time when "same time" or
 // "same hours" is said (the thing's, not the meeting's own time of day), and a weekday said alone
-// is the one nearest its old day. Every mention of it on the old day goes with it. Sentences
-// written for these tests; the meeting is Thursday 19 November 2026, 11:00 in Madrid.
+// is the one nearest its old day. Every mention of it on the old day goes with it. The key dates
+// read the day and time as the events do. Sentences written for these tests; the meeting is
+// Thursday 19 November 2026, 11:00 in Madrid.
 import { describe, expect, it } from 'vitest';
-import { events, MEETING } from '../support/spoken-events.ts';
+import { events, lastLineDates, MEETING } from '../support/spoken-events.ts';
+import { dateReference } from '#shared/text/spoken-dates.ts';
 
 const ZONE = 'Europe/Madrid';
 const found = (...lines: string[]) => events(lines, MEETING, ZONE).map((e) => [e.title, e.start_datetime, e.end_datetime]);
@@ -42,5 +44,24 @@ describe('a thing moved to another day or time', () => {
       ['Quiz', '2026-12-11'],
       ['Bake sale', '2026-11-26'],
     ]);
+  });
+});
+
+describe('the day offered, as the key dates read it', () => {
+  const reference = dateReference(MEETING, ZONE)!;
+
+  it('is the weekday nearest the day said just before, at its time when "same time" is said', () => {
+    expect(lastLineDates(reference, 'the quiz is on friday the eleventh of december at eight', 'can we move it to thursday')).toEqual(['2026-12-10']);
+    expect(lastLineDates(reference, 'the pottery workshop is on saturday the twenty eighth from two to five', 'the kiln is being serviced that day', 'can we do sunday, same time')).toEqual(['2026-11-29T14:00:00+01:00']);
+    expect(lastLineDates(reference, 'the car boot sale is saturday the fifth of december at seven', 'okay sunday then, same time')).toEqual(['2026-12-06T07:00:00+01:00']);
+  });
+
+  it('keeps "same time" said of no thing the meeting\'s, and "same hours" of no thing no time', () => {
+    expect(lastLineDates(reference, 'good session everyone', "let's meet again same time next week")).toEqual(['2026-11-26T11:00:00+01:00']);
+    expect(lastLineDates(reference, 'the shop is open on boxing day, same hours')).toEqual(['2026-12-26']);
+  });
+
+  it('leaves a weekday that offers nothing in another day\'s stead as it comes', () => {
+    expect(lastLineDates(reference, 'the quiz is on friday the eleventh of december at eight', 'the bake sale is on thursday')).toEqual(['2026-11-26']);
   });
 });

@@ -1,7 +1,7 @@
 // Another day or time offered for the thing just planned moves it there ("let's rehearse on
 // wednesday evening at the studio" … "i can't do wednesday" … "okay thursday then"), keeping its
 // place unless another is said, its time when "same time" is said, and its length when it has a
-// time; a weekday alone is the one nearest the day it was on. Deterministic; no I/O.
+// time. Deterministic; no I/O.
 import type { Mention } from './event-merge.ts';
 import type { EventKind } from './event-title.ts';
 import { wallClockIn } from '../../../domain/time-zones.ts';
@@ -55,32 +55,9 @@ export function movedTo(mentions: Mention[], normalised: string, date: SpokenDat
 /** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
 export const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
 
-/** A weekday said alone ("can we move it to sunday", "sunday, same time"). */
-const WEEKDAY_ALONE = new RegExp(`^(?:on\\s+)?${WEEKDAY}(?:[,\\s]+(?:at\\s+)?(?:the\\s+)?same\\s+time)?$`, 'i');
-const WEEK_MS = 7 * 86_400_000;
-
-/** "can we move it to sunday", of a thing on saturday the eleventh: sunday the twelfth, the one nearest the day it was on, not the first to come. */
-function nearestWeekday(date: SpokenDate, moved: Moved, reference: DateReference): SpokenDate {
-  if (!WEEKDAY_ALONE.test(date.text.trim())) return date;
-  const was = wallClockIn(moved.start, reference.timeZone);
-  const said = Date.UTC(date.start.year, date.start.month - 1, date.start.day);
-  const weeks = Math.round((Date.UTC(was.year, was.month - 1, was.day) - said) / WEEK_MS);
-  if (weeks <= 0) return date;
-  const day = new Date(said + weeks * WEEK_MS);
-  return { ...date, start: { ...date.start, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() } };
-}
-
-/**
- * The day a thing moves to ("wednesday the tenth works instead, same time"), at the time it had
- * when "same time" is said (the thing's, not the meeting's own time of day, which "same time"
- * says of a thing not planned before), and a weekday alone the one nearest its old day.
- */
-export function atSameTime(said: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
-  if (!moved) return said;
-  const date = nearestWeekday(said, moved, reference);
-  const meeting = wallClockIn(reference.instant.getTime(), reference.timeZone);
-  const meetingTime = date.start.hour === meeting.hour && (date.start.minute ?? 0) === meeting.minute;
-  if (!moved.timed || (date.start.hour !== undefined && !meetingTime) || !saysSameTime(normalised)) return date;
+/** "wednesday the tenth works instead, same time", "… same hours": the day moved to, at the time the thing moved had. */
+export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
+  if (!moved?.timed || date.start.hour !== undefined || !saysSameTime(normalised)) return date;
   const { hour, minute } = wallClockIn(moved.start, reference.timeZone);
   return { ...date, start: { ...date.start, hour, minute } };
 }
