@@ -73,10 +73,12 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   if (!c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
   // "the saturday before the match": counted from a thing no date says, so read as chrono reads it.
   const ofTheWeek = (/^the\s/.test(said) || /\bthe\s+$/i.test(around.before)) && !/^\s+(?:before|after)\b/i.test(around.after);
-  const which = BEFORE_OR_AFTER.exec(around.after)?.[1]?.toLowerCase() ?? (ofTheWeek ? 'of' : undefined);
+  // "the following saturday": the first after the day said, as "the saturday after" is; with no day said, the coming one.
+  const following = /\bfollowing\s+$/i.test(around.before);
+  const which = BEFORE_OR_AFTER.exec(around.after)?.[1]?.toLowerCase() ?? (following ? 'after' : ofTheWeek ? 'of' : undefined);
   if (!which) return weekdayOffered(around, d, before.earlier, today);
   const base = [...before.earlier, ...before.inSentence].findLast((e) => !e.period);
-  if (!base) return which === 'of' ? undefined : null;
+  if (!base) return which === 'of' || following ? undefined : null;
   if (which === 'of' && dayNumber(base.start) <= today) return undefined;
   const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);
   const forward = (weekdayOf(d) - weekdayOf(base.start) + 7) % 7;
@@ -89,8 +91,8 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   return { ...d, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
 }
 
-/** "can we do sunday", "move it to sunday", "let's say sunday": a day offered for the thing just said; "sunday then", "sunday instead" too. */
-const OFFERS_DAY = new RegExp(`\\b(?:how about|what about|make it|(?:can|could|shall|should) we do|${LETS_OFFER}|(?:move|push|shift|bring|change)\\s+(?:[\\w'-]+\\s+){0,4}?to)\\s+(?:on\\s+)?$`, 'i');
+/** "can we do sunday", "move it to sunday", "let's say sunday", "could we do the following saturday": a day offered for the thing just said; "sunday then", "sunday instead" too. */
+const OFFERS_DAY = new RegExp(`\\b(?:how about|what about|make it|(?:can|could|shall|should) we do|${LETS_OFFER}|(?:move|push|shift|bring|change)\\s+(?:[\\w'-]+\\s+){0,4}?to)\\s+(?:on\\s+)?(?:the\\s+following\\s+)?$`, 'i');
 const DAY_THEN = /^\s*(?:then|instead)\b/i;
 /** How many lines back the day a day is offered in the stead of may have been said. */
 const OFFER_REACH = 2;

@@ -40,6 +40,8 @@ function nounPhrases(text: string, determiner = DETERMINER): Phrase[] {
     // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.
     let end = /^(?:under|over)$/i.test(words[i + 1]?.text ?? '') && ['NOUN', 'NUM'].includes(words[i + 2]?.pos ?? '') ? i + 2 : i + 1;
     while (end < words.length && ['ADJ', 'NOUN'].includes(words[end]!.pos)) end += 1;
+    // "the colour palette tomorrow": a word that says when ends the phrase before it.
+    while (end > i + 1 && WHEN_WORD.test(words[end - 1]!.text)) end -= 1;
     const head = words[end - 1];
     if (end === i + 1 || head?.pos !== 'NOUN') continue;
     const lower = head.text.toLowerCase();
@@ -136,6 +138,12 @@ export function withReferent(task: string, before: readonly SaidBefore[]): strin
   const phrase = word === 'it' ? (nearest(before.slice(-1), 'thing') ?? asked(-2)) : nearest(before, /^(?:them|those|these)$/.test(word) ? 'plural' : 'person');
   const at = pronoun.index + pronoun[0].lastIndexOf(pronoun[1]!);
   return phrase ? `${task.slice(0, at)}${phrase}${task.slice(at + pronoun[1]!.length)}` : task;
+}
+
+/** The task with "it" written as a thing said before it in its own line (`own`: "we still need to decide on the band, let's talk about it"), else as withReferent finds it in the lines before. */
+export function withReferentHere(task: string, own: string, before: readonly SaidBefore[]): string {
+  const here = own.trim() ? withReferent(task, [{ text: own, speaker: '' }]) : task;
+  return here !== task ? here : withReferent(task, before);
 }
 
 /** "they have to go out by …", "they are due on …": a plural subject pronoun leading a clause, written as the phrase it stands for. */

@@ -17,6 +17,7 @@ import { dayNumber, inMonthNamed, namedWith, sameTimeAs, timeSaidAgain, weekdayA
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
+import { EVENING_HOURS, EVENING_THING, partOfThing } from './thing-hours.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
@@ -150,7 +151,7 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
   if (!c.isCertain('hour')) return base;
   let hour = c.get('hour') ?? 0;
   const minute = c.get('minute') ?? 0;
-  const part = dayPartHour('', after) ?? (hour >= EVENING_HOURS.from && hour <= EVENING_HOURS.to && EVENING_THING.test(sentence) ? EVENING_HOUR : undefined);
+  const part = dayPartHour('', after) ?? partOfThing(hour, sentence);
   const morning = part !== undefined && part < NOON;
   if (!c.isCertain('meridiem') && hour >= 1 && hour < 12 && !morning) {
     if ((part !== undefined && !morning) || (hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to)) hour += 12;
@@ -159,12 +160,6 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
   return (wall && !c.isCertain('meridiem') && !morning && evening(c, base, hour, minute, wall)) || { ...base, hour, minute };
 }
 
-/**
- * What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap
- * party is on friday from seven", "quiz night"; not the night of a day, "by tuesday night").
- */
-export const EVENING_THING = /\b(?<!\b(?:after|before|since)\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+){0,2})(?:(?<!\bworking\s+)part(?:y|ies)|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|premi[eè]re|curtain|gala|recital|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
-const EVENING_HOUR = 18;
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
  * an evening meeting reads it as for today; a part of the day said after it keeps its reading; a
@@ -208,8 +203,6 @@ function nearerReading(hour: number, minute: number, near: number): number {
   return Math.abs(am - near) < Math.abs(am + 720 - near) ? hour % 12 : (hour % 12) + 12;
 }
 
-/** Hours said without am/pm that a meeting held after noon may mean in the evening ("at seven"; "at eleven" is still the morning). */
-export const EVENING_HOURS = { from: 7, to: 9 };
 /** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
 const NEAR_MEETING_MINUTES = 180;
 

@@ -64,8 +64,8 @@ const LIGHT_VERB =
   /\b(?:(?:can|could|would|will)\s+(?:you|we)|shall\s+we|we\s+(?:should|might|must)|do\s+you\s+want\s+to|fancy|why\s+don't\s+(?:we|you))\s+(?:(?:just|quickly|maybe)\s+)?(?:do|have|hold|book|arrange|schedule|organi[sz]e|set up|grab|come(?:\s+(?:in|over|round|by))?\s+for|pop(?:\s+(?:in|over|round|by))?\s+for)\s+(?:a|an|the|our|your|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
 /** "we could do the packing", "i'll do the cleaning", "we could start fitting": a thing being done (a word in -ing) the speaker's side says they will do, said just before when. */
 const DOING = /\b(?:we|i|they)(?:'ll|'d|\s+(?:can|could|will|would|shall|should|might))\s+(?:(?:just|maybe|then)\s+)?(?:(?:do|start|finish|have)\s+(?:the|a|an|our|their)|start|begin)\s+((?:[\p{L}-]+\s+)?[\p{L}-]+ing)\s+(?:(?:on|at|for|this|next)\s+)?(?:the\s+)?$/iu;
-/** What follows a light verb but names nothing to meet for: "have a think", "do a bit", "have a look". */
-const NO_ACTIVITY = /^(?:nothing|something|anything|everything|think|look|go|try|word|chance|feeling|problem|question|break|rest|minute|second|moment|lot|bit|few|couple|copy|way|point|reason|need|plan|idea|job|thing)$/i;
+/** What follows a light verb but names nothing to meet for: "have a think", "do a bit", "have a look", "do the following" (saturday). */
+const NO_ACTIVITY = /^(?:nothing|something|anything|everything|following|previous|same|other|next|last|think|look|go|try|word|chance|feeling|problem|question|break|rest|minute|second|moment|lot|bit|few|couple|copy|way|point|reason|need|plan|idea|job|thing)$/i;
 
 /** The thing to do a light verb names just before when ("can you do a viewing tomorrow" → "Viewing", "we'll do the packing on monday" → "Packing"); undefined when none. */
 export function activityTitle(before: string): string | undefined {

@@ -13,12 +13,13 @@
 // marked as ahead: "next tuesday", "tomorrow"), a negated, conditional or recurring clause
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
-import { thingBefore, withReferent, withSubject, type SaidBefore } from '../../../text/referents.ts';
+import { thingBefore, withReferentHere, withSubject, type SaidBefore } from '../../../text/referents.ts';
 import { atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
-import { dateReference, DatesSaid, EVENING_HOURS, EVENING_THING, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
+import { EVENING_HOURS, EVENING_THING } from '../../../text/thing-hours.ts';
 import { normaliseSpokenTimes } from '../../../text/spoken-times.ts';
 import { NOON } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
@@ -294,7 +295,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
   const before: SaidBefore[] = [];
   const heard: string[] = [];
   for (const { text: sentence, segment } of sentences) {
-    const normalised = normaliseSpokenTimes(sentence);
+    // "the volunteers' breakfast": a plural's apostrophe, as the recogniser writes it ("volunteers breakfast"), so the name reads whole.
+    const normalised = normaliseSpokenTimes(sentence).replace(/(?<=\p{L}s)'(?=\s)/gu, '');
     asked = askedWhen(normalised, segment) ?? asked;
     before.push({ text: normalised, speaker: '' });
     if (before.length > LINES_KEPT) before.shift();
@@ -337,8 +339,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "let's pencil in the fourteenth at eleven", said of "a final round with the cto" just before.
       const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
-      // "we still need to decide on the band" … "let's talk about it next tuesday": "Meeting: talk about the band".
-      if (named?.title.startsWith('Meeting: ')) named = { ...named, title: `Meeting: ${withReferent(named.title.slice('Meeting: '.length), before.slice(0, -1))}` };
+      // "we still need to decide on the band" … "let's talk about it next tuesday": "Meeting: talk about the band", said first in its own line or in the line before.
+      const proposed = normalised.search(/\blet(?:'s|s| us)\s/i);
+      if (named?.title.startsWith('Meeting: ')) named = { ...named, title: `Meeting: ${withReferentHere(named.title.slice('Meeting: '.length), proposed > 0 ? normalised.slice(0, proposed) : '', before.slice(0, -1))}` };
       if (!proposes(normalised, date.index, date.index + date.text.length) || underCondition(normalised, heard.at(-1))) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
