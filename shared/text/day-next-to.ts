@@ -1,8 +1,8 @@
 // "the day before", "the weekend before", "two weeks before that": a day counted from the day said
 // last, in this sentence or the lines before it ("we complete on the fourteenth of january" … "the
 // packing the day before"), which chrono does not read at all (or reads "the weekend" as the coming
-// one). A time said right after is its time ("the day before at three"). With nothing said to
-// count from, no day.
+// one). A time said right after is its time ("the day before at three", "the day before the gala
+// at eleven"). With nothing said to count from, no day.
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, MONTH_NAMES, SMALL_COUNTS, wallClock, wallDay, WEEKDAY } from './calendar.ts';
 import type { Said } from './dates-said.ts';
@@ -30,10 +30,10 @@ const dayNextToParser: chrono.Parser = {
 const ours = (r: chrono.ParsingResult): boolean => r.start.tags().has(DAY_NEXT_TO_TAG);
 const within = (r: chrono.ParsingResult, o: chrono.ParsingResult): boolean => r.index >= o.index && r.index + r.text.length <= o.index + o.text.length;
 
-/** A time said right after the words ("the day before at three", "the day after, at noon"). */
+/** A time said right after the words, or after the thing they count from ("the day before at three", "the day after, at noon", "the day before the gala at eleven"). */
 function timeJoined(text: string, r: chrono.ParsingResult, next: chrono.ParsingResult | undefined): boolean {
   const between = text.slice(r.index + r.text.length, next?.index ?? 0);
-  return !!next && /^\s*,?\s*(?:at\s+)?$/.test(between) && next.start.isCertain('hour') && !next.start.isCertain('day') && !next.start.isCertain('weekday');
+  return !!next && /^(?:\s+(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)?\s*,?\s*(?:at\s+)?$/u.test(between) && next.start.isCertain('hour') && !next.start.isCertain('day') && !next.start.isCertain('weekday');
 }
 
 /**
@@ -88,7 +88,7 @@ export function countedFromDaySaid<T extends Day>(c: chrono.ParsedResult['start'
   // chrono reads "the day after" before a thing ("the day after the audit") as tomorrow, "the weekend before the race" as this weekend: a day no date says.
   if (!c.tags().has(DAY_NEXT_TO_TAG)) return SAID_ALONE.test(said) || (UNIT_ALONE.test(said) && /^\s+(?:before|after)\b/i.test(after)) ? null : undefined;
   // "the day before the wedding": counted from the day the wedding was said to be on, if it was.
-  const thing = thingAfter(after);
+  const thing = thingAfter(after) ?? thingAfter(said.replace(SAID, ''));
   const base = thing ? dayOfThing(thing, daysSaid) : daysSaid.findLast((e) => !e.period);
   const [, unit, count, counted] = SAID.exec(said) ?? [];
   if (!base || !(unit || counted)) return null;

@@ -15,10 +15,10 @@ interface Day {
   readonly day: number;
 }
 
-/** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its last word). */
-const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?:\s+(?:itself|themselves))?(?:\s+(?:is|are|will\s+be|'s|goes\s+out|goes\s+live|launches|opens|starts|takes\s+place)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
-/** A thing named: "the wedding", "our launch party" (its words captured). */
-const THING = String.raw`\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)`;
+/** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its words). */
+const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:itself|themselves))?(?:\s+(?:is|are|will\s+be|'s|goes\s+out|goes\s+live|launches|opens|starts|takes\s+place)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+/** A thing named: "the wedding", "our launch party" (its words captured, up to a word that is none of its name: "the gala at eleven"). */
+const THING = String.raw`\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?![\p{L}-]|\s+(?!(?:at|on|in|from|to|for|with|and|or|by|until|till|then|so|but|is|are|was|will|starts?|begins?|ends?)\b)[\p{L}])`;
 /** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */
 const NEXT_TO_THING = new RegExp(String.raw`^\s+(before|after)${THING}`, 'iu');
 /** The thing after "the day before". */
@@ -26,10 +26,10 @@ const THING_AFTER = new RegExp(`^${THING}`, 'iu');
 /** Words that make "before the …" a time or a deadline, not a thing's day ("the friday before the end of the month"). */
 const NOT_A_THING = /^(?:end|start|beginning|middle|deadline|day|week|weekend|month|year|holidays?|break)$/i;
 
-/** The thing `before` (the words before a date) says is on it, as its last word: "wedding". */
+/** The thing `before` (the words before a date) says is on it, by its words: "wedding", "gala dinner". */
 export function thingOn(before: string): Pick<Said, 'thing'> {
-  const thing = THING_ON.exec(before)?.[1]?.toLowerCase();
-  return thing && !NOT_A_THING.test(thing) ? { thing } : {};
+  const thing = THING_ON.exec(before)?.[1]?.toLowerCase().replace(/\s+/g, ' ');
+  return thing && !NOT_A_THING.test(thing.split(' ').at(-1)!) ? { thing } : {};
 }
 
 /**
@@ -52,8 +52,13 @@ export function weekdayByThing<T extends Day>(c: chrono.ParsedResult['start'], b
 /** The thing named after "the day before" (its words), if any. */
 export const thingAfter = (after: string): string | undefined => THING_AFTER.exec(after)?.[1];
 
-/** The day said last of the thing `words` name ("the wedding", "the wedding reception"): the day of a thing said to be on it whose word is among them. */
+/**
+ * The day said last of the thing `words` name ("the wedding", "the wedding reception"): the day
+ * of a thing said to be on it whose last word is among them; or, for one word alone ("the
+ * gala"), of a thing it is a word of ("the gala dinner is …").
+ */
 export function dayOfThing(words: string, earlier: readonly Said[]): Said | undefined {
   const said = words.toLowerCase().split(/\s+/);
-  return earlier.findLast((e) => e.thing !== undefined && said.includes(e.thing));
+  const byLast = earlier.findLast((e) => e.thing !== undefined && said.includes(e.thing.split(' ').at(-1)!));
+  return byLast ?? (said.length === 1 ? earlier.findLast((e) => e.thing?.split(' ').includes(said[0]!)) : undefined);
 }

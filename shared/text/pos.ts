@@ -73,3 +73,12 @@ export function taggedWords(text: string): TaggedWord[] {
     });
   return words;
 }
+
+/** "run-through", "follow-up": the tagger's pieces of a word joined by hyphens, one word again, tagged as its first piece. */
+export const joinedAtHyphens = (text: string, words: readonly TaggedWord[]): TaggedWord[] =>
+  words.reduce<TaggedWord[]>((joined, w) => {
+    const last = joined.at(-1);
+    if (last && text[w.start - 1] === '-' && last.start + last.text.length === w.start - 1) joined[joined.length - 1] = { ...last, text: `${last.text}-${w.text}` };
+    else joined.push(w);
+    return joined;
+  }, []);

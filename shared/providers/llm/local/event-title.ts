@@ -4,7 +4,7 @@
 import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
-import { inLexicon, taggedWords } from '../../../text/pos.ts';
+import { inLexicon, joinedAtHyphens, taggedWords } from '../../../text/pos.ts';
 import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAY_IS, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
 /** Cue words (regular-expression alternatives) by the kind of appointment they name. */
@@ -193,7 +193,7 @@ function bareName(before: string, rest: string, names: readonly string[]): strin
 /** "AGM", "CPRs": a short name said in capitals. */
 const inCapitals = (word: string): boolean => /^[A-Z]{2,5}s?$/.test(word);
 /** A word the lexicon knows, or a thing's short name in capitals ("the AGM"), which it lacks. */
-const known = (word: string): boolean => inLexicon(word) || inCapitals(word);
+const known = (word: string): boolean => word.split('-').every((part) => inLexicon(part) || inCapitals(part));
 
 /**
  * Whether the words of `phrase` (the last of it in `text`) are known nouns and adjectives ending
@@ -203,7 +203,7 @@ const known = (word: string): boolean => inLexicon(word) || inCapitals(word);
 function namesAThing(text: string, phrase: string, names: readonly string[], afterDeterminer = false): boolean {
   const at = text.lastIndexOf(phrase);
   // A capital that only starts the sentence ("Training is on friday") makes no name.
-  const words = taggedWords(text.charAt(0).toLowerCase() + text.slice(1)).filter((w) => w.start >= at && w.start < at + phrase.length);
+  const words = joinedAtHyphens(text, taggedWords(text.charAt(0).toLowerCase() + text.slice(1)).filter((w) => w.start >= at && w.start < at + phrase.length));
   // "gutter cleaning": a word in -ing after a noun names the work done to it.
   const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
   const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
@@ -345,7 +345,8 @@ function dueThen(before: string): boolean {
  */
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
   // "i'll send it after lunch on friday": a meal said as the time of day names no meal to have.
-  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest.replace(MEAL_AS_WHEN, ' ')))?.[1];
+  // "the meet-and-greet": a word joined to others by hyphens is theirs, no cue of its own.
+  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest.replace(MEAL_AS_WHEN, ' ').replace(/-[\p{L}-]+|[\p{L}]+-/gu, ' ')))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   const lead = before.replace(FILLER, '');
   const bare = CLOSES_BARE.exec(lead);

@@ -271,8 +271,8 @@ const ON_THAT_DAY = /\bthat\s+(?:day|morning|afternoon|evening|night)\b/i;
 
 /** "it's set for …", "it's booked for …", "that's on …": a thing said before, set for the day said. */
 const IT_SET = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+(?:now\s+)?(?:set|booked|scheduled|planned|fixed|pencil(?:l)?ed\s+in|on|happening)\s+(?:(?:for|on)\s+)?(?:the\s+)?$/i;
-/** The word a title is named by: "tournament" of "Under twelves tournament", "review" of "Budget review with the producers". */
-const headWord = (title: string): string => title.toLowerCase().split(/\s+(?:with|for|of|about|at|on|to|in)\s+/)[0]!.split(/\s+/).at(-1)!;
+/** The words a title is named by, its last the thing's: "under twelves tournament", "budget review" of "Budget review with the producers". */
+const headWord = (title: string): string => title.toLowerCase().split(/\s+(?:with|for|of|about|at|on|to|in)\s+/)[0]!.split(/\s+/).slice(-3).join(' ');
 
 /** "it's on the sixth of march" (chrono's mention takes the "on"): the same. */
 const IT_IS = /^(?:(?:so|and|ok|okay|right|yes|great)[,\s]+)*(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be)\s+$/i;
