@@ -78,9 +78,9 @@ const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|r
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
 const DETERMINERS = /\b(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those|some|any|each|every|no)\s+$/i;
-/** Filler after a task, and a closing or a word on how much it matters run into it without a pause ("i will tell the drivers that is everything from me", "… attend that's not optional"). */
+/** Filler after a task, and a closing or a word on how much it matters run into it without a pause ("i will tell the drivers that is everything from me", "… attend that's not optional"); "first thing" left of "first thing monday". */
 const TRAILING_FILLER =
-  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
+  /(?:[\s,]+(?:okay|ok|right|please|thanks|thank you|alright|(?:(?:by|before|until|till)\s+)?then|as well|too|yeah|yes|first thing|last thing|that(?:'s| is) (?:all|everything|it)(?: (?:from me|for (?:me|now|today)))?|(?:that|it|this)(?:'s| is) (?:not |really |very |so )?(?:optional|mandatory|compulsory|important|essential|required|urgent|vital|critical)))+\s*$/i;
 
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -58,7 +58,8 @@ function placeNoun(sentence: string): Place | undefined {
   const match = PLACE.exec(sentence);
   if (!match) return undefined;
   const phrase = match[1]!.replace(/\s+/g, ' ').trim();
-  const split = new RegExp(`^(.*?)(${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?)(?:\\s+(.+))?$`, 'iu').exec(phrase)!;
+  // The place noun is a word of its own ("Rosebank Hotel" is no bank).
+  const split = new RegExp(`^(.*?)(?<![\\p{L}'’-])(${PLACE_NOUN}(?:\\s+${PLACE_NOUN})?)(?:\\s+(.+))?$`, 'iu').exec(phrase)!;
   const modifiers = split[1]!.trim().split(' ').filter(Boolean);
   const first = modifiers.findLastIndex((w) => NOT_A_MODIFIER.has(w.toLowerCase()));
   const kept = modifiers.slice(first + 1);

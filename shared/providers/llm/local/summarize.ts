@@ -113,12 +113,16 @@ function quoteFor(line: Line, date: SpokenDate, reference: Reference, earlier: r
 
 /**
  * "the inspection is next wednesday" … "they said between nine and eleven": a time's quote opens
- * with the day's, said a few lines before by the same speaker, which says what the time is of.
+ * with the day's, said a few lines before by the same speaker, which says what the time is of;
+ * not a day whose own line gave it a time ("sound check is the friday before, from four to six"
+ * … "a run-through the day before at eleven" is another thing that day).
  */
 function withDaySaid<T extends Mention & { at: number }>(timed: T, all: Iterable<T>): T {
   if (!timed.date.iso.includes('T')) return timed;
-  for (const m of all) {
-    const dayFirst = !m.date.iso.includes('T') && timed.date.iso.startsWith(m.date.iso) && m.at < timed.at && timed.at - m.at <= SAME_THING_LINES;
+  const mentions = [...all];
+  for (const m of mentions) {
+    const timedThere = mentions.some((o) => o.at === m.at && o !== timed && o.date.iso.startsWith(`${m.date.iso}T`));
+    const dayFirst = !m.date.iso.includes('T') && !timedThere && timed.date.iso.startsWith(m.date.iso) && m.at < timed.at && timed.at - m.at <= SAME_THING_LINES;
     if (dayFirst && m.line.speaker === timed.line.speaker) return { ...timed, line: { ...timed.line, text: `${m.line.text} … ${timed.line.text}`, start: m.line.start } };
   }
   return timed;
