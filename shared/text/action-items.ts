@@ -74,6 +74,8 @@ const HELD = /^(?:hold|host|have)\s+(?:it|the\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)
 /** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
 const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
+/** "(you'll) have it", "get them": a thing the one spoken to is given, which the speaker sends. */
+const DELIVERED = /^(?:have|get|receive)\s+(it|them|that|this|these|those)\b/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
@@ -196,6 +198,8 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     // "then we'll go with the walk": the group's choice, a decision (decisions.ts), no one's task.
     if (subject === 'we' && CHOICE.test(task)) continue;
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
+    // "you'll have it by half three": the speaker sends it.
+    if (subject === 'you' && DELIVERED.test(task)) return { owner: speaker, task: task.replace(DELIVERED, 'send $1') };
     if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task };
     const known = knownName(subject, names);
     if (known) return { owner: known, task };

@@ -41,6 +41,9 @@ const MISHAP_AFTER = /^['’]s\s+(?:[\p{L}-]+\s+)?(?:outage|incident|crash|failu
 /** "tuesday's and thursday's", "on monday's from six": a weekday with "'s" and no noun after it, a plural as a recogniser writes it. */
 const PLURAL_AS_HEARD = /^['’]s(?=\s+(?:and|or|from|at|through|to|starting|until|till)\b|\s*[,.;!?]|\s*$)/i;
 
+/** "the sunday edition goes to press on saturday", "the monday meeting moves to tuesday": a weekday naming a thing held on another day said after it. */
+const NAMES_A_THING_AFTER = new RegExp(`^\\s+(?!(?:after|before|of|the|at|in|on|from|to|and|or|morning|afternoon|evening|night|week|weekend|then|is|was|will|would|works?|that|which)\\b)[a-z]+\\b[^.;!?]*?\\b(?:on|to|by|for|until|till)\\s+(?:the\\s+)?(?:${WEEKDAY}|\\d|${ORDINAL_WORD}|tomorrow|today|tonight)\\b`, 'i');
+
 /** What names a weekend by what falls on it: "the … festival weekend", "the bank holiday weekend", "the Easter weekend" (capitalised, a name). */
 const WEEKEND_OF = /(?:\b(?:festival|holiday|fair|show|race|tournament|conference|wedding|reunion|anniversary|match|derby|regatta)|\b[A-Z][\p{L}]+)\s+$/u;
 
@@ -77,6 +80,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && PLURAL_AS_HEARD.test(after)) return true;
   // "the review of tuesday's outage": a mishap of the day named is told of after it, the day gone by.
   if (/^(?:(?:on|from|since)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && MISHAP_AFTER.test(after)) return true;
+  // "the sunday edition goes to press on saturday": a weekday that names a thing another day is said for.
+  if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/.test(said) && /\b(?:the|our|my|your|their|his|her)\s+$/i.test(before) && NAMES_A_THING_AFTER.test(after)) return true;
   // "on a weekday evening": any weekday, no one day; "the dragon boat festival weekend", "the bank holiday weekend": a weekend named by what falls on it, not this one.
   if (/^(?:a\s+)?weekdays?\b/.test(said) || (said === 'weekend' && WEEKEND_OF.test(before))) return true;
   // "on a saturday", "any friday": a weekday, not a day, unless the day follows ("on a saturday, the twenty seventh").

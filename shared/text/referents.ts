@@ -69,12 +69,14 @@ function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefine
   return phrases[k];
 }
 
-/** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"). */
+/** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"), "your" of a thing as "the". */
 function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DETERMINER): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
     const fits = (p: Phrase) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !(wanted === 'calendar thing' && WHEN_HEAD.test(p.text)));
     const found = headPhrase(said.text, nounPhrases(said.text, determiner).filter(fits));
     if (!found) continue;
+    // "i need your copy by four" … "you'll have it": the thing, whoever says it next ("the copy").
+    if (found.text.startsWith('your ') && wanted !== 'person') return `the ${found.text.slice('your '.length)}`;
     if (!found.text.startsWith('my ')) return found.text;
     return UNNAMED.test(said.speaker) ? undefined : `${said.speaker}'s ${found.text.slice(3)}`;
   }
@@ -162,16 +164,16 @@ export function linesBefore(segments: readonly Segment[], at: number, inLine: st
 /** "i'll set that up", "i can draft it": a verb done to what was just said, its particle, and the rest. */
 const DONE_TO_THAT = /^([\p{L}-]+)\s+(?:that|it|this)(?:\s+(up|out|off|together|in))?(\s+[^,.;!?]*)?$/iu;
 /** "we need", "someone should write", "we have to fix": what another speaker said is needed or should be done; the thing follows. */
-const NEEDED = /\b(?:we|i|you|someone|somebody)\s+(?:(?:still|also|really|definitely|probably)\s+)?(?:need|needs|could use|should(?:\s+[\p{L}-]+)?|must\s+[\p{L}-]+|ha(?:ve|s) to\s+[\p{L}-]+|needs? to\s+[\p{L}-]+)\s+(?=(?:a|an|the|some|more|our|new)\s)/iu;
+const NEEDED = /\b(?:we|i|you|someone|somebody)\s+(?:(?:still|also|really|definitely|probably)\s+)?(?:need|needs|could use|should(?:\s+[\p{L}-]+)?|must\s+[\p{L}-]+|ha(?:ve|s) to\s+[\p{L}-]+|needs? to\s+[\p{L}-]+)\s+(?=(?:a|an|the|some|more|our|new|your)\s)/iu;
 /** A word that says when, not what: "… the report today". */
-const WHEN_WORD = /^(?:today|tomorrow|tonight|yesterday|now|asap|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|morning|afternoon|evening)$/i;
+const WHEN_WORD = /^(?:today|tomorrow|tonight|yesterday|now|asap|noon|midday|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|morning|afternoon|evening)$/i;
 /** How many words the thing needed may run to, its qualifiers included ("an alert on disk usage above eighty percent"). */
 const THING_WORDS = 10;
 
 /** The noun phrase at the start of `text`, with the phrases that qualify it: a determiner, words naming things, then "on …", "for …" and the like. */
 function thingAt(text: string): string | undefined {
   const words = taggedWords(text);
-  if (words[0]?.pos !== 'DET') return undefined;
+  if (words[0]?.pos !== 'DET' && !/^(?:your|our)$/i.test(words[0]?.text ?? '')) return undefined;
   let end = 1;
   let lastNoun = 0;
   while (end < words.length && end < THING_WORDS) {
@@ -192,7 +194,8 @@ export function withThingNeeded(task: string, before: readonly SaidBefore[], spe
     if (said.speaker === speaker) continue;
     const need = NEEDED.exec(said.text);
     const needed = need ? thingAt(said.text.slice(need.index + need[0].length)) : undefined;
-    if (needed) return `${done[1]}${done[2] ? ` ${done[2]}` : ''} ${needed.toLowerCase()}${done[3] ?? ''}`;
+    // "i need your copy by four" … "you'll have it": the copy, whoever sends it.
+    if (needed) return `${done[1]}${done[2] ? ` ${done[2]}` : ''} ${needed.toLowerCase().replace(/^your\s/, 'the ')}${done[3] ?? ''}`;
   }
   return task;
 }

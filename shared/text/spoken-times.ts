@@ -154,6 +154,12 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     const time = clockText(h!, m);
     return time && `${lead} ${time}`;
   }],
+  // "you'll have it by eleven", "send it over by three, please": an hour a deadline ends at, where a sentence or clause
+  // ends or "at the latest" follows; not a change or a score ("cut it by three", "we won by two", "divide by four").
+  [new RegExp(`${NO_CHANGE_BY}(?<!\\b(?:divided?|multiplied?|times|percent)\\s+|\\b(?:won|win|wins|lost|lose|loses|beat|led|leads|cut|cuts|reduce[sd]?|increase[sd]?|raise[sd]?|lower(?:ed|s)?|drop(?:ped|s)?|trim(?:med|s)?|shorten(?:ed|s)?|extend(?:ed|s)?|grow|grew|went|go|goes|up|down)\\s+(?:[a-z]+\\s+){0,2})\\bby (${CLOCK_HOUR_WORD})(?=\\s*(?:[.;,!?]|$)|\\s+(?:at the latest|latest|please|then)\\b)`, 'gi'), (h) => {
+    const time = clockText(h!, '00');
+    return time && `by ${time}`;
+  }],
   // "at ten" → "at 10" where a time can end: before punctuation, the end, a day or a preposition
   [new RegExp(`\\bat (${CLOCK_HOUR_WORD})${TIME_CAN_END}`, 'gi'), (h) => `at ${spokenNumber(h!)}`],
   // "load in is at five soundcheck at six doors at seven thirty": a run of times, each "at" an hour
