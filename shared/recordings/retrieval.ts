@@ -9,7 +9,7 @@ import { FAR_BACK, findDates } from '../text/spoken-dates.ts';
 import { contentStems } from '../text/textrank.ts';
 import { findLocation } from '../text/places.ts';
 import { taggedWords } from '../text/pos.ts';
-import { LETS_OFFER } from '../text/spoken-times.ts';
+import { OFFERS_ANOTHER } from '../text/spoken-times.ts';
 import type { ChatSource, Segment } from '../providers/types.ts';
 import { withAbbreviationsSpelled } from './acronyms.ts';
 import { askedAbout, askedFor, askedSegments } from './task-questions.ts';
@@ -137,7 +137,7 @@ function saidAfter(segments: readonly Segment[], best: number, names: (text: str
 }
 
 /** "make it ten thirty", "let's do friday instead", "then we push the test to wednesday", "okay thursday then": another time offered for what was just said. */
-const MOVES = new RegExp(`\\b(?:instead|rather|make it|how about|what about|${LETS_OFFER}|(?:move|push|shift|bring|reschedule|postpone|change)\\s+(?!on\\b)(?:[\\w'-]+\\s+){0,6}?to|then\\s*[.!]?\\s*$)`, 'i');
+const MOVES = new RegExp(`\\b(?:instead|rather|${OFFERS_ANOTHER}|then\\s*[.!]?\\s*$)`, 'i');
 
 /** Whether every thing `text` names (its nouns, days and times aside; read in lower case, so a capital opening the sentence names no one) is one `known` names too: it speaks of nothing else. */
 function namesNothingElse(text: string, known: ReadonlySet<string>): boolean {

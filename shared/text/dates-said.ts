@@ -4,7 +4,7 @@
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, wallDay } from './calendar.ts';
 import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
-import { LETS_OFFER } from './spoken-times.ts';
+import { LETS_OFFER, OFFERS_ANOTHER } from './spoken-times.ts';
 
 interface Day {
   readonly year: number;
@@ -92,7 +92,7 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
 }
 
 /** "can we do sunday", "move it to sunday", "let's say sunday", "could we do the following saturday": a day offered for the thing just said; "sunday then", "sunday instead" too. */
-const OFFERS_DAY = new RegExp(`\\b(?:how about|what about|make it|(?:can|could|shall|should) we do|${LETS_OFFER}|(?:move|push|shift|bring|change)\\s+(?:[\\w'-]+\\s+){0,4}?to)\\s+(?:on\\s+)?(?:the\\s+following\\s+)?$`, 'i');
+const OFFERS_DAY = new RegExp(`\\b${OFFERS_ANOTHER}\\s+(?:on\\s+)?(?:the\\s+following\\s+)?$`, 'i');
 const DAY_THEN = /^\s*(?:then|instead)\b/i;
 /** How many lines back the day a day is offered in the stead of may have been said. */
 const OFFER_REACH = 2;

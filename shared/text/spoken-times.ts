@@ -71,11 +71,16 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick[- ]?off|curtain|${WEEKDAY}`;
 const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
-/** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
-/** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen", "…, say three". */
 /** "let's say", "shall we do", "let's go with": a time or day offered by what follows (dates-said.ts reads an offer with it too). */
 export const LETS_OFFER = `(?:let's|let us|shall we|should we) (?:say|do|go for|go with)`;
+/**
+ * "make it", "how about", "let's say", "can we do", "move the review to": words that offer another
+ * day or time for a thing just said (read by event-moved.ts, dates-said.ts and retrieval.ts).
+ */
+export const OFFERS_ANOTHER = `(?:make it|how about|what about|${LETS_OFFER}|(?:can|could|shall|should) we do|(?:move|push|shift|bring|reschedule|postpone|change)\\s+(?!on\\b)(?:[\\w'-]+\\s+){0,6}?to)`;
+/** Words that offer a time without "at": "make it six", "how about six thirty", "let's go with four fifteen", "…, say three". */
 const OFFERED = `make it|how about|what about|${LETS_OFFER}|let(?:'s| us) make it|push it to|move it to|bring it forward to|(?<=(?:^|[,;:.!?])\\s*)say`;
+/** A day or a part of the day after a time, if there is one (captured): what makes "for seven thirty" a time. */
 const DAY_AFTER = `(?=(\\s+(?:${DAY_WORDS})\\b)?)`;
 
 /** Not after a word of change: "went up by two fifty" is an amount. */

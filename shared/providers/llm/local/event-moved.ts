@@ -8,6 +8,7 @@ import { wallClockIn } from '../../../domain/time-zones.ts';
 import { WEEKDAY } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
+import { OFFERS_ANOTHER } from '../../../text/spoken-times.ts';
 import type { DateReference, SpokenDate } from '../../../text/spoken-dates.ts';
 
 type Found = { kind: EventKind; title: string } | undefined;
@@ -28,7 +29,7 @@ const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:
 /** "somewhere else", "a different room": the place is no longer the one said before. */
 const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
-const OFFERED_TIME = /\b(?:make it|how about|what about|shall we say|let's say|(?:can|could|shall|should) we do(?: the following)?|let's do|(?:move|push|shift|bring|reschedule|postpone)\s+(?!on\b)(?:[\w'-]+\s+){1,6}?to)\s+$/i;
+const OFFERED_TIME = new RegExp(`\\b${OFFERS_ANOTHER}(?:\\s+the\\s+following)?\\s+$`, 'i');
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
