@@ -109,6 +109,12 @@ export function findLocation(sentence: string): string {
   return findPlace(sentence)?.label ?? '';
 }
 
+/** The words before a place said last ("the party is at the pub " → "the party is "), or undefined when no place ends them. */
+export function beforePlaceAtEnd(text: string): string | undefined {
+  const place = findPlace(text);
+  return place && /^\s*$/.test(text.slice(place.index + place.length)) ? `${text.slice(0, place.index)} ` : undefined;
+}
+
 /** The sentence without the place it names. */
 export function withoutPlace(sentence: string): string {
   const place = findPlace(sentence);

@@ -30,7 +30,7 @@ import { saysSameTime } from '../../../text/same-time.ts';
 import { mergeMentions, type Mention } from './event-merge.ts';
 import { chosenOptions, offeredWithOthers } from './event-options.ts';
 import { NEXT_TO } from '../../../text/day-next-to.ts';
-import { findLocation, withoutPlace } from '../../../text/places.ts';
+import { beforePlaceAtEnd, findLocation, withoutPlace } from '../../../text/places.ts';
 import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
 import { onlyKind, saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
@@ -324,7 +324,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       lastPart = from;
       // "a two hour workshop", "meet for half an hour": how long says nothing of what.
       const [titled, after] = [withoutLength(part.slice(0, own.index)), withoutLength(part.slice(own.index + own.text.length))];
-      named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
+      // "the party is at the pub on friday": the place said between the thing and its day is neither.
+      named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), beforePlaceAtEnd(titled) ?? titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
       named = answeredOr(titledByTask(named, tasks.get(segment) ?? [], date, part), asked, segment, normalised);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
