@@ -22,6 +22,7 @@ import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
+import { onBothDays } from './both-days.ts';
 import { nextIn, readIn, withoutZones, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -347,7 +348,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period !== 'month' && dayNumber(first) < today) continue;
     found.push({ text: mention, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });
   }
-  return found;
+  return onBothDays(found, normalised, earlier, (d, day) => ({ ...d, start: { ...d.start, ...day }, end: d.end && { ...d.end, ...day }, iso: isoDateParts({ ...d.start, ...day }, reference.timeZone), label: formatDateParts({ ...d.start, ...day }) }));
 }
 
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;

@@ -69,7 +69,7 @@ function clockText(hourText: string, minuteText: string | undefined): string | u
 /** Where a spoken time can end: before punctuation, the end, am/pm, a day, a preposition, a pronoun or a verb ("at two will take an hour"). */
 /** A day or a part of the day after a time: "3 pm", "on …", "tomorrow", "friday". */
 const DAY_WORDS = `[ap]m|on|tomorrow|today|tonight|next|this|sharp|start|kick[- ]?off|curtain|${WEEKDAY}`;
-const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
+const TIME_CAN_END = `(?=\\s*(?:[,.;:!?]|$)|\\s+(?:${DAY_WORDS}|in|at|with|for|to|from|outside|near|and|or|so|then|instead|again|please|both|though|but|because|if|when|before|after|until|till|onwards|the|we|i|you|they|he|she|it|our|my|your|their|his|her|local|will|would|should|could|can|must|might|may|shall|is|was|takes|runs|lasts|starts|finishes|ends|be|work|works|suit|suits|sound|sounds|okay|ok|fine|alright|here|there|that\\s+(?:day|morning|afternoon|evening|night))\\b)`;
 
 /** "let's say", "shall we do", "let's go with": a time or day offered by what follows (dates-said.ts reads an offer with it too). */
 export const LETS_OFFER = `(?:let's|let us|shall we|should we) (?:say|do|go for|go with)`;
