@@ -207,7 +207,9 @@ function namesAThing(text: string, phrase: string, names: readonly string[], aft
   // "gutter cleaning": a word in -ing after a noun names the work done to it.
   const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
   const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
-  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ') && known(w.text)) && noun(words.length - 1);
+  // "teacher only day", "members only evening": "only" after a noun is part of the name.
+  const only = (i: number) => /^only$/i.test(words[i]?.text ?? '') && words[i - 1]?.pos === 'NOUN';
+  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ' || only(i)) && known(w.text)) && noun(words.length - 1);
   return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
 }
 
