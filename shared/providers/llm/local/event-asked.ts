@@ -10,6 +10,7 @@
 // An item of the agenda opened ("last item, the fire drill.", or a sentence that only names it:
 // "client demo.") is asked about as "when is …" is.
 
+import { CLOCK_HOUR_WORD } from '../../../text/calendar.ts';
 import { namesAPlace } from '../../../text/places.ts';
 import { taggedWords } from '../../../text/pos.ts';
 import type { EventKind } from './event-title.ts';
@@ -17,6 +18,9 @@ import type { EventKind } from './event-title.ts';
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
 const ASKED_WHEN =
   /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+/** "what time is the rehearsal on friday?", "what time's call tomorrow?": the thing whose time is asked, a day said with it or not. */
+const TIME_ASKED =
+  /\bwhat\s+time(?:'s|\s+(?:is|are|will))\s+(?:(?:the|our|your|my|his|her|their)\s+)?(?!(?:it|that|this|we|you|they|i|he|she)\b)((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:on|this|next|tomorrow|today|tonight|start|starting|begin|finish|end|again)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "we need volunteers to sort donations", "we'll need someone to set up the chairs before the
  * fair", "we need a dry run on staging", "the actors need a table read": what is to be done, up to the words that say when. Not what only steers the mind ("we need
@@ -62,6 +66,8 @@ export interface AskedWhen {
   readonly segment: number;
   /** A need, not a question: only a day offered or taken for it answers it. */
   readonly needsOffer?: boolean;
+  /** Asked as "what time is …?": a time said alone answers it ("Seven."). */
+  readonly timeAsked?: boolean;
 }
 
 const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + thing.slice(1);
@@ -69,8 +75,9 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 /** The thing `sentence` asks the time of, opens as an item of the agenda, or says is needed, with the segment it was said in; undefined when it does none. */
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
-  if (thing) return { title: capitalised(thing), segment };
+  const timeAsked = TIME_ASKED.exec(sentence)?.[1];
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
+  if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
   if (date) return { title: /^date$/i.test(date[1]!) ? capitalised(date[2]!.toLowerCase().replace(/^the\s+/, '')) : `Deadline: ${date[2]!.toLowerCase()}`, segment };
@@ -79,6 +86,13 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   const needed = NEEDED.exec(sentence)?.[1]?.toLowerCase();
   return needed ? { title: capitalised(needed), segment, needsOffer: true } : undefined;
 }
+
+/** A time said alone: "Seven.", "seven thirty", "about half six". */
+const TIME_ALONE = new RegExp(`^\\s*(?:(?:about|around)\\s+)?(?:half\\s+)?${CLOCK_HOUR_WORD}(?:\\s+(?:o'?clock|fifteen|thirty|forty[\\s-]five|[ap]\\.?\\s?m\\.?))?\\s*[.!]?\\s*$`, 'i');
+
+/** "what time is call on friday?" … "Seven.": the answer, a time alone, read as "at seven". */
+export const answeredWithTime = (sentence: string, asked: AskedWhen | undefined, segment: number): string =>
+  asked?.timeAsked && segment - asked.segment <= ANSWER_REACH && TIME_ALONE.test(sentence) ? `at ${sentence.trim()}` : sentence;
 
 /** The event a date with no name of its own, said in `segment` by `sentence`, answers; undefined when no question is close enough. */
 function answered(asked: AskedWhen | undefined, segment: number, sentence: string): Found {
