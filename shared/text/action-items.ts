@@ -76,6 +76,7 @@ const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 /** "(you'll) have it", "get them": a thing the one spoken to is given, which the speaker sends. */
 const DELIVERED = /^(?:have|get|receive)\s+(it|them|that|this|these|those)\b/i;
+const DELIVERS = /\byou(?:'ll|\s+will)\s+(?:have|get|receive)\s+(?:it|them|that|this|these|those)\b/i;
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);
@@ -316,7 +317,8 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   // Said after taking it on ("i'll do that. i'll message them all on sunday"): how it will be done.
   // "can someone be there to let him in" → "i can meet him there": offering, right after the asking, is agreeing.
   const offers = reply.segment === asked.segment + 1 && OFFERS.test(clause);
-  const agreeing = AGREES.test(clause) || offers || (asked.replies ?? []).includes(reply.segment);
+  // "please can you confirm the catering by monday?" … "you'll have it by monday noon": the speaker agrees to deliver it.
+  const agreeing = AGREES.test(clause) || offers || DELIVERS.test(clause) || (asked.replies ?? []).includes(reply.segment);
   // "sure, i'll ask jun today" after "can you ask jun from security to review it": the task said again, shorter.
   const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `) || sameThing(asked.task, reply.task);
   const agreed = agreeing && again && asked.owner === reply.owner;

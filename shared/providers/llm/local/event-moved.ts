@@ -56,11 +56,16 @@ export function movedTo(mentions: Mention[], normalised: string, date: SpokenDat
 /** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */
 export const namedAgain = (named: Found, last: string | undefined): boolean => !!named && !!last && ` ${last.toLowerCase()} `.includes(` ${named.title.toLowerCase()} `);
 
-/** "wednesday the tenth works instead, same time", "… same hours": the day moved to, at the time the thing moved had. */
+/**
+ * "wednesday the tenth works instead, same time", "… same hours": the day moved to, at the time
+ * the thing moved had; so is the day it is on already, said again ("can we do tuesday, same time?"
+ * … "fine, tuesday then").
+ */
 export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
-  if (!moved?.timed || date.start.hour !== undefined || !saysSameTime(normalised)) return date;
-  const { hour, minute } = wallClockIn(moved.start, reference.timeZone);
-  return { ...date, start: { ...date.start, hour, minute } };
+  if (!moved?.timed || date.start.hour !== undefined) return date;
+  const { year, month, day, hour, minute } = wallClockIn(moved.start, reference.timeZone);
+  const sameDay = year === date.start.year && month === date.start.month && day === date.start.day;
+  return sameDay || saysSameTime(normalised) ? { ...date, start: { ...date.start, hour, minute } } : date;
 }
 
 /** A thing moved to another time keeps its length ("nine to one" moved to sunday, same hours, ends at one). */
