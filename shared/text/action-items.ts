@@ -75,8 +75,10 @@ const HELD = /^(?:hold|host|have)\s+(?:it|the\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)
 const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
 /** "(you'll) have it", "get them": a thing the one spoken to is given, which the speaker sends. */
-const DELIVERED = /^(?:have|get|receive)\s+(it|them|that|this|these|those)\b/i;
-const DELIVERS = /\byou(?:'ll|\s+will)\s+(?:have|get|receive)\s+(?:it|them|that|this|these|those)\b/i;
+const GIVEN = String.raw`(?:have|get|receive)\s+(it|them|that|this|these|those)\b`;
+const DELIVERED = new RegExp(`^${GIVEN}`, 'i');
+/** "you'll have it …" said as a reply: the speaker agrees to deliver what was asked. */
+const DELIVERS = new RegExp(String.raw`\byou(?:'ll|\s+will)\s+${GIVEN}`, 'i');
 const REQUEST_IGNORE = /^(?:hear|see|repeat|say that|speak up|believe|remember|recall|think|guess)\b/i;
 const BARE_OBLIGATION = new RegExp(`^(?:(?:so|and|also|then|okay|ok|now|but)[, ]+)*(?:need to|must|have to|got to)\\s+(?!(?:${ASKED_OF})\\b)(.+)`, 'iu');
 const NOT_PEOPLE = new Set(['it', 'this', 'that', 'there', 'which', 'what', 'who', 'these', 'those', 'he', 'she', 'they', 'one', 'nobody', 'everything', 'nothing', 'something', 'anything', 'things', 'thing', 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'here', 'how', 'when', 'where', 'why', 'if', 'so', 'and', 'or', 'but', 'then', 'also', 'just', 'really', 'probably', 'maybe', 'still', 'definitely', 'rather', 'next', 'meeting', 'time', 'i', 'we', 'you']);

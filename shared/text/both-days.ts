@@ -1,7 +1,7 @@
 // "we shoot on thursday and friday" … "crew call is six a m both days": a time said for "both
 // days" of the days said just before (or earlier in its own sentence) is that time on each of
 // them, not on the last alone, as the day a time said alone takes would be.
-import type { Said } from './dates-said.ts';
+import { dayNumber, type Said } from './dates-said.ts';
 
 interface Day {
   readonly year: number;
@@ -13,8 +13,6 @@ interface Day {
 const BOTH = /\b(?:both days|on both|both of them|each of them)\b/i;
 /** How many lines back the days may have been said. */
 const DAYS_REACH = 2;
-
-const dayNumber = (d: Day): number => d.year * 10_000 + d.month * 100 + d.day;
 
 /** The days said together: untimed days of the sentence itself if two or more, else those of the nearest line before that said two or more. */
 function daysTogether(found: readonly { start: Day }[], earlier: readonly Said[]): Day[] {

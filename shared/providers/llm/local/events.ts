@@ -313,6 +313,9 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
     let named: Found;
     let lastPart = -1;
     let moved: ReturnType<typeof movedTo>;
+    // The words before "let's", where what "it" in the proposal stands for may be said.
+    const proposed = normalised.search(/\blet(?:'s|s| us)\s/i);
+    const saidBeforeLets = proposed > 0 ? normalised.slice(0, proposed) : '';
     for (const date of dates) {
       const { from, to } = partAbout(normalised, date, all);
       const part = normalised.slice(from, to);
@@ -341,8 +344,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const talkedAbout = named?.title === 'Meeting' && !SAYS_MEETING.test(normalised) ? thingTalkedAbout(before.slice(0, -1).map((b) => b.text)) : undefined;
       if (talkedAbout) named = { kind: 'appointment', title: talkedAbout };
       // "we still need to decide on the band" … "let's talk about it next tuesday": "Meeting: talk about the band", said first in its own line or in the line before.
-      const proposed = normalised.search(/\blet(?:'s|s| us)\s/i);
-      if (named?.title.startsWith('Meeting: ')) named = { ...named, title: `Meeting: ${withReferentHere(named.title.slice('Meeting: '.length), proposed > 0 ? normalised.slice(0, proposed) : '', before.slice(0, -1))}` };
+      if (named?.title.startsWith('Meeting: ')) named = { ...named, title: `Meeting: ${withReferentHere(named.title.slice('Meeting: '.length), saidBeforeLets, before.slice(0, -1))}` };
       if (!proposes(normalised, date.index, date.index + date.text.length) || underCondition(normalised, heard.at(-1))) continue;
       // "let's do friday instead": a title that says no more than "Meeting" gives way to the thing moved.
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
