@@ -204,8 +204,8 @@ function nearerReading(hour: number, minute: number, near: number): number {
   return Math.abs(am - near) < Math.abs(am + 720 - near) ? hour % 12 : (hour % 12) + 12;
 }
 
-/** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it. */
-const NEAR_MEETING_MINUTES = 180;
+/** How near the evening hour must be to the time of day the meeting is held for a day said with it to take it (a game "on saturday at nine thirty" said at 19:00 is the morning's). */
+const NEAR_MEETING_MINUTES = 120;
 
 /**
  * "At seven" said at a meeting held after noon, as 19:00. Without a day: 07:00 has gone by and

@@ -15,9 +15,21 @@ import { namesAPlace } from '../../../text/places.ts';
 import { taggedWords } from '../../../text/pos.ts';
 import type { EventKind } from './event-title.ts';
 
+/** What the thing asked about is for ("the grading day for next season"): no part of its name. */
+const FOR_WHICH = String.raw`(?:\s+(?:for|of)\s+(?:(?:the|this|next|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)`;
 /** "when is the wedding", "when's our next review", "when does the sale start", "when can we do the cutover": the thing asked about. */
-const ASKED_WHEN =
-  /\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+const ASKED_WHEN = new RegExp(
+  String.raw`\bwhen(?:'s|\s+(?:is|are|was|were|does|do|will)|\s+(?:can|could|should|shall|do|will)\s+(?:we|you|they|i)\s+(?:do|have|hold|run|book|schedule|plan|fit\s+in|start))\s+(?:the|our|your|my|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:again|exactly|now|then|happening|start|starting|begin|due|going\s+to\s+be)\b|${FOR_WHICH}?[\s,.?!]*(?:$|[,.?!]))`,
+  'iu',
+);
+/**
+ * "and the grading day for next season, when is that?", "the bake sale, when's it on?": a thing
+ * named first, then asked when it is.
+ */
+const NAMED_THEN_ASKED = new RegExp(
+  String.raw`^\s*(?:(?:and|so|ok|okay|right|now|also)[,\s]+)*(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)${FOR_WHICH}?\s*,\s*when(?:'s|\s+is|\s+was|\s+will)\s+(?:that|it)\b`,
+  'iu',
+);
 /** "what time is the rehearsal on friday?", "what time's call tomorrow?": the thing whose time is asked, a day said with it or not. */
 const TIME_ASKED =
   /\bwhat\s+time(?:'s|\s+(?:is|are|will))\s+(?:(?:the|our|your|my|his|her|their)\s+)?(?!(?:it|that|this|we|you|they|i|he|she)\b)((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:on|this|next|tomorrow|today|tonight|start|starting|begin|finish|end|again)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
@@ -76,7 +88,7 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
   if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".

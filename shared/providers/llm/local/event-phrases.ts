@@ -33,8 +33,8 @@ const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
 const RELATIVE = '(?:which|that|who|where|when)';
 /** Where a thing named is, or leaves from, said before when ("the gig at the fleece is on …"): no part of its name. */
 const WHERE = String.raw`(?:\s+(?:at|in|from)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?`;
-/** What a thing named is about or for: " about the budget", " for volunteers". */
-const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)`;
+/** What a thing named is about or for: " about the budget", " for volunteers", " of season awards night" (after "the end"). */
+const ABOUT = String.raw`((?:\s+(?:on|of|for|about|with)\s+(?:${DET}\s+)?[\p{L}-]+(?:\s+(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+){0,2})?)`;
 /**
  * "the sale is on the sixteenth", "our quiz night will be at seven", "the fundraiser starts at
  * seven", "the plumber is booked for thursday", "the new menu launches on friday": a thing said

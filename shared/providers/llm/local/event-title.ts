@@ -2,28 +2,12 @@
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
 import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
+import { APPOINTMENTS, CUE_NOUNS, CUES, cueIn } from './event-cues.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, joinedAtHyphens, taggedWords } from '../../../text/pos.ts';
 import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAY_IS, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
-/** Cue words (regular-expression alternatives) by the kind of appointment they name. */
-const CUES: ReadonlyArray<[string, string]> = [
-  ['call|phone call|calls', 'Call'],
-  ['interviews?', 'Interview'],
-  ['demo', 'Demo'],
-  ['presentation', 'Presentation'],
-  ['workshop', 'Workshop'],
-  ['lunch', 'Lunch'],
-  ['dinner', 'Dinner'],
-  ['appointment', 'Appointment'],
-  ['conference', 'Conference'],
-  ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|review meeting', 'Meeting'],
-];
-/** "the conference room", "the meeting room": a room named by what it is for is a place, no cue. */
-const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b(?!\\s+(?:rooms?|hall|suite|centre|center))`, 'i'), label]);
-/** The one-word cue nouns ("meet" is the verb), which can end an appointment's own name. */
-const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 /** "deadline", "due", "within fourteen days": a time by which something is to be done. */
 const DEADLINE = /\b(?:deadline|due)\b|\bwithin\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:(?:working|business)\s+)?(?:days?|weeks?|months?)\b/i;
 const DEADLINE_LEAD = /\b(?:by|before|no later than|until|till)\s+(?:the\s+)?$/i;
@@ -144,9 +128,11 @@ function namedAppointment(rest: string): string | undefined {
 /** A clock time said in words or digits. */
 const CLOCK_WORD = /^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b/i;
 
-function appointmentTitle(kind: string, rest: string): string {
+function appointmentTitle(kind: string, said: string): string {
+  // "let's meet after lunch on …": a meal said as the time of day is no part of the title.
+  const rest = said.replace(MEAL_AS_WHEN, ' ').replace(/\s{2,}/g, ' ').trim();
   const label = namedAppointment(rest) ?? kind;
-  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest))?.[0];
+  const cue = cueIn(rest)?.[0];
   // Up to another clause: "…, and then we go to the pub" says nothing of the demo.
   // "the workshop for the nurses is the following [monday]", "the interview with the volunteers got pushed to …": what is
   // said of it after "is" or "got" is no part of it, unless what it is about.
@@ -213,9 +199,12 @@ function namesAThing(text: string, phrase: string, names: readonly string[], aft
   return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
 }
 
-/** "there's a launch event at the museum on …", "we have a quiz on friday": a thing there is, or that we have, then. */
+/**
+ * "there's a launch event at the museum on …", "we have a quiz on friday", "the juniors have a
+ * home game on …", "the choir has a concert …": a thing there is, or that we or a group have, then.
+ */
 const THERE_IS = new RegExp(
-  String.raw`\b(?:there's|there is|there will be|there'll be|we have|we've got|we're having|we are having|we'll have|we will have)\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:there's|there is|there will be|there'll be|(?:we|they|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+have|'ve got|\s+have got|'re having|\s+are having|'ll have|\s+will have)|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s+(?:has|has got|is having))\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
   'iu',
 );
 
@@ -348,7 +337,7 @@ function dueThen(before: string): boolean {
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
   // "i'll send it after lunch on friday": a meal said as the time of day names no meal to have.
   // "the meet-and-greet": a word joined to others by hyphens is theirs, no cue of its own.
-  const cue = APPOINTMENTS.find(([pattern]) => pattern.test(rest.replace(MEAL_AS_WHEN, ' ').replace(/-[\p{L}-]+|[\p{L}]+-/gu, ' ')))?.[1];
+  const cue = cueIn(rest.replace(MEAL_AS_WHEN, ' ').replace(/-[\p{L}-]+|[\p{L}]+-/gu, ' '))?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   const lead = before.replace(FILLER, '');
   const bare = CLOSES_BARE.exec(lead);
