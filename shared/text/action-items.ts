@@ -19,7 +19,7 @@ import { relativeTask } from './relative-task.ts';
 import { deedsApart } from './deeds-apart.ts';
 import { agreedReply } from './agreed-reply.ts';
 import { saysEnough } from './task-enough.ts';
-import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, toTheOther } from './requests.ts';
+import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, speakerBefore, toTheOther } from './requests.ts';
 import { roleOwner } from './roles.ts';
 import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
 import type { Said } from './dates-said.ts';
@@ -362,8 +362,8 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
       // "the report i have to finish by friday": the task's object is the noun before it.
       const relative = match.asked ? undefined : relativeTask(clause.slice(0, Math.max(0, clause.lastIndexOf(match.task))), said);
       if (relative === 'no task') continue;
-      // "can you send me the quote": the asker's "me" is the asker; "i'll email you", said to the only other speaker, emails them.
-      const mine = match.owner === speaker ? toTheOther(said, otherOf?.(speaker)) : said;
+      // "can you send me the quote": the asker's "me" is the asker; "i'll email you", said to the only other speaker or in reply to one, emails them.
+      const mine = match.owner === speaker ? toTheOther(said, otherOf?.(speaker) ?? speakerBefore(segments, at, speaker)) : said;
       let task = relative?.task ?? (match.asked && match.owner !== speaker ? inTheirWords(said, speaker) : mine);
       const asked = takenOn(items, segments, clause, { owner: match.owner, task, segment: at });
       // "twelve pounds, you can pay online" → "i'll do that this weekend": the task put to the speaker.

@@ -7,7 +7,7 @@
 // a thing said before it in its own line; "do it", "sort it" are left as they are: they
 // stand for a whole task.
 import type { Segment } from '../providers/types.ts';
-import { taggedWords } from './pos.ts';
+import { taggedWords, type TaggedWord } from './pos.ts';
 import { UNNAMED } from './requests.ts';
 import { isKin, isRole } from './roles.ts';
 
@@ -29,27 +29,45 @@ interface Phrase {
   readonly to: number;
   readonly plural: boolean;
   readonly person: boolean;
+  /** A group of people named in the singular ("the Nguyen family"), which "them" may stand for. */
+  readonly group?: boolean;
 }
 
-/** The text's noun phrases that start with a determiner, in order: "the invitations", "my brother", "the new kitchen units". */
-function nounPhrases(text: string, determiner = DETERMINER): Phrase[] {
+/** Nouns that name a group of people, spoken of as "they" ("the family said they'd do it"). */
+const GROUP = /^(?:family|team|crew|band|choir|committee|board|council|club|staff|squad|class|group|office|firm|agency)$/i;
+
+/** The text's noun phrases that start with a determiner, in order: "the invitations", "my brother", "the new kitchen units"; with `bare`, plurals said without one too ("we need trophies" → "the trophies"). */
+function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phrase[] {
   const words = taggedWords(text);
   const phrases: Phrase[] = [];
   for (let i = 0; i < words.length; i += 1) {
-    if (!determiner.test(words[i]!.text) || !['DET', 'PRON'].includes(words[i]!.pos)) continue;
+    const opens = determiner.test(words[i]!.text) && ['DET', 'PRON'].includes(words[i]!.pos);
+    if (!opens && !(bare && barePluralAt(words, i))) continue;
+    const first = opens ? i + 1 : i;
     // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.
-    let end = /^(?:under|over)$/i.test(words[i + 1]?.text ?? '') && ['NOUN', 'NUM'].includes(words[i + 2]?.pos ?? '') ? i + 2 : i + 1;
-    while (end < words.length && ['ADJ', 'NOUN'].includes(words[end]!.pos)) end += 1;
+    let end = /^(?:under|over)$/i.test(words[first]?.text ?? '') && ['NOUN', 'NUM'].includes(words[first + 1]?.pos ?? '') ? first + 1 : first;
+    // "the Nguyen family": a name before a noun is part of the phrase.
+    while (end < words.length && (['ADJ', 'NOUN'].includes(words[end]!.pos) || (words[end]!.pos === 'PROPN' && words[end + 1]?.pos === 'NOUN'))) end += 1;
     // "the colour palette tomorrow": a word that says when ends the phrase before it.
-    while (end > i + 1 && WHEN_WORD.test(words[end - 1]!.text)) end -= 1;
+    while (end > first && WHEN_WORD.test(words[end - 1]!.text)) end -= 1;
     const head = words[end - 1];
-    if (end === i + 1 || head?.pos !== 'NOUN') continue;
+    if (end === first || head?.pos !== 'NOUN') continue;
     const lower = head.text.toLowerCase();
+    const plural = /[^s]s$/.test(lower) || lower === 'parents';
+    if (!opens && (!plural || isRole(lower) || isKin(lower))) continue;
     // "my brother-in-law": the words the tagger split at hyphens are the head's.
     const until = head.start + head.text.length + (/^(?:-[\p{L}]+)+/u.exec(text.slice(head.start + head.text.length))?.[0].length ?? 0);
-    phrases.push({ text: text.slice(words[i]!.start, until).replace(/\s+/g, ' ').toLowerCase(), from: words[i]!.start, to: until, plural: /[^s]s$/.test(lower) || lower === 'parents', person: isRole(lower) || isKin(lower) });
+    const from = words[i]!.start;
+    // Lower case but for a name in it.
+    const said = words.slice(i, end).reduce((out, w) => (w.pos === 'PROPN' ? out.slice(0, w.start - from) + w.text + out.slice(w.start - from + w.text.length) : out), text.slice(from, until).toLowerCase());
+    phrases.push({ text: `${opens ? '' : 'the '}${said.replace(/\s+/g, ' ')}`, from: words[i]!.start, to: until, plural, person: isRole(lower) || isKin(lower), ...(GROUP.test(lower) ? { group: true } : {}) });
   }
   return phrases;
+}
+
+/** Whether a plural said without a determiner starts at word `i`: right after a verb or a preposition ("we need trophies ordered", "ask for volunteers"; not "thanks for …"). */
+function barePluralAt(words: readonly TaggedWord[], i: number): boolean {
+  return ['NOUN', 'ADJ'].includes(words[i]!.pos) && ['VERB', 'AUX', 'ADP'].includes(words[i - 1]?.pos ?? '');
 }
 
 /** A line said before, and who said it. */
@@ -72,8 +90,8 @@ function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefine
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"), "your" of a thing as "the". */
 function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DETERMINER): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
-    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !(wanted === 'calendar thing' && WHEN_HEAD.test(p.text)));
-    const found = headPhrase(said.text, nounPhrases(said.text, determiner).filter(fits));
+    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural || p.group === true : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !(wanted === 'calendar thing' && WHEN_HEAD.test(p.text)));
+    const found = headPhrase(said.text, nounPhrases(said.text, determiner, wanted === 'plural').filter(fits));
     if (!found) continue;
     // "i need your copy by four" … "you'll have it": the thing, whoever says it next ("the copy").
     if (found.text.startsWith('your ') && wanted !== 'person') return `the ${found.text.slice('your '.length)}`;
@@ -84,7 +102,7 @@ function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DET
 }
 
 /** An object pronoun (not "her" before a noun, a possessive): "chase her", "print them", "book him a room". */
-const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later|there|here)\b)/i;
+const OBJECT = /\b(them|those|these|him|her)\b(?=\s*$|\s+(?:a|an|the|some|up|back|again|about|on|in|into|at|for|from|to|with|over|round|off|out|by|before|after|first|today|tomorrow|tonight|later|there|here|if|when|once|unless)\b)/i;
 
 /** "publish it", "sign it off", "talk about it": "it" after a verb that does something to a thing or talks of it ("do it", "sort it", "handle it" stand for a whole task, and stay). */
 const THING_OBJECT = /^(?!(?:do|sort|handle|take|deal|see|get|make|cover|own|leave|keep|try|give|have)\b)[\p{L}-]+\s+(?:(?:about|over|through)\s+)?(it)\b(?=\s*$|\s+(?:up|back|off|out|over|on|in|to|for|with|by|before|after|today|tomorrow|tonight|later|this|next|and|then|around|round|through|across)\b)/iu;

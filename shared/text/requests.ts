@@ -63,6 +63,12 @@ export function pairOf(segments: readonly Segment[]): ((speaker: string) => stri
   return (speaker) => speakers.find((other) => other !== speaker);
 }
 
+/** Who spoke the line just before segment `at`, when another speaker did: whom "you" is said to in a reply, when more than two talk. */
+export function speakerBefore(segments: readonly Segment[], at: number, speaker: string): string | undefined {
+  const before = String(segments[at - 1]?.speaker ?? '').trim();
+  return before && before !== speaker ? before : undefined;
+}
+
 /** A speaker's own task as written for others: "you" and "your" said to the only other speaker are that speaker. */
 export function toTheOther(task: string, other: string | undefined): string {
   if (!other || UNNAMED.test(other)) return task;
