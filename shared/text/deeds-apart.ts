@@ -6,6 +6,7 @@
 import { taggedWords } from './pos.ts';
 import { findDates, type DateReference } from './spoken-dates.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
+import { THEN_HOW_TO_GO_ON } from './task-enough.ts';
 
 /** What starts a commitment or a request, up to its verb: "i'll", "we need to", "sam will", "can you", "please". */
 const HEAD = /^(.*?\b(?:[\p{L}]+(?:'ll|\s+(?:will|can|should|must|shall)|\s+(?:am|are|is)\s+going\s+to|'m\s+going\s+to|'re\s+going\s+to|\s+(?:need|needs|have|has)\s+to)|please|(?:can|could|would|will)\s+you(?:\s+please)?)\s+)/iu;
@@ -15,7 +16,9 @@ const ASKED = /\b(?:if|whether)\b/i;
 const JOIN = /\s+(?:and(?:\s+then)?|then)\s+/gi;
 
 /** The clause as one clause per deed, each deed after the first led by the first's head. */
-export function deedsApart(clause: string, reference: DateReference | undefined): string[] {
+export function deedsApart(said: string, reference: DateReference | undefined): string[] {
+  // "… and we'll go from there" says how the talk goes on, no deed.
+  const clause = said.replace(THEN_HOW_TO_GO_ON, '');
   const head = HEAD.exec(clause)?.[1];
   if (!reference || !head) return [clause];
   const text = normaliseSpokenTimes(clause);

@@ -7,7 +7,7 @@ import type { Segment } from '../providers/types.ts';
 import { taggedWords } from './pos.ts';
 
 /** Words that lead into a clause without being part of it. */
-const LEAD = /^(?:(?:ok|okay|so|and|right|then|also|oh|well|alright|great|good|fine|yes|yeah)\b[,\s]*)*/i;
+const LEAD = /^(?:(?:ok|okay|so|and|right|then|also|oh|well|alright|great|good|fine|yes|yeah|just|that's\s+(?:fine|ok|okay|great|good))\b[,\s]*)*/i;
 /** A condition said before the order: "only if her parents say yes, ask them by friday". */
 export const CONDITION_FIRST = /^(?:only\s+)?(?:if|when|once|unless|as soon as)\b[^,]*,\s*/i;
 const TRAILING_PLEASE = /[,\s]+please[.!]?\s*$/i;
@@ -34,7 +34,8 @@ function anOrder(clause: string): string | undefined {
   const words = [`please ${plain}`, `you ${plain}`].map((text) => taggedWords(text).slice(1)).find((tagged) => tagged[0]?.pos === 'VERB');
   if (!words) return undefined;
   const near = words.slice(1, 1 + VERB_REACH);
-  const toAt = near.findIndex((w) => /^(?:to|and|or|if|when|that)$/i.test(w.text));
+  // "send what you have": a clause of its own is what is sent, its verb no second verb of the order.
+  const toAt = near.findIndex((w) => /^(?:to|and|or|if|when|that|what|whatever|everything|anything)$/i.test(w.text));
   const beforeTo = toAt >= 0 ? near.slice(0, toAt) : near;
   // "chase the glazing supplier": a word after a determiner names a thing, though it reads as a verb.
   return beforeTo.some((w, i) => (w.pos === 'VERB' || w.pos === 'AUX') && near[i - 1]?.pos !== 'DET') ? undefined : plain;
@@ -69,10 +70,16 @@ export function speakerBefore(segments: readonly Segment[], at: number, speaker:
   return before && before !== speaker ? before : undefined;
 }
 
+/** "before you go", "once you're back": "you" as the subject of a verb, after a word that opens a clause. */
+const YOU_DO = /\b(before|after|when|once|until|till|if|as soon as)\s+you\s+(go|leave|get|come|arrive|start|finish|do|have|are|need|want|decide|hear|know)\b/gi;
+const THIRD_PERSON: Readonly<Record<string, string>> = { go: 'goes', do: 'does', have: 'has', are: 'is', finish: 'finishes' };
+
 /** A speaker's own task as written for others: "you" and "your" said to the only other speaker are that speaker. */
 export function toTheOther(task: string, other: string | undefined): string {
   if (!other || UNNAMED.test(other)) return task;
-  return task.replace(/\byour\b/gi, `${other}'s`).replace(/\byou\b(?!\s+(?:all|guys|both|two|folks|lot|lots)\b)/gi, other);
+  // "before you go" → "before Dev goes": "you" as the subject after a word that opens a clause.
+  const subject = task.replace(YOU_DO, (_, lead: string, verb: string) => `${lead} ${other} ${THIRD_PERSON[verb.toLowerCase()] ?? `${verb}s`}`);
+  return subject.replace(/\byour\b/gi, `${other}'s`).replace(/\byou\b(?!\s+(?:all|guys|both|two|folks|lot|lots)\b)/gi, other);
 }
 
 /** "you can pay online", "you should ring the office": what another speaker just put to the one who speaks. */

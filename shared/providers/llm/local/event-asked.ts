@@ -27,7 +27,7 @@ const ASKED_WHEN = new RegExp(
  * named first, then asked when it is.
  */
 const NAMED_THEN_ASKED = new RegExp(
-  String.raw`^\s*(?:(?:and|so|ok|okay|right|now|also)[,\s]+)*(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)${FOR_WHICH}?\s*,\s*when(?:'s|\s+is|\s+was|\s+will)\s+(?:that|it)\b`,
+  String.raw`^\s*(?:(?:and|so|ok|okay|right|now|also|oh|well|great)[,\s]+)*(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)${FOR_WHICH}?\s*,\s*when(?:'s|\s+is|\s+was|\s+will)\s+(?:that|it)\b`,
   'iu',
 );
 /** "what time is the rehearsal on friday?", "what time's call tomorrow?": the thing whose time is asked, a day said with it or not. */
@@ -88,7 +88,7 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.toLowerCase() ?? itemSaidAlone(sentence);
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase())) ?? itemSaidAlone(sentence);
   if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
@@ -122,6 +122,8 @@ const BOOKED = /\b(?:book(?:ed|ing)?|reserved?|hired?|locked\s+in|got)\b/i;
 export function answeredOr(found: Found, asked: AskedWhen | undefined, segment: number, sentence: string): Found {
   const answer = answered(asked, segment, sentence);
   if (!found || !answer) return found ?? answer;
+  // "the VAT return, when's that due?" … "the next one is due on …": a deadline naming nothing is the thing asked about.
+  if (found.title === 'Deadline' && answer.kind === 'appointment') return { kind: 'deadline', title: `Deadline: ${/^[A-Z]{2}/.test(answer.title) ? answer.title : answer.title.charAt(0).toLowerCase() + answer.title.slice(1)}` };
   if (namesAPlace(found.title) && BOOKED.test(sentence)) return answer;
   return asked?.needsOffer && asked.segment === segment && answer.title.toLowerCase().includes(found.title.toLowerCase()) ? answer : found;
 }
@@ -149,11 +151,13 @@ const FOR_A_THING = /\bfor\s+(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+
 /** The last word of what "for a …" says when it is no thing to meet for: a length of time, a while, a change. */
 const NO_THING = /^(?:while|bit|moment|minute|second|few|couple|change|living|reason|week|month|year|day|hour|fortnight)s?$/i;
 const THING_LINES = 3;
+/** "can we have a quick call once you've done it?", "shall we book a site visit after that": a thing asked for, said without a day. */
+const ASKED_FOR_A = /\b(?:can|could|shall|should)\s+we\s+(?:have|do|book|schedule|set\s+up|arrange|grab)\s+(?:a|an|another)\s+(?:(?:quick|short|brief|little)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:once|when|after|before|about|to|with|first)\b|\s*[,.;!?]|\s*$)/iu;
 
 /** The thing to meet for said in the lines before (nearest last), or undefined. */
 export function thingTalkedAbout(before: readonly string[]): string | undefined {
   for (const line of [...before].reverse().slice(0, THING_LINES)) {
-    const thing = FOR_A_THING.exec(line)?.[1];
+    const thing = FOR_A_THING.exec(line)?.[1] ?? ASKED_FOR_A.exec(line)?.[1];
     if (thing && !NO_THING.test(thing.replace(/\s+with\s+.*$/i, '').split(/\s+/).at(-1)!)) return thing.charAt(0).toUpperCase() + thing.slice(1).replace(/\b(cto|ceo|cfo|coo|hr|qa)\b/gi, (w) => w.toUpperCase());
   }
   return undefined;

@@ -92,11 +92,14 @@ const DUE_THING = /\b((?:the|our|a|an|this|my|your|their)\s+(?:[\p{L}-]+\s+){0,2
 /** "… for review they promised feedback": the last clause a subject opens, when no pattern names the thing. */
 const LAST_CLAUSE = /\b((?:i|we|you|they|he|she)\s+(?!(?:i|we|you|they|he|she)\b)[\p{L}'-]+(?:\s+[\p{L}'-]+)*)$/iu;
 
+/** "the next one is due on …": "one" names nothing of its own. */
+const ONE = /^(?:(?:the|this|that)\s+)?(?:(?:next|last|first|second|other|same|new)\s+)?one$/i;
+
 function deadlineTopic(said: string): string {
   const rest = said.replace(CONSEQUENCE, '').replace(CONDITION_FIRST, '');
   const due = DUE_THING.exec(rest);
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? (due && !/\bdeadline$/i.test(due[1]!) ? due : null) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
-  if (named) return tidy(named[1]!, true);
+  if (named) return ONE.test(tidy(named[1]!, true)) ? '' : tidy(named[1]!, true);
   const passive = passiveTopic(rest);
   if (passive) return passive;
   const thing = THING_MUST.exec(rest);
@@ -108,7 +111,16 @@ function deadlineTopic(said: string): string {
   const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
   // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left;
   // "done by end of day", "sure, by monday": a reply taking something on, which says not what.
-  return /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b|^(?:(?:done|sure|yes|yeah|okay|ok|fine|will do|can do|no problem|then|now|please|thanks)\b[\s,]*)+$/i.test(topic) ? '' : topic;
+  return ONE.test(topic) || /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b|^(?:(?:done|sure|yes|yeah|okay|ok|fine|will do|can do|no problem|then|now|please|thanks)\b[\s,]*)+$/i.test(topic) ? '' : topic;
+}
+
+/** "your self assessment, the deadline is …": the thing named just before the clause that says the deadline. */
+const THING_AHEAD = /\b(?:the|our|your|my|their)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[,;:]\s*(?:(?:and|so)\s+)?(?:the\s+)?deadline(?:'s|\s+is|\s+will\s+be)\s+(?:(?:on|by)\s+)?(?:the\s+)?$/iu;
+
+/** A deadline said in a clause of its own after the thing named before it (`ahead`: the sentence up to the day) is that thing's. */
+export function deadlineOfThingAhead(found: { kind: EventKind; title: string } | undefined, ahead: string): { kind: EventKind; title: string } | undefined {
+  const thing = found?.kind === 'deadline' ? THING_AHEAD.exec(ahead)?.[1] : undefined;
+  return thing ? { kind: 'deadline', title: `Deadline: ${keptCapitals(thing)}` } : found;
 }
 
 /**

@@ -32,7 +32,7 @@ import { chosenOptions, offeredWithOthers } from './event-options.ts';
 import { NEXT_TO } from '../../../text/day-next-to.ts';
 import { beforePlaceAtEnd, findLocation, withoutPlace } from '../../../text/places.ts';
 import { lengthSaid, withoutLength } from '../../../text/length-said.ts';
-import { onlyKind, saysMore, titleOf, withoutItself } from './event-title.ts';
+import { deadlineOfThingAhead, onlyKind, saysMore, titleOf, withoutItself } from './event-title.ts';
 import { findActionItems, knownNames, type ActionItem } from '../../../text/action-items.ts';
 import { itemsBySegment, titledByTask } from './event-tasks.ts';
 import { endSaidAfter, withEndsSaid } from './event-end.ts';
@@ -329,7 +329,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const [titled, after] = [withoutLength(part.slice(0, own.index)), withoutLength(part.slice(own.index + own.text.length))];
       // "the party is at the pub on friday": the place said between the thing and its day is neither.
       named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), beforePlaceAtEnd(titled) ?? titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
-      named = answeredOr(titledByTask(named, tasks.get(segment) ?? [], date, part), asked, segment, normalised);
+      named = answeredOr(deadlineOfThingAhead(titledByTask(named, tasks.get(segment) ?? [], date, part), normalised.slice(0, date.index)), asked, segment, normalised);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
