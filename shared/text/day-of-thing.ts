@@ -15,8 +15,8 @@ interface Day {
   readonly day: number;
 }
 
-/** "the wedding is …", "our launch will be on …", "the tournament. it's on …": the thing said to be on the day that follows (its words). */
-const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:itself|themselves))?(?:\s+(?:is|are|will\s+be|'s|goes\s+out|goes\s+live|launches|opens|starts|takes\s+place)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
+/** "the wedding is …", "our launch will be on …", "the movers are coming on …", "the tournament. it's on …": the thing said to be on the day that follows (its words). */
+const THING_ON = /\b(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:itself|themselves))?(?:\s+(?:is|are|will\s+be|'s|goes\s+out|goes\s+live|launches|opens|starts|takes\s+place|(?:is|are)\s+coming|come|comes|arrive|arrives)|\s*[.,]\s+(?:it|that)(?:'s|\s+is|\s+will\s+be|'ll\s+be))\s+(?:(?:on|set\s+for|booked\s+for|planned\s+for|for)\s+)?(?:the\s+)?$/iu;
 /** A thing named: "the wedding", "our launch party" (its words captured, up to a word that is none of its name: "the gala at eleven"). */
 const THING = String.raw`\s+(?:the|our|my|their|his|her|your)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?![\p{L}-]|\s+(?!(?:at|on|in|from|to|for|with|and|or|by|until|till|then|so|but|is|are|was|will|starts?|begins?|ends?)\b)[\p{L}])`;
 /** "the friday before the wedding": a weekday said next to a thing (the words after the weekday). */
@@ -59,6 +59,20 @@ export const thingAfter = (after: string): string | undefined => THING_AFTER.exe
  */
 export function dayOfThing(words: string, earlier: readonly Said[]): Said | undefined {
   const said = words.toLowerCase().split(/\s+/);
-  const byLast = earlier.findLast((e) => e.thing !== undefined && said.includes(e.thing.split(' ').at(-1)!));
-  return byLast ?? (said.length === 1 ? earlier.findLast((e) => e.thing?.split(' ').includes(said[0]!)) : undefined);
+  const byLast = earlier.findLast((e) => e.thing !== undefined && said.some((w) => sameWord(w, e.thing!.split(' ').at(-1)!)));
+  return byLast ?? (said.length === 1 ? earlier.findLast((e) => e.thing?.split(' ').some((w) => sameWord(w, said[0]!))) : undefined);
+}
+
+/** Endings that make a word's plural, who does it, or the doing: "fittings", "movers", "removal". */
+const ENDINGS = ['s', 'es', 'r', 'rs', 'er', 'ers', 'al', 'als', 'e'];
+/** The shortest stem a word shares with its forms. */
+const STEM_MIN = 4;
+
+/** A word and its stems without each ending it has. */
+const stems = (word: string): string[] => [word, ...ENDINGS.filter((end) => word.endsWith(end) && word.length - end.length >= STEM_MIN).map((end) => word.slice(0, -end.length))];
+
+/** One word, or its plural, or who does it ("the move" and "the movers are coming on …", "the removal" and "the removers", "the fitting" and "the fittings"). */
+function sameWord(a: string, b: string): boolean {
+  const of = stems(b);
+  return stems(a).some((stem) => of.includes(stem));
 }

@@ -42,6 +42,11 @@ function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phras
   const phrases: Phrase[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const opens = determiner.test(words[i]!.text) && ['DET', 'PRON'].includes(words[i]!.pos);
+    // "Grandma arrives on …": kin said as a name, without "my".
+    if (!opens && isKin(words[i]!.text) && !['DET', 'PRON', 'ADJ', 'NOUN'].includes(words[i - 1]?.pos ?? '')) {
+      phrases.push({ text: words[i]!.text.charAt(0).toUpperCase() + words[i]!.text.slice(1).toLowerCase(), from: words[i]!.start, to: words[i]!.start + words[i]!.text.length, plural: false, person: true });
+      continue;
+    }
     if (!opens && !(bare && barePluralAt(words, i))) continue;
     const first = opens ? i + 1 : i;
     // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.

@@ -19,7 +19,7 @@ const ROLES = new Set(
 );
 /** People named by who they are to someone: "my mum", "our neighbour". */
 const KIN = new Set(
-  'mum mom dad mother father parents sister brother aunt uncle grandma grandad grandpa granny nan son daughter wife husband partner friend friends neighbour neighbor cousin boss colleague in-laws'.split(' '),
+  'mum mom dad mother father parents sister brother aunt uncle grandma grandad granddad grandpa granny gran nan nana grandmother grandfather son daughter wife husband partner friend friends neighbour neighbor cousin boss colleague in-laws'.split(' '),
 );
 
 /** Whether a word names someone by their part ("plumber", "treasurer"). */

@@ -39,7 +39,7 @@ const NAMED = new RegExp(`\\b(?:the|our|a|an|this|that|my|your|their)\\s+((?:[\\
 const NAMED_FIRST = new RegExp(`^(?!(?:the|our|a|an|this|that|my|your|their)\\s)((?:[\\p{L}-]+\\s+){1,3})(${CUE_NOUNS.join('|')})\\b`, 'iu');
 /** Words before the name that only pick which of them: "the next", "our usual". */
 const WHICH_ONE = /^(?:(?:next|last|following|coming|upcoming|usual|same)\s+)+/i;
-const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or|my|your|our|their|his|her|its)\b/i;
+const NOT_A_NAME = /\b(?:next|last|first|this|that|same|other|usual|regular|weekly|daily|monthly|will|can|should|could|would|shall|you|we|i|they|please|is|are|was|were|be|have|has|had|to|of|in|on|at|for|with|and|or|my|your|our|their|his|her|its)\b/i;
 
 /** A hedge or a question that leads or trails what is named: "can we get a draft", "… signed, ideally". */
 const HEDGE = /^(?:(?:can|could|shall|should|will|would)\s+(?:we|you|i|they)\s+)|[,\s]+(?:ideally|hopefully|preferably|if possible|at the latest)$/gi;
@@ -155,7 +155,8 @@ function appointmentTitle(kind: string, said: string): string {
   // "to review the release" → "Meeting: review the release"; "for the client" → "Demo for the client".
   // "moved my appointment to three on monday": a time it moves to, no purpose.
   // "a planning call for it .": words, not what was left where a date was ("for it" is no purpose).
-  if (purpose && purpose[2]!.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2 && !MODAL.test(purpose[2]!) && !CLOCK_WORD.test(purpose[2]!)) {
+  // "call the roofer and ask about the gutters": what another deed after "and" is about is not the call's.
+  if (purpose && !/\s(?:and|then)\s/i.test((cue ? fromCue : rest).slice(0, purpose.index)) && purpose[2]!.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2 && !MODAL.test(purpose[2]!) && !CLOCK_WORD.test(purpose[2]!)) {
     const prep = purpose[1]!.toLowerCase();
     return prep === 'to' ? `${label}: ${tidy(purpose[2]!)}` : `${label} ${prep} ${tidy(purpose[2]!)}`;
   }
@@ -164,6 +165,9 @@ function appointmentTitle(kind: string, said: string): string {
   // "… at the hyatt", "… outside the building": where, not what; "… to three": a time; ", and the retro right after": another clause.
   if (MODAL.test(after) || /^(?:at|in|outside|inside|by|near|behind|opposite|in front of|round|around|upstairs|downstairs)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
   if (/^(?:with|of|for|about)\s+\S/i.test(after)) return `${kind} ${after}`;
+  // "can you call the piano guy tomorrow and get a quote": the one called, up to what else is done.
+  const called = kind === 'Call' && /^(?:(?:the|my|our|your|his|her|their)\s+|\p{Lu})/u.test(after) ? after.replace(/\s+(?:and|then|but|so)\s.*$/i, '') : undefined;
+  if (called) return `Call ${called}`;
   // "i'll call her tomorrow and ask": a verb alone says what is done on the call, not what it is about.
   return after && !(/^\S+$/.test(after) && taggedWords(after)[0]?.pos === 'VERB') ? `${kind}: ${after}` : kind;
 }

@@ -40,7 +40,8 @@ function visitor(said: string, before: string, names: readonly string[]): string
 function oneWord(last: string, names: readonly string[]): string | undefined {
   if (NOT_SOMEONE.has(last.toLowerCase())) return undefined;
   const known = names.some((n) => n.toLowerCase().split(/\s+/)[0] === last.toLowerCase());
-  return known || !inLexicon(last) ? capitalise(last) : undefined;
+  // "Grandma arrives on …", "Dad is coming over": kin said without "my" is said as a name.
+  return known || !inLexicon(last) || isKin(last) ? capitalise(last) : undefined;
 }
 
 /** The visit `before` the date says, its purpose from `after`; undefined when no one is said to come. */
