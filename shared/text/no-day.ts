@@ -68,6 +68,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (/^within\s/.test(said) && /^\s+(?:of|from|after)\s+(?!(?:today|now|this\s+(?:meeting|call))\b)/i.test(after)) return true;
   // "deadlines move half an hour earlier", "push it an hour later": a shift by an amount, no time (chrono counts it from now).
   if (SHIFTED.test(said) && (/earlier$/.test(said) || MOVED_BEFORE.test(before))) return true;
+  // "every thursday now, not wednesday", "it's the ninth, not the eighth": a day said to be wrong.
+  if (/\bnot\s+(?:on\s+)?(?:the\s+)?$/i.test(before)) return true;
   // "limping since the weekend": a day gone by, which chrono reads forward.
   if (/\bsince\s+(?:the\s+)?$/i.test(before) || /^since\s/.test(said)) return true;
   // "last saturday" is gone by (chrono's forward reading makes it the next one); "this week" is under way, the time talked about.

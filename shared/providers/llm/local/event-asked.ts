@@ -30,6 +30,10 @@ const NAMED_THEN_ASKED = new RegExp(
   String.raw`^\s*(?:(?:and|so|ok|okay|right|now|also|oh|well|great)[,\s]+)*(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)${FOR_WHICH}?\s*,\s*when(?:'s|\s+is|\s+was|\s+will)\s+(?:that|it)\b`,
   'iu',
 );
+/** "is there a practical session too?", "will there be a dress rehearsal?": a thing asked after, which a day said in answer is for. */
+const IS_THERE = /^\s*(?:(?:and|so|oh)[,\s]+)?(?:is|will)\s+there\s+(?:be\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:too|as\s+well|also))?\s*\?\s*$/iu;
+/** "no", "not yet": an answer that says there is none. */
+const NONE = /^\s*(?:no|nope|not)\b/i;
 /** "what time is the rehearsal on friday?", "what time's call tomorrow?": the thing whose time is asked, a day said with it or not. */
 const TIME_ASKED =
   /\bwhat\s+time(?:'s|\s+(?:is|are|will))\s+(?:(?:the|our|your|my|his|her|their)\s+)?(?!(?:it|that|this|we|you|they|i|he|she)\b)((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:on|this|next|tomorrow|today|tonight|start|starting|begin|finish|end|again)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
@@ -78,6 +82,8 @@ export interface AskedWhen {
   readonly segment: number;
   /** A need, not a question: only a day offered or taken for it answers it. */
   readonly needsOffer?: boolean;
+  /** Asked as "is there a …?": "no, …" says there is none. */
+  readonly whetherAsked?: boolean;
   /** Asked as "what time is …?": a time said alone answers it ("Seven."). */
   readonly timeAsked?: boolean;
 }
@@ -88,8 +94,9 @@ const capitalised = (thing: string): string => thing.charAt(0).toUpperCase() + t
 export function askedWhen(sentence: string, segment: number): AskedWhen | undefined {
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase())) ?? itemSaidAlone(sentence);
-  if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}) };
+  const isThere = IS_THERE.exec(sentence)?.[1];
+  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase())) ?? itemSaidAlone(sentence);
+  if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}), ...(isThere ? { whetherAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".
   if (date) return { title: /^date$/i.test(date[1]!) ? capitalised(date[2]!.toLowerCase().replace(/^the\s+/, '')) : `Deadline: ${date[2]!.toLowerCase()}`, segment };
@@ -108,7 +115,7 @@ export const answeredWithTime = (sentence: string, asked: AskedWhen | undefined,
 
 /** The event a date with no name of its own, said in `segment` by `sentence`, answers; undefined when no question is close enough. */
 function answered(asked: AskedWhen | undefined, segment: number, sentence: string): Found {
-  if (!asked || segment - asked.segment > ANSWER_REACH || (asked.needsOffer && !OFFERS.test(sentence))) return undefined;
+  if (!asked || segment - asked.segment > ANSWER_REACH || (asked.needsOffer && !OFFERS.test(sentence)) || (asked.whetherAsked && NONE.test(sentence))) return undefined;
   return { kind: /^deadline\b/i.test(asked.title) ? 'deadline' : 'appointment', title: asked.title };
 }
 

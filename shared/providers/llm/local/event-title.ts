@@ -363,7 +363,9 @@ export function titleOf(normalised: string, rest: string, before: string, names:
   else if (closes) found = { kind: 'deadline', title: `Deadline: ${keptCapitals(tidy(closes[1]!.replace(WHICH_ONE, '')))} ${closes[2]!.toLowerCase()}` };
   else if (DEADLINE.test(normalised) || (dueThen(before) && cue !== 'Meeting')) {
     const topic = deadlineTopic(withoutClauseAfter(rest, after));
-    found = { kind: 'deadline', title: topic ? `Deadline: ${topic}` : 'Deadline' };
+    // "Let me know by Friday": a capital that only opens the sentence is no name's.
+    const first = /^\p{Lu}\p{Ll}*/u.exec(topic)?.[0];
+    found = { kind: 'deadline', title: topic ? `Deadline: ${first && before.trimStart().startsWith(first) && inLexicon(first) ? first.toLowerCase() + topic.slice(first.length) : topic}` : 'Deadline' };
   } else if (cue) {
     // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
     // "lucia's farewell dinner is on …", "dr patel's workshop for the nurses is …": the thing someone owns, by its whole name.
