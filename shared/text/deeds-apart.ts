@@ -12,6 +12,8 @@ import { THEN_HOW_TO_GO_ON } from './task-enough.ts';
 const HEAD = /^(.*?\b(?:[\p{L}]+(?:'ll|\s+(?:will|can|should|must|shall)|\s+(?:am|are|is)\s+going\s+to|'m\s+going\s+to|'re\s+going\s+to|\s+(?:need|needs|have|has)\s+to)|please|(?:can|could|would|will)\s+you(?:\s+please)?)\s+)/iu;
 /** What asks about a day rather than does something on it. */
 const ASKED = /\b(?:if|whether)\b/i;
+/** What offers a day rather than does something on it. */
+const OFFERED = /\b(?:suggest|suggesting|propose|proposing|offer|offering|ask\s+for|request)\b/i;
 /** Where two deeds are joined: "and", "and then", "then". */
 const JOIN = /\s+(?:and(?:\s+then)?|then)\s+/gi;
 
@@ -30,7 +32,8 @@ export function deedsApart(said: string, reference: DateReference | undefined): 
   const join = joins.find((m) => {
     // "ask if the hall is free on monday and let you know by wednesday": a day asked about is no deed's.
     const left = dates.filter((d) => d.index + d.text.length <= m.index && !ASKED.test(text.slice(head.length, d.index)));
-    const right = dates.filter((d) => d.index >= m.index + m[0].length);
+    // "… and suggest wednesday at five": a day offered is what is said, no deed's day.
+    const right = dates.filter((d) => d.index >= m.index + m[0].length && !OFFERED.test(text.slice(m.index + m[0].length, d.index)));
     return left.length > 0 && right.length > 0 && taggedWords(`we ${text.slice(m.index + m[0].length)}`)[1]?.pos === 'VERB';
   });
   if (!join) return [clause];

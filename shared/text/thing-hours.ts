@@ -3,9 +3,9 @@
 // sponsors' breakfast … at half seven").
 /**
  * What happens in the evening: an hour of EVENING_HOURS said for it is the evening's ("the wrap
- * party is on friday from seven", "quiz night"; not the night of a day, "by tuesday night").
+ * party is on friday from seven", "quiz night", "the live show … doors at seven"; not the night of a day, "by tuesday night").
  */
-export const EVENING_THING = /\b(?<!\b(?:after|before|since)\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+){0,2})(?:(?<!\bworking\s+)part(?:y|ies)|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|premi[eè]re|curtain|gala|recital|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
+export const EVENING_THING = /\b(?<!\b(?:after|before|since)\s+(?:the\s+|our\s+)?(?:[a-z-]+\s+){0,2})(?:(?<!\bworking\s+)part(?:y|ies)|dinner|drinks|supper|gig|concert|quiz|disco|ball|karaoke|barbecue|bbq|film|movie|cinema|screening|theatre|opera|ballet|panto|pantomime|musical|premi[eè]re|curtain|gala|recital|comedy|live\s+show|doors|(?<!\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|that|this|last|next|every|each|one|same)\s+)night)\b/;
 const EVENING_HOUR = 18;
 const MORNING_HOUR = 9;
 

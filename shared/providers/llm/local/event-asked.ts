@@ -13,7 +13,7 @@
 import { CLOCK_HOUR_WORD } from '../../../text/calendar.ts';
 import { namesAPlace } from '../../../text/places.ts';
 import { taggedWords } from '../../../text/pos.ts';
-import type { EventKind } from './event-title.ts';
+import { onlyKind, type EventKind } from './event-title.ts';
 
 /** What the thing asked about is for ("the grading day for next season"): no part of its name. */
 const FOR_WHICH = String.raw`(?:\s+(?:for|of)\s+(?:(?:the|this|next|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)`;
@@ -32,6 +32,8 @@ const NAMED_THEN_ASKED = new RegExp(
 );
 /** "is there a practical session too?", "will there be a dress rehearsal?": a thing asked after, which a day said in answer is for. */
 const IS_THERE = /^\s*(?:(?:and|so|oh)[,\s]+)?(?:is|will)\s+there\s+(?:be\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:too|as\s+well|also))?\s*\?\s*$/iu;
+/** "… at five for that": a time said for the thing asked for. */
+const FOR_THAT = /\bfor\s+(?:that|it|this)\b/i;
 /** "no", "not yet": an answer that says there is none. */
 const NONE = /^\s*(?:no|nope|not)\b/i;
 /** "what time is the rehearsal on friday?", "what time's call tomorrow?": the thing whose time is asked, a day said with it or not. */
@@ -115,7 +117,7 @@ export const answeredWithTime = (sentence: string, asked: AskedWhen | undefined,
 
 /** The event a date with no name of its own, said in `segment` by `sentence`, answers; undefined when no question is close enough. */
 function answered(asked: AskedWhen | undefined, segment: number, sentence: string): Found {
-  if (!asked || segment - asked.segment > ANSWER_REACH || (asked.needsOffer && !OFFERS.test(sentence)) || (asked.whetherAsked && NONE.test(sentence))) return undefined;
+  if (!asked || segment - asked.segment > ANSWER_REACH || (asked.needsOffer && !OFFERS.test(sentence) && !FOR_THAT.test(sentence)) || (asked.whetherAsked && NONE.test(sentence))) return undefined;
   return { kind: /^deadline\b/i.test(asked.title) ? 'deadline' : 'appointment', title: asked.title };
 }
 
@@ -132,6 +134,8 @@ export function answeredOr(found: Found, asked: AskedWhen | undefined, segment: 
   // "the VAT return, when's that due?" … "the next one is due on …": a deadline naming nothing is the thing asked about.
   if (found.title === 'Deadline' && answer.kind === 'appointment') return { kind: 'deadline', title: `Deadline: ${/^[A-Z]{2}/.test(answer.title) ? answer.title : answer.title.charAt(0).toLowerCase() + answer.title.slice(1)}` };
   if (namesAPlace(found.title) && BOOKED.test(sentence)) return answer;
+  // "do we need a sound check?" … "let's get there at five for that": a meeting naming nothing is the thing asked for.
+  if (found.kind === 'appointment' && onlyKind(found.title) && answer.kind === 'appointment') return answer;
   return asked?.needsOffer && asked.segment === segment && answer.title.toLowerCase().includes(found.title.toLowerCase()) ? answer : found;
 }
 

@@ -164,7 +164,9 @@ function appointmentTitle(kind: string, said: string): string {
   const after = cue ? tidy(tidy(fromCue.replace(cue, '')).replace(ADVERBS, '')) : '';
   // "… at the hyatt", "… outside the building": where, not what; "… to three": a time; ", and the retro right after": another clause.
   if (MODAL.test(after) || /^(?:at|in|outside|inside|by|near|behind|opposite|in front of|round|around|upstairs|downstairs)\s|^[,;:]|^(?:and|but|or|so)\s/i.test(after) || (/^to\s/i.test(after) && CLOCK_WORD.test(after.slice(3)))) return kind;
-  if (/^(?:with|of|for|about)\s+\S/i.test(after)) return `${kind} ${after}`;
+  // "let's meet at four for that": "that" names nothing of its own.
+  if (/^(?:with|of|for|about)\s+(?!(?:that|it|this|them)$)\S/i.test(after)) return `${kind} ${after}`;
+  if (/^(?:for|about)\s+(?:that|it|this|them)$/i.test(after)) return kind;
   // "can you call the piano guy tomorrow and get a quote": the one called, up to what else is done.
   const called = kind === 'Call' && /^(?:(?:the|my|our|your|his|her|their)\s+|\p{Lu})/u.test(after) ? after.replace(/\s+(?:and|then|but|so)\s.*$/i, '') : undefined;
   if (called) return `Call ${called}`;
