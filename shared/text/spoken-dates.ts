@@ -18,6 +18,7 @@ import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { EVENING_HOURS, EVENING_THING, partOfThing } from './thing-hours.ts';
+import { nextDayWords, onTheNextDay } from './next-day.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
 import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
@@ -271,6 +272,9 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
   }
 }
 
+/** What may come between a time and its zone: "at seven[ the next morning, ]local time". */
+const ZONE_NEXT = /^[\s,]*(?:the\s+(?:next|following)\s+(?:day|morning|afternoon|evening)[\s,]*)?$/i;
+
 /** What follows a time agreed to: "six works", "two is fine". */
 const AGREED = /^\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\b/i;
 
@@ -313,11 +317,12 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const ended = afterStart(onDay, said, sentence, [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
-    const asSaid = spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
+    const nextDay = nextDayWords(before, said, after);
+    const asSaid = (nextDay && onTheNextDay(spanOfDay(ended, result, after, sentence, wall), nextDay, found)) || spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
-    const zone = zones.find((z) => z.index >= result.index && /^[\s,]*$/.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));
-    const dayless = !result.start.isCertain('day') && !result.start.isCertain('weekday');
+    const zone = zones.find((z) => z.index >= result.index && ZONE_NEXT.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));
+    const dayless = !nextDay && !result.start.isCertain('day') && !result.start.isCertain('weekday');
     const inZone = <T extends DateParts>(d: T): T =>
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
     const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });

@@ -46,8 +46,8 @@ function citiesAndPattern(): NonNullable<typeof cities> {
   return (cities = { zones, pattern, where });
 }
 
-/** "at four p m their time": a zone said as someone's own, whose city the same text names ("they're in new york"). */
-const THEIR_TIME = new RegExp(`(?<=\\b(?:${TIME_SAID}|at\\s+\\d{1,2}))\\s+(?:their|your|his|her|local)\\s+time\\b`, 'gi');
+/** "at four p m their time", "at seven the next morning, local time": a zone said as someone's own, whose city the same text names ("they're in new york", "land in singapore"). */
+const THEIR_TIME = new RegExp(`(?<=\\b(?:${TIME_SAID}|at\\s+\\d{1,2})(?:\\s+the\\s+(?:next|following)\\s+(?:day|morning|afternoon|evening))?,?)\\s+(?:their|your|his|her|local)\\s+time\\b`, 'gi');
 
 function theirTime(text: string): ZoneSaid[] {
   const { zones, where } = citiesAndPattern();

@@ -77,7 +77,7 @@ export function activityTitle(before: string): string | undefined {
 
 /** "we leave on …", "we fly home on …", "i'm driving down to Leeds on …": the speaker's party setting off, said just before when. */
 const SETTING_OFF =
-  /\b(?:we|i|they)(?:'re|\s+are|'m|\s+am|'ll|\s+will|\s+shall)?\s+(?:be\s+)?(leav(?:e|ing)|fl(?:y|ying)|depart(?:ing)?|set(?:ting)?\s+off|head(?:ing)?\s+off|travel(?:l?ing)?|driv(?:e|ing))(?:\s+(home|back|out|down|up|over))?(?:\s+(?:to|for)\s+((?:[\p{L}-]+\s+){0,1}[\p{L}-]+))?\s+(?:(?:on|at|in|first\s+thing)\s+)?(?:the\s+)?$/iu;
+  /\b(?:we|i|they|you)(?:'re|\s+are|'m|\s+am|'ll|\s+will|\s+shall)?\s+(?:be\s+)?(leav(?:e|ing)|fl(?:y|ying)|depart(?:ing)?|set(?:ting)?\s+off|head(?:ing)?\s+off|travel(?:l?ing)?|driv(?:e|ing))(?:\s+(home|back|out|down|up|over))?(?:\s+(?:to|for)\s+((?:[\p{L}-]+\s+){0,1}[\p{L}-]+)|\s+(?!(?:on|at|in|first|the)\b)([\p{L}-]+(?:\s+(?!(?:on|at|in|first|the)\b)[\p{L}-]+)?))?\s+(?:(?:on|at|in|first\s+thing)\s+)?(?:the\s+)?$/iu;
 /** Each way of setting off: its plain form, the word before a destination, and its title with none. */
 const WAYS: Readonly<Record<string, readonly [string, string, string]>> = {
   leav: ['Leave', 'for', 'Departure'],
@@ -98,6 +98,7 @@ export function journeyTitle(before: string, sentence: string): string | undefin
   const [plain, to, alone] = WAYS[Object.keys(WAYS).find((stem) => set[1]!.toLowerCase().startsWith(stem))!]!;
   // "we fly home": where to is said; "we're driving down to Leeds": and where.
   const where = set[3] ?? (set[2] ? undefined : DESTINATION.exec(sentence)?.[1]);
-  if (!set[2] && !where) return alone;
+  // "you leave Heathrow on …": where from, said with a capital.
+  if (!set[2] && !where) return set[4] && /^\p{Lu}/u.test(set[4]) ? `${plain} ${set[4]}` : alone;
   return `${plain}${set[2] ? ` ${set[2].toLowerCase()}` : ''}${where ? ` ${to} ${capitalise(where)}` : ''}`;
 }
