@@ -2,7 +2,19 @@
 // noon": a time said of the day after the one said before it in the same text is on that day
 // (chrono reads "the next day" from today, and drops "the next morning"), in the part of the day
 // the words say. Deterministic; no I/O.
-import type { DateParts, SpokenDate } from './spoken-dates.ts';
+
+/** A day and, when said, its hour (spoken-dates.ts's DateParts, which imports this file). */
+interface DateParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour?: number;
+}
+/** A date said before, as spoken-dates.ts finds it. */
+interface SpokenDate {
+  readonly start: DateParts;
+  readonly period?: string;
+}
 
 const NEXT = String.raw`the\s+(?:next|following)\s+(day|morning|afternoon|evening)`;
 /** "at seven the next morning": the words after the time. */
@@ -20,10 +32,11 @@ export function nextDayWords(before: string, mention: string, after: string): st
   return m ? (m[1] ?? m[2])!.toLowerCase() : undefined;
 }
 
-/** `d` on the day after the last day said before it in the text (`inText`), its hour in the part of the day said; undefined when no day was said before. */
-export function onTheNextDay<T extends DateParts>(d: T, part: string, inText: readonly SpokenDate[]): T | undefined {
-  const before = inText.findLast((s) => !s.period);
-  if (!before) return undefined;
+/** `d` on the day after the last day said before it in the text (`inText`), its hour in the part of the day said; undefined when the words (`said`) say no next day, or no day was said before. */
+export function onTheNextDay<T extends DateParts>(d: T, said: { before: string; mention: string; after: string }, inText: readonly SpokenDate[]): T | undefined {
+  const part = nextDayWords(said.before, said.mention, said.after);
+  const before = part ? inText.findLast((s) => !s.period) : undefined;
+  if (!part || !before) return undefined;
   const next = new Date(Date.UTC(before.start.year, before.start.month - 1, before.start.day + 1));
   const hour = d.hour === undefined ? undefined : part === 'morning' && d.hour > NOON ? d.hour - NOON : (part === 'afternoon' || part === 'evening') && d.hour < NOON ? d.hour + NOON : d.hour;
   return { ...d, year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), ...(hour === undefined ? {} : { hour }) };

@@ -317,12 +317,11 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const ended = afterStart(onDay, said, sentence, [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
-    const nextDay = nextDayWords(before, said, after);
-    const asSaid = (nextDay && onTheNextDay(spanOfDay(ended, result, after, sentence, wall), nextDay, found)) || spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
+    const asSaid = onTheNextDay(spanOfDay(ended, result, after, sentence, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && ZONE_NEXT.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));
-    const dayless = !nextDay && !result.start.isCertain('day') && !result.start.isCertain('weekday');
+    const dayless = !nextDayWords(before, said, after) && !result.start.isCertain('day') && !result.start.isCertain('weekday');
     const inZone = <T extends DateParts>(d: T): T =>
       !zone ? d : dayless ? nextIn(d, zone.zone, reference.timeZone, reference.instant.getTime()) : readIn(d, zone.zone, reference.timeZone);
     const start = inZone(dayPart === undefined ? asSaid : { ...asSaid, dayPartHour: dayPart });
