@@ -42,12 +42,9 @@ function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phras
   const phrases: Phrase[] = [];
   for (let i = 0; i < words.length; i += 1) {
     const opens = determiner.test(words[i]!.text) && ['DET', 'PRON'].includes(words[i]!.pos);
-    // "Grandma arrives on …": kin said as a name, without "my".
-    if (!opens && isKin(words[i]!.text) && !['DET', 'PRON', 'ADJ', 'NOUN'].includes(words[i - 1]?.pos ?? '')) {
-      phrases.push({ text: words[i]!.text.charAt(0).toUpperCase() + words[i]!.text.slice(1).toLowerCase(), from: words[i]!.start, to: words[i]!.start + words[i]!.text.length, plural: false, person: true });
-      continue;
-    }
-    if (!opens && !(bare && barePluralAt(words, i))) continue;
+    const kin = opens ? undefined : kinAsName(words, i);
+    if (kin) phrases.push(kin);
+    if (kin || (!opens && !(bare && barePluralAt(words, i)))) continue;
     const first = opens ? i + 1 : i;
     // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.
     let end = /^(?:under|over)$/i.test(words[first]?.text ?? '') && ['NOUN', 'NUM'].includes(words[first + 1]?.pos ?? '') ? first + 1 : first;
@@ -62,12 +59,24 @@ function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phras
     if (!opens && (!plural || isRole(lower) || isKin(lower))) continue;
     // "my brother-in-law": the words the tagger split at hyphens are the head's.
     const until = head.start + head.text.length + (/^(?:-[\p{L}]+)+/u.exec(text.slice(head.start + head.text.length))?.[0].length ?? 0);
-    const from = words[i]!.start;
-    // Lower case but for a name in it.
-    const said = words.slice(i, end).reduce((out, w) => (w.pos === 'PROPN' ? out.slice(0, w.start - from) + w.text + out.slice(w.start - from + w.text.length) : out), text.slice(from, until).toLowerCase());
-    phrases.push({ text: `${opens ? '' : 'the '}${said.replace(/\s+/g, ' ')}`, from: words[i]!.start, to: until, plural, person: isRole(lower) || isKin(lower), ...(GROUP.test(lower) ? { group: true } : {}) });
+    const said = inLowerCase(text, words.slice(i, end), until);
+    phrases.push({ text: `${opens ? '' : 'the '}${said}`, from: words[i]!.start, to: until, plural, person: isRole(lower) || isKin(lower), ...(GROUP.test(lower) ? { group: true } : {}) });
   }
   return phrases;
+}
+
+/** "Grandma arrives on …": kin said as a name, without "my", at word `i`. */
+function kinAsName(words: readonly TaggedWord[], i: number): Phrase | undefined {
+  const word = words[i]!;
+  if (!isKin(word.text) || ['DET', 'PRON', 'ADJ', 'NOUN'].includes(words[i - 1]?.pos ?? '')) return undefined;
+  return { text: word.text.charAt(0).toUpperCase() + word.text.slice(1).toLowerCase(), from: word.start, to: word.start + word.text.length, plural: false, person: true };
+}
+
+/** The text of the phrase from its first word up to `until`, in lower case but for a name in it ("the Nguyen family"). */
+function inLowerCase(text: string, words: readonly TaggedWord[], until: number): string {
+  const from = words[0]!.start;
+  const said = words.reduce((out, w) => (w.pos === 'PROPN' ? out.slice(0, w.start - from) + w.text + out.slice(w.start - from + w.text.length) : out), text.slice(from, until).toLowerCase());
+  return said.replace(/\s+/g, ' ');
 }
 
 /** Whether a plural said without a determiner starts at word `i`: right after a verb or a preposition ("we need trophies ordered", "ask for volunteers"; not "thanks for …"). */
