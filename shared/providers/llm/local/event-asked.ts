@@ -14,6 +14,7 @@ import { CLOCK_HOUR_WORD } from '../../../text/calendar.ts';
 import { namesAPlace } from '../../../text/places.ts';
 import { taggedWords } from '../../../text/pos.ts';
 import { onlyKind, type EventKind } from './event-title.ts';
+import { keptCapitals } from './event-things.ts';
 
 /** What the thing asked about is for ("the grading day for next season"): no part of its name. */
 const FOR_WHICH = String.raw`(?:\s+(?:for|of)\s+(?:(?:the|this|next|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)`;
@@ -97,7 +98,7 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
   const isThere = IS_THERE.exec(sentence)?.[1];
-  const thing = (ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2])?.replace(/\S+/g, (w) => (/^[A-Z]{2,5}s?$/.test(w) ? w : w.toLowerCase())) ?? itemSaidAlone(sentence);
+  const thing = keptCapitals(ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2]) ?? itemSaidAlone(sentence);
   if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}), ...(isThere ? { whetherAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".

@@ -16,7 +16,7 @@ export const CUES: ReadonlyArray<[string, string]> = [
   ['meet|meeting|meetings|sync|catch up|get together|stand-?up|session|review meeting', 'Meeting'],
 ];
 /** "the conference room", "the meeting room": a room named by what it is for is a place, no cue. */
-export const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b(?!\\s+(?:rooms?|hall|suite|centre|center))`, 'i'), label]);
+const APPOINTMENTS: ReadonlyArray<[RegExp, string]> = CUES.map(([words, label]) => [new RegExp(`\\b(?:${words})\\b(?!\\s+(?:rooms?|hall|suite|centre|center))`, 'i'), label]);
 /** The one-word cue nouns ("meet" is the verb), which can end an appointment's own name. */
 export const CUE_NOUNS = CUES.flatMap(([words]) => words.split('|')).filter((word) => !word.includes(' ') && word !== 'meet');
 

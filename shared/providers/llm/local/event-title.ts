@@ -2,11 +2,12 @@
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
 import { activityTitle, journeyTitle, visitTitle } from './event-visit.ts';
-import { APPOINTMENTS, CUE_NOUNS, CUES, cueIn } from './event-cues.ts';
+import { CUE_NOUNS, CUES, cueIn } from './event-cues.ts';
+import { fronted, keptCapitals, namesAThing, offeredFor, remindedOf, thereIs } from './event-things.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
-import { inLexicon, joinedAtHyphens, taggedWords } from '../../../text/pos.ts';
-import { CLOSES, MEAL_AS_WHEN, OWNED, REMINDED, CLOSES_BARE, DAY_IS, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
+import { inLexicon, taggedWords } from '../../../text/pos.ts';
+import { CLOSES, MEAL_AS_WHEN, OWNED, CLOSES_BARE, DAY_IS, DAYS_OWN, DET, NOT_SCHEDULED, RESTATED, RESUMED, SCHEDULED, SEQUENCE, SET_DATE, SUBJECT_OF_BE, UNMARKED, UNMARKED_ONE, VERBLESS } from './event-phrases.ts';
 
 /** "deadline", "due", "within fourteen days": a time by which something is to be done. */
 const DEADLINE = /\b(?:deadline|due)\b|\bwithin\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:(?:working|business)\s+)?(?:days?|weeks?|months?)\b/i;
@@ -99,7 +100,8 @@ function deadlineTopic(said: string): string {
   const rest = said.replace(CONSEQUENCE, '').replace(CONDITION_FIRST, '');
   const due = DUE_THING.exec(rest);
   const named = /\bdeadline\s+(?:for|of|on|to)\s+(.+?)(?:\s+(?:is|was|will be|falls|lands)\b|$)/i.exec(rest) ?? (due && !/\bdeadline$/i.test(due[1]!) ? due : null) ?? /^(.+?)\s+(?:is|are)?\s*due\b/i.exec(rest);
-  if (named) return ONE.test(tidy(named[1]!, true)) ? '' : tidy(named[1]!, true);
+  const thingDue = named ? tidy(named[1]!, true) : undefined;
+  if (thingDue !== undefined) return ONE.test(thingDue) ? '' : thingDue;
   const passive = passiveTopic(rest);
   if (passive) return passive;
   const thing = THING_MUST.exec(rest);
@@ -140,11 +142,11 @@ function namedAppointment(rest: string): string | undefined {
 /** A clock time said in words or digits. */
 const CLOCK_WORD = /^(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b/i;
 
-function appointmentTitle(kind: string, said: string): string {
+/** The appointment's title from the sentence's cue (its pattern and kind, as titleOf found it). */
+function appointmentTitle([cue, kind]: readonly [RegExp, string], said: string): string {
   // "let's meet after lunch on …": a meal said as the time of day is no part of the title.
   const rest = said.replace(MEAL_AS_WHEN, ' ').replace(/\s{2,}/g, ' ').trim();
   const label = namedAppointment(rest) ?? kind;
-  const cue = cueIn(rest)?.[0];
   // Up to another clause: "…, and then we go to the pub" says nothing of the demo.
   // "the workshop for the nurses is the following [monday]", "the interview with the volunteers got pushed to …": what is
   // said of it after "is" or "got" is no part of it, unless what it is about.
@@ -194,99 +196,9 @@ function bareName(before: string, rest: string, names: readonly string[]): strin
   return named && tidy(rest, true).toLowerCase() === named[1]!.toLowerCase() && namesAThing(lead, named[1]!, names) ? named[1] : undefined;
 }
 
-/** "AGM", "CPRs": a short name said in capitals. */
-const inCapitals = (word: string): boolean => /^[A-Z]{2,5}s?$/.test(word);
-/** A word the lexicon knows, or a thing's short name in capitals ("the AGM"), which it lacks. */
-const known = (word: string): boolean => word.split('-').every((part) => inLexicon(part) || inCapitals(part));
-
-/**
- * Whether the words of `phrase` (the last of it in `text`) are known nouns and adjectives ending
- * in a noun, none of them someone's name. After a determiner the words can only name a thing, so
- * a word the tagger reads as a verb counts as a noun there ("a bake sale", "a fire drill").
- */
-function namesAThing(text: string, phrase: string, names: readonly string[], afterDeterminer = false): boolean {
-  const at = text.lastIndexOf(phrase);
-  // A capital that only starts the sentence ("Training is on friday") makes no name.
-  const words = joinedAtHyphens(text, taggedWords(text.charAt(0).toLowerCase() + text.slice(1)).filter((w) => w.start >= at && w.start < at + phrase.length));
-  // "gutter cleaning": a word in -ing after a noun names the work done to it.
-  const gerund = (i: number) => words[i]?.pos === 'VERB' && /ing$/i.test(words[i].text) && words[i - 1]?.pos === 'NOUN';
-  const noun = (i: number) => words[i]?.pos === 'NOUN' || (afterDeterminer && words[i]?.pos === 'VERB') || gerund(i);
-  // "teacher only day", "members only evening": "only" after a noun is part of the name.
-  const only = (i: number) => /^only$/i.test(words[i]?.text ?? '') && words[i - 1]?.pos === 'NOUN';
-  const naming = words.every((w, i) => (noun(i) || w.pos === 'ADJ' || only(i)) && known(w.text)) && noun(words.length - 1);
-  return naming && !words.some((w) => names.some((n) => n.toLowerCase().split(/\s+/).includes(w.text.toLowerCase())));
-}
-
-/**
- * "there's a launch event at the museum on …", "we have a quiz on friday", "the juniors have a
- * home game on …", "the choir has a concert …": a thing there is, or that we or a group have, then.
- */
-const THERE_IS = new RegExp(
-  String.raw`\b(?:there's|there is|there will be|there'll be|(?:we|they|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+have|'ve got|\s+have got|'re having|\s+are having|'ll have|\s+will have)|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s+(?:has|has got|is having))\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
-  'iu',
-);
-
-function thereIs(before: string, names: readonly string[]): string | undefined {
-  const found = THERE_IS.exec(before);
-  return found && namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
-}
-
-/**
- * "the tasting, would next tuesday …", "the photo shoot, how about monday …", "the cake tasting, can we do it next thursday":
- * a thing named first, then a question that offers a day for it, or says the day it has ("the microscope booking, we have it from nine") or has in mind ("the agm, we're thinking tuesday …").
- */
-const FRONTED = new RegExp(
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s*,\s+(?:(would|could|does|do|will|can|is)\s+|how about\s+|what about\s+|(?:are|is)\s+(?:you|everyone|everybody)\s+(?:free|around|available)\s+|(?:(?:can|could|shall|should)\s+we|let(?:'s|\s+us))\s+(?:do|have|hold|book|schedule)\s+it\s+|we(?:'ve\s+got|\s+have\s+got|\s+have|'ll\s+have|'re\s+having|\s+are\s+having)\s+it\s+(?:from\s+)?|we(?:'re|\s+are|\s+were)\s+(?:thinking(?:\s+of)?|looking\s+at|leaning\s+towards|aiming\s+for)\s+)(?:(?:on|at)\s+)?(?:the\s+)?$`,
-  'iu',
-);
-/** "… work", "… suit you", "… be ok for everyone": the question a day offered with "would", "does" asks. */
-const SUITS = /^[^.?!]*?\b(?:work|suit|do|be\s+(?:ok|okay|fine|good|possible|better))\b[^.?!]*\??\s*$/i;
-
-/** The thing named first in `before`, when a question offering the day for it follows. */
-function fronted(before: string, after: string, names: readonly string[]): string | undefined {
-  const found = FRONTED.exec(before);
-  if (!found || (found[2] && !SUITS.test(after))) return undefined;
-  // "the retrospective, let's hold it …": one word named first is a thing there, though the tagger may read it as an adjective.
-  const oneWord = /^[\p{L}-]+$/u.test(found[1]!) && known(found[1]!) && !NOT_SCHEDULED.test(found[1]!) && !names.some((n) => n.toLowerCase() === found[1]!.toLowerCase());
-  return oneWord || namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
-}
-
-/** The thing reminded of just before when ("don't forget the owner's site visit next …"), with its owner as said. */
-function remindedOf(before: string, names: readonly string[]): string | undefined {
-  const found = REMINDED.exec(before);
-  // "the architect's walkthrough": after an owner, words in lower case name a thing, though the lexicon lack one.
-  const owned = found?.[1] !== undefined && !/\p{Lu}/u.test(found[2]!);
-  if (!found || !(owned || namesAThing(before, found[2]!, names, true))) return undefined;
-  return found[1] ? `${found[1]} ${found[2]}` : found[2];
-}
-
-/** "how about the photo shoot on monday", "let's do the stock take on friday", "i'd suggest we run the first clinic on …": a thing offered the day said after it. */
-const OFFERED_THING = new RegExp(
-  String.raw`\b(?:how about|what about|(?:shall|should|can|could)\s+we\s+(?:do|have|hold|book)|we(?:'ll|\s+will|\s+can|\s+could|\s+should)\s+(?:do|have)|let(?:'s|\s+us)\s+(?:do|have|hold|book)|(?:suggest|propose|recommend)(?:\s+that)?\s+we\s+(?:do|have|hold|run|host|book))\s+(?:${DET}\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`,
-  'iu',
-);
-/** "would the dress fitting on monday suit you?": a thing asked of with the day offered for it, when the question asks whether it suits. */
-const ASKED_THING = new RegExp(String.raw`\b(?:would|could|does|will|can)\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:(?:on|at|for|in)\s+)?(?:the\s+)?$`, 'iu');
-/** "would monday at ten work for the photo shoot?": a day offered for the thing named after it. */
-const FOR_THING = new RegExp(
-  String.raw`^[\s,]*(?:work|suit|do|be\s+(?:ok|okay|fine|good|possible))\s+(?:(?:you|us|everyone|everybody)\s+)?for\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=[\s,]*(?:[?.!]|$))`,
-  'iu',
-);
-
-/** The thing a day is offered for, named before the day or after it. */
-function offeredFor(before: string, after: string, names: readonly string[]): string | undefined {
-  const asked = ASKED_THING.exec(before);
-  const found = OFFERED_THING.exec(before) ?? (asked && SUITS.test(after) ? asked : null);
-  if (found) return namesAThing(before, found[1]!, names, true) ? found[1] : undefined;
-  const thing = FOR_THING.exec(after)?.[1];
-  return thing && namesAThing(after, thing, names, true) ? thing : undefined;
-}
-
 /** A thing named, then a clause in -ing of it, just before another phrase: "the customer webinar announcing [the features]". */
 const TOLD_OF = new RegExp(String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+[\p{L}]+ing\s+$`, 'iu');
 
-/** A phrase in lower case but for words said in capitals ("the AGM", "our CPR course"). */
-const keptCapitals = (phrase: string | undefined): string | undefined => phrase?.replace(/\S+/g, (w) => (inCapitals(w) ? w : w.toLowerCase()));
 
 /**
  * "Sofia's leaving party is …": the thing someone owns, with its owner when that is a person (one
@@ -355,7 +267,8 @@ function dueThen(before: string): boolean {
 export function titleOf(normalised: string, rest: string, before: string, names: readonly string[] = [], after = ''): { kind: EventKind; title: string } | undefined {
   // "i'll send it after lunch on friday": a meal said as the time of day names no meal to have.
   // "the meet-and-greet": a word joined to others by hyphens is theirs, no cue of its own.
-  const cue = cueIn(rest.replace(MEAL_AS_WHEN, ' ').replace(/-[\p{L}-]+|[\p{L}]+-/gu, ' '))?.[1];
+  const cued = cueIn(rest.replace(MEAL_AS_WHEN, ' ').replace(/-[\p{L}-]+|[\p{L}]+-/gu, ' '));
+  const cue = cued?.[1];
   let found: { kind: EventKind; title: string } | undefined;
   const lead = before.replace(FILLER, '');
   const bare = CLOSES_BARE.exec(lead);
@@ -368,13 +281,13 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     // "Let me know by Friday": a capital that only opens the sentence is no name's.
     const first = /^\p{Lu}\p{Ll}*/u.exec(topic)?.[0];
     found = { kind: 'deadline', title: topic ? `Deadline: ${first && before.trimStart().startsWith(first) && inLexicon(first) ? first.toLowerCase() + topic.slice(first.length) : topic}` : 'Deadline' };
-  } else if (cue) {
+  } else if (cued && cue) {
     // "safety walk with the client is on the twelfth at two, meet at the site office": the thing named, not "Meeting".
     // "lucia's farewell dinner is on …", "dr patel's workshop for the nurses is …": the thing someone owns, by its whole name.
-    const title = appointmentTitle(cue, rest);
+    const title = appointmentTitle(cued, rest);
     const owned = (ownedThing(before, names)?.thing ?? remindedOf(before, names))?.toLowerCase().split(/\s+/).includes(cue.toLowerCase());
     // "quick staff meeting before service first thing the health inspection is next wednesday": the thing said to be then, after the cue.
-    const cueAt = before.search(APPOINTMENTS.find(([, label]) => label === cue)![0]);
+    const cueAt = before.search(cued[0]);
     const thingAfterCue = cueAt >= 0 && (SCHEDULED.exec(before)?.index ?? -1) > cueAt;
     found = (title === 'Meeting' || owned || thingAfterCue ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
