@@ -153,7 +153,8 @@ describe('the recordings list', () => {
     expect((await stored('Call 10')).is_inbox).toBe(false);
   });
 
-  it('tags, untags, stars and reprocesses a selection, each seen through the API', async () => {
+  // Its last poll waits for two pipeline jobs, which queue behind the run's other files' on the stack's two transcription workers.
+  it('tags, untags, stars and reprocesses a selection, each seen through the API', { timeout: 180_000 }, async () => {
     const select = async () => {
       for (const name of ['Call 21', 'Call 20']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     };

@@ -70,6 +70,12 @@ afterAll(async () => {
 });
 
 const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout });
+/**
+ * A test that waits for a pipeline job: the run's other files share the stack's two transcription
+ * and two summary workers, so a job may queue behind theirs. Its budget covers its own polls
+ * (the project's 60 s would cut a 90 or 120 s poll short).
+ */
+const JOB_BUDGET = 180_000;
 const detail = async (id: number) => (await call(`/recordings/${id}`, { token })).body;
 
 async function open(id: number, title: string): Promise<void> {
@@ -123,7 +129,7 @@ describe('a recording\'s page', () => {
     expect((await detail(ids.meeting)).tags).toEqual([]);
   });
 
-  it('suggests a voice of the library with its similarity, names the speakers, and writes the summary again with the names', async () => {
+  it('suggests a voice of the library with its similarity, names the speakers, and writes the summary again with the names', { timeout: JOB_BUDGET }, async () => {
     const suggestion = page.getByRole('button', { name: /^Use Alice Moreau \(\d+ %\)$/ });
     await suggestion.waitFor();
     expect(Number(/\((\d+) %\)/.exec(await suggestion.innerText())![1])).toBeGreaterThanOrEqual(95);
@@ -156,7 +162,7 @@ describe('a recording\'s page', () => {
     expect(library.filter((s) => s.name === 'Bob Stone')).toMatchObject([{ use_count: 1 }]);
   });
 
-  it('writes the summary again with a custom prompt', async () => {
+  it('writes the summary again with a custom prompt', { timeout: JOB_BUDGET }, async () => {
     await page.getByLabel('Custom prompt for the summary (optional)').fill('What are the action items?');
     await page.getByRole('button', { name: 'Summarize again' }).click();
     await page.getByText('Summary queued').waitFor();
@@ -186,7 +192,7 @@ describe('a recording\'s page', () => {
     await poll(() => status.innerText()).toBe('completed');
   });
 
-  it('transcribes again with a most speakers count: the job runs and the page follows it back to completed', async () => {
+  it('transcribes again with a most speakers count: the job runs and the page follows it back to completed', { timeout: JOB_BUDGET }, async () => {
     await open(ids.old, 'Old call');
     const before = (await call(`/recordings/${ids.old}/status`, { token })).body.completed_at as string | null;
     // Fewer voices than the last run found: the counts travel with the request and stay on the recording.
