@@ -4,14 +4,11 @@
 // addressed by name, else the next other speaker (who presumably answered), else the one just
 // before, else the speaker.
 // A clause ends at punctuation or, in an unpunctuated machine transcript, where the speaker
-// paused before a new commitment (pauses.ts). The due date comes from the same clause, through
-// spoken-dates: the first date said in the task itself, else the clause's first (a machine
-// transcript without pauses runs several sentences into one clause, and a date said before the
-// commitment is often another sentence's).
+// paused before a new commitment (pauses.ts). The due date comes from the same clause (task-due.ts).
 import type { Segment } from '../providers/types.ts';
 import { inLexicon, NAMING, taggedWords, type TaggedWord } from './pos.ts';
 import { withPauseBreaks } from './pauses.ts';
-import { MONTH_NAMES, WEEKDAY } from './calendar.ts';
+import { WEEKDAY } from './calendar.ts';
 import { escapeRegExp } from './escape.ts';
 import { ORDINAL_WORD } from './ordinal-day.ts';
 import { linesBefore, withReferent, withThingNeeded } from './referents.ts';
@@ -19,10 +16,10 @@ import { relativeTask } from './relative-task.ts';
 import { deedsApart } from './deeds-apart.ts';
 import { agreedReply } from './agreed-reply.ts';
 import { saysEnough } from './task-enough.ts';
-import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, speakerBefore, toTheOther } from './requests.ts';
+import { AGREES, inTheirWords, orderAsked, pairOf, putToTheSpeaker, speakerBefore, toTheOther, UNNAMED } from './requests.ts';
 import { roleOwner } from './roles.ts';
-import { DatesSaid, findDates, saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
-import type { Said } from './dates-said.ts';
+import { saysTimeAt, withoutDate, type DateReference, type SpokenDate } from './spoken-dates.ts';
+import { daysSaidBefore, dueDate } from './task-due.ts';
 import { normaliseSpokenTimes } from './spoken-times.ts';
 
 export interface ActionItem {
@@ -140,6 +137,21 @@ const CALLED = /^(?:(?:right|ok|okay|so|and|well|now|great|thanks|yes|also)[,\s]
  * speaker (who presumably answered), else the other speaker just before (the request closes the
  * conversation), else the speaker.
  */
+/** "Omar, can you post it", "and Li, please …": a name that opens a request, which says who is asked, known or not. */
+const CALLED_IN_CLAUSE = /^\s*(?:(?:and|so|but|right|ok|okay|now)[,\s]+)*(\p{Lu}[\p{L}'-]+)\s*,\s*(?=(?:(?:can|could|would|will)\s+you|please)\b)/u;
+
+/**
+ * Whom a request in `clause` is put to: the name that opens it, a known name it says, else the one
+ * addressed (addressee). A name no one at the meeting has is someone else's, unless the speakers
+ * are unnamed ("SPEAKER_01"): then the one addressed, who replies, is most likely that one.
+ */
+function askedOf(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): string {
+  const called = CALLED_IN_CLAUSE.exec(clause)?.[1];
+  const known = called && knownName(called, names);
+  const other = addressee(segments, at, speaker, names);
+  return known || (called && !inLexicon(called) && !UNNAMED.test(other) ? called : undefined) || findName(clause, names) || other;
+}
+
 function addressee(segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): string {
   const called = knownName(CALLED.exec(String(segments[at]?.sentence ?? ''))?.[1] ?? '', names);
   if (called && called !== speaker) return called;
@@ -203,7 +215,7 @@ function commitment(clause: string, segments: readonly Segment[], at: number, sp
     if (subject === 'i' || subject === 'we') return { owner: speaker, task };
     // "you'll have it by half three": the speaker sends it.
     if (subject === 'you' && DELIVERED.test(task)) return { owner: speaker, task: task.replace(DELIVERED, 'send $1') };
-    if (subject === 'you') return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task };
+    if (subject === 'you') return { owner: askedOf(clause, segments, at, speaker, names), task };
     const known = knownName(subject, names);
     if (known) return { owner: known, task };
     const before = clause.slice(0, (m.index ?? 0) + m[0].indexOf(m[1]!));
@@ -228,7 +240,7 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   const asksWhat = request && /\b(?:what|how|when|where|why|which|who)\s+$/i.test(clause.slice(0, request.index));
   if (request && !asksWhat && !REQUEST_IGNORE.test(request[1]!) && !/^(?:the|a|an|our|my|their|this|that)\s/i.test(request[1]!)) {
     if (TO_GROUP.test(clause)) return { owner: EVERYONE, task: request[1]!.replace(GROUP_LEAD, ''), asked: true };
-    return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task: request[1]!, asked: true };
+    return { owner: askedOf(clause, segments, at, speaker, names), task: request[1]!, asked: true };
   }
   const groupTask = GROUP_OBLIGATION.exec(clause);
   if (groupTask) return { owner: EVERYONE, task: groupTask[1]! };
@@ -238,44 +250,9 @@ function matchClause(clause: string, segments: readonly Segment[], at: number, s
   if (committed) return committed;
   // "send me the revised quote by thursday" → "will do"; "ok, order the worktops please".
   const order = orderAsked(clause, segments, at, speaker);
-  if (order) return { owner: findName(clause, names) ?? addressee(segments, at, speaker, names), task: order, asked: true };
+  if (order) return { owner: askedOf(clause, segments, at, speaker, names), task: order, asked: true };
   const bare = BARE_OBLIGATION.exec(clause.trim());
   return bare ? { owner: speaker, task: bare[1]! } : undefined;
-}
-
-/** A date in a clause opened by "if" or "whether" that no "and", "but", "so", "then" or a request ("… please call us") has closed. */
-const ASKED_ABOUT = /\b(?:if|whether)\b(?![^,;]*\b(?:and|but|so|then|please)\b)[^,;]*$/i;
-
-/** The task is the clause's tail: a date at or after where it starts belongs to it. */
-function dueDate(clause: string, task: string, reference: DateReference, earlier: () => readonly Said[]): SpokenDate | undefined {
-  // "ask them if two o'clock works", "check whether friday is free": the day asked about, not when it is due.
-  const said = normaliseSpokenTimes(clause);
-  const taskStart = said.length - normaliseSpokenTimes(task).length;
-  const pick = (context: readonly Said[]) => {
-    const all = findDates(clause, reference, context);
-    // "… after christmas": when it may start, not when it is due.
-    const dates = all.filter((d) => !ASKED_ABOUT.test(said.slice(0, d.index)) && !/\bafter\s+$/i.test(said.slice(0, d.index)));
-    // "our next parents evening is in june, i'll send the dates out after easter": the task says its own when, so not june.
-    return dates.find((date) => date.index >= taskStart) ?? (all.some((d) => d.index >= taskStart) ? undefined : dates[0]);
-  };
-  const due = pick([]);
-  // "the friday before", "the day after": a day counted from one said before, as the key dates read it.
-  if (!due) return pick(earlier());
-  // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you outside").
-  return due.start.hour !== undefined && !DAY_WORD.test(due.text) ? pick(earlier()) : due;
-}
-
-/** A word that names the day of a mention ("friday", "tomorrow", "the ninth", "march"). */
-const DAY_WORD = new RegExp(`\\b(?:${WEEKDAY}|today|tonight|tomorrow|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|${MONTH_NAMES.join('|')}|week|weekend|month)\\b`, 'i');
-
-/** How many lines before a task the days said may give a time said alone its day, as DatesSaid keeps them. */
-const DAYS_BACK = 6;
-
-/** The days said in the lines before segment `at`, nearest last, as the key dates read them. */
-function daysSaidBefore(segments: readonly Segment[], at: number, reference: DateReference): readonly Said[] {
-  const said = new DatesSaid(DAYS_BACK);
-  for (const s of segments.slice(Math.max(0, at - DAYS_BACK), at)) said.add(typeof s?.sentence === 'string' ? findDates(s.sentence, reference, said.earlier) : []);
-  return said.earlier;
 }
 
 /** A task that does something to what or who was just said: "order them", "ring them after lunch", "do that", "send one over", "meet him there". */
@@ -285,6 +262,9 @@ const STANDS_FOR = String.raw`(?:(?:do|sort|handle|take care of|deal with|look a
 const STANDS_FOR_IT = new RegExp(`^${STANDS_FOR}(?:\\s+(?:after|before)\\s+\\w+|\\s+later(?:\\s+on)?|\\s+first thing)?$`, 'i');
 /** "i'll do that i'll message them all on sunday": a task that stands for the one asked, then how it will be done, run together without a stop. */
 const THEN_HOW = new RegExp(`(\\b${STANDS_FOR})\\s+(?=(?:i|we)(?:'ll|\\s+will|\\s+can|\\s+(?:am|are)\\s+going\\s+to|'m\\s+going\\s+to|'re\\s+going\\s+to)\\s)`, 'gi');
+
+/** "sure, i can go thursday after work": going, which stands for the errand asked ("could you pick up the boxes on thursday?"). */
+const GOES = /^(?:go|head|pop|nip|swing|drive|run)(?:\s+(?:there|over|round|down|up|in|by|out|along))?(?:\s+(?:after work|after school|first thing|later|then))?$/i;
 
 /** The thing a task ends on ("email the quote" → "quote"). */
 const THING_DONE = /\b(?:the|a|an|that|this|your|my|our|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]{3,})$/iu;
@@ -322,17 +302,18 @@ function takenOn(items: readonly ActionItem[], segments: readonly Segment[], cla
   // "please can you confirm the catering by monday?" … "you'll have it by monday noon": the speaker agrees to deliver it.
   const agreeing = AGREES.test(clause) || offers || DELIVERS.test(clause) || (asked.replies ?? []).includes(reply.segment);
   // "sure, i'll ask jun today" after "can you ask jun from security to review it": the task said again, shorter.
-  const again = ON_WHAT_WAS_SAID.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `) || sameThing(asked.task, reply.task);
+  const again = ON_WHAT_WAS_SAID.test(reply.task) || GOES.test(reply.task) || `${asked.task.toLowerCase()} `.startsWith(`${reply.task.toLowerCase()} `) || sameThing(asked.task, reply.task);
   const agreed = agreeing && again && asked.owner === reply.owner;
   return agreed || STANDS_FOR_IT.test(reply.task) ? asked : undefined;
 }
 
 /**
  * Where a clause ends: a stop, a comma before a request ("i'll get our engineers to look at it, can
- * you send me a sample file"), or a comma between a request and the speaker's own commitment ("can
+ * you send me a sample file"; not after the name alone that opens it, "omar, can you …"), before "and" and the one a request is put to ("i'll finish it this
+ * weekend and hannah, can you check the figures"), or a comma between a request and the speaker's own commitment ("can
  * you finish the ad by monday, then i'll publish it on tuesday").
  */
-const CLAUSE_BREAK = /(?<=[.!?;])\s+|\n+|,\s+(?=(?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|please)\b)|(?<=\b(?:can|could|would|will)\s+you\b.*|\bplease\b.*),\s+(?:(?:then|and|so)\s+)?(?=(?:i|we)(?:'ll|\s+will|\s+can|\s+am\s+going\s+to|'m\s+going\s+to)\s)/i;
+const CLAUSE_BREAK = /(?<=[.!?;])\s+|\n+|(?<!(?:^|[.!?;]\s+|\s(?:and|so|but)\s+)[a-z'-]+),\s+(?=(?:so\s+|and\s+|but\s+)?(?:(?:can|could|would|will)\s+you|please)\b)|\s+(?:and|so|but)\s+(?=[a-z'-]+,\s+(?:(?:can|could|would|will)\s+you|please)\b)|(?<=\b(?:can|could|would|will)\s+you\b.*|\bplease\b.*),\s+(?:(?:then|and|so)\s+)?(?=(?:i|we)(?:'ll|\s+will|\s+can|\s+am\s+going\s+to|'m\s+going\s+to)\s)/i;
 
 /** Names that can own an item: assigned speaker names plus the recording's participants. */
 export function knownNames(segments: readonly Segment[], participants?: string): string[] {
@@ -356,7 +337,7 @@ export function findActionItems(segments: readonly Segment[], reference: DateRef
     for (const clause of text.replace(THEN_HOW, '$1. ').split(CLAUSE_BREAK).flatMap((c) => deedsApart(c, reference))) {
       const match = matchClause(clause, segments, at, speaker, names);
       if (!match) continue;
-      const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference)) : undefined;
+      const due = reference ? dueDate(clause, match.task, reference, () => daysSaidBefore(segments, at, reference, text.slice(0, Math.max(0, text.indexOf(clause))))) : undefined;
       // "can you send those over, omar": the name said to is no part of the task.
       const said = cleanTask(normaliseSpokenTimes(match.task), due).replace(nameAtEnd, '');
       // "the report i have to finish by friday": the task's object is the noun before it.

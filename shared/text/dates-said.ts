@@ -73,11 +73,13 @@ export function weekdayFromDaySaid<T extends Day>(c: Component, said: string, ar
   if (!c.isCertain('weekday') || c.isCertain('day') || !/^(?:the\s+)?\w+day$/.test(said)) return undefined;
   // "the saturday before the match": counted from a thing no date says, so read as chrono reads it.
   const ofTheWeek = (/^the\s/.test(said) || /\bthe\s+$/i.test(around.before)) && !/^\s+(?:before|after)\b/i.test(around.after);
-  // "the following saturday": the first after the day said, as "the saturday after" is; with no day said, the coming one.
+  // "the following saturday": the first after the day said (a saturday, when one was), as "the saturday after" is; with no day said, the coming one.
   const following = /\bfollowing\s+$/i.test(around.before);
   const which = BEFORE_OR_AFTER.exec(around.after)?.[1]?.toLowerCase() ?? (following ? 'after' : ofTheWeek ? 'of' : undefined);
   if (!which) return weekdayOffered(around, d, before.earlier, today);
-  const base = [...before.earlier, ...before.inSentence].findLast((e) => !e.period);
+  // "packing day is saturday the twelfth" … "i'll post it tonight" … "distribution is the following saturday": after the saturday said.
+  const daysSaid = [...before.earlier, ...before.inSentence].filter((e) => !e.period);
+  const base = (following ? daysSaid.findLast((e) => weekdayOf(e.start) === weekdayOf(d)) : undefined) ?? daysSaid.at(-1);
   if (!base) return which === 'of' || following ? undefined : null;
   if (which === 'of' && dayNumber(base.start) <= today) return undefined;
   const from = Date.UTC(base.start.year, base.start.month - 1, base.start.day);

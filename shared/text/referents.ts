@@ -7,7 +7,7 @@
 // a thing said before it in its own line; "do it", "sort it" are left as they are: they
 // stand for a whole task.
 import type { Segment } from '../providers/types.ts';
-import { taggedWords, type TaggedWord } from './pos.ts';
+import { inLexicon, taggedWords, type TaggedWord } from './pos.ts';
 import { UNNAMED } from './requests.ts';
 import { isKin, isRole } from './roles.ts';
 
@@ -49,7 +49,7 @@ function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phras
     // "the under twelves tournament", "the over fifties walk": an age group opens the phrase.
     let end = /^(?:under|over)$/i.test(words[first]?.text ?? '') && ['NOUN', 'NUM'].includes(words[first + 1]?.pos ?? '') ? first + 1 : first;
     // "the Nguyen family": a name before a noun is part of the phrase.
-    while (end < words.length && (['ADJ', 'NOUN'].includes(words[end]!.pos) || (words[end]!.pos === 'PROPN' && words[end + 1]?.pos === 'NOUN'))) end += 1;
+    while (end < words.length && (['ADJ', 'NOUN'].includes(words[end]!.pos) || (words[end]!.pos === 'PROPN' && words[end + 1]?.pos === 'NOUN') || nounAsVerb(words, end))) end += 1;
     // "the colour palette tomorrow": a word that says when ends the phrase before it.
     while (end > first && WHEN_WORD.test(words[end - 1]!.text)) end -= 1;
     const head = words[end - 1];
@@ -64,6 +64,13 @@ function nounPhrases(text: string, determiner = DETERMINER, bare = false): Phras
   }
   return phrases;
 }
+
+/**
+ * "the council grant report is due": a noun the tagger read as a verb, in its plain form between two
+ * nouns, the phrase then the subject of "is" ("the council grants money" agrees, so is a verb).
+ */
+const nounAsVerb = (words: readonly TaggedWord[], at: number): boolean =>
+  words[at]!.pos === 'VERB' && words[at - 1]?.pos === 'NOUN' && words[at + 1]?.pos === 'NOUN' && words[at + 2]?.pos === 'AUX' && !/(?:[^s]s|ed|ing)$/i.test(words[at]!.text);
 
 /** "Grandma arrives on …": kin said as a name, without "my", at word `i`. */
 function kinAsName(words: readonly TaggedWord[], i: number): Phrase | undefined {
@@ -94,6 +101,11 @@ export interface SaidBefore {
 /** "for", "of", "with" …: a phrase right after one and a phrase before it qualifies that one ("the quiz night for the netball club"). */
 const QUALIFIES = /^\s+(?:for|of|with|at|in|from|on|about|by|near|behind|outside)\s+$/i;
 
+/** "the end of the month", "the start of term": a part of a time, said with "of". */
+const PART_OF_TIME = /^\S+\s+(?:very\s+)?(?:end|start|beginning|middle|rest|close)$/i;
+/** Whether a phrase of `text` says when, not what ("the month", "the end of the month"): no thing a pronoun stands for. */
+const saysWhen = (p: Phrase, text: string): boolean => WHEN_HEAD.test(p.text) || (PART_OF_TIME.test(p.text) && /^\s+of\s/i.test(text.slice(p.to)));
+
 /** The last of the phrases that no phrase before it in `text` is qualified by. */
 function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefined {
   let k = phrases.length - 1;
@@ -101,11 +113,22 @@ function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefine
   return phrases[k];
 }
 
+/** "Marcus said he'd do it", "Priya will bring the urn": a name (a capitalised word the lexicon lacks, or the tagger reads as a name) said as the subject of what someone says or does. */
+const NAME_SAYING = /(?:^|[\s,;.])(\p{Lu}\p{Ll}+)(?=\s+(?:said|says|will|'ll|is|was|can|could|has|had|wants|wanted|'d|would|asked|offered|told|promised|agreed|thinks|thought)\b)/gu;
+
+function nameSaying(text: string): Phrase | undefined {
+  const proper = new Set(taggedWords(text).filter((w) => w.pos === 'PROPN').map((w) => w.start));
+  const name = [...text.matchAll(NAME_SAYING)].filter((m) => !inLexicon(m[1]!) || proper.has(m.index + m[0].indexOf(m[1]!))).at(-1);
+  if (!name) return undefined;
+  const from = name.index + name[0].indexOf(name[1]!);
+  return { text: name[1]!, from, to: from + name[1]!.length, plural: false, person: true };
+}
+
 /** The nearest phrase before, in `before` (nearest last), of the kind wanted; "my" written as whose it is ("my brother" → "Ben's brother"), "your" of a thing as "the". */
 function nearest(before: readonly SaidBefore[], wanted: Wanted, determiner = DETERMINER): string | undefined {
   for (const said of [...before].reverse().slice(0, LINES_BACK + 1)) {
-    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural || p.group === true : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !(wanted === 'calendar thing' && WHEN_HEAD.test(p.text)));
-    const found = headPhrase(said.text, nounPhrases(said.text, determiner, wanted === 'plural').filter(fits));
+    const fits = (p: Phrase) => (wanted === 'plural' ? p.plural || p.group === true : wanted === 'person' ? p.person && !p.plural : !p.person && !p.plural && !saysWhen(p, said.text));
+    const found = headPhrase(said.text, nounPhrases(said.text, determiner, wanted === 'plural').filter(fits)) ?? (wanted === 'person' ? nameSaying(said.text) : undefined);
     if (!found) continue;
     // "i need your copy by four" … "you'll have it": the thing, whoever says it next ("the copy").
     if (found.text.startsWith('your ') && wanted !== 'person') return `the ${found.text.slice('your '.length)}`;

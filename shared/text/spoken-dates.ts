@@ -16,6 +16,7 @@ import { countedFromDaySaid, withDaysNextTo } from './day-next-to.ts';
 import { dayNumber, inMonthNamed, namedWith, sameTimeAs, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
+import { goneBy } from './gone-by.ts';
 import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { EVENING_HOURS, EVENING_THING, partOfThing } from './thing-hours.ts';
 import { nextDayWords, onTheNextDay } from './next-day.ts';
@@ -46,8 +47,8 @@ const DATE_PART = /\s*\b(?:(?:the\s+)?(?:(?:first|second|third|fourth|last|final
 /** A day said without a preposition ("tonight", "tomorrow", "next week"), before which "in" is no lead. */
 const NO_PREPOSITION = /^(?:today|tonight|tomorrow|this|next)\b/i;
 
-/** "at the latest" after a date: how firm it is, part of the mention; "before", "after that" ending the clause after a day counted from one said before ("the friday before"). */
-const DATE_TAIL = /^\s*(?:at the (?:latest|earliest)\b|(?:before|after)(?:\s+(?:that|it|then))?(?=\s*(?:[,.;!?]|$)))/i;
+/** "at the latest" after a date: how firm it is, part of the mention; "that morning" after a time: its day, said before; "before", "after that" ending the clause after a day counted from one said before ("the friday before"). */
+const DATE_TAIL = /^\s*(?:at the (?:latest|earliest)\b|that\s+(?:day|morning|afternoon|evening|night)\b|(?:before|after)(?:\s+(?:that|it|then))?(?=\s*(?:[,.;!?]|$)))/i;
 
 /**
  * The text without the date mention at [index, index + length), with the words that lead into
@@ -299,7 +300,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const said = mention.toLowerCase().trim();
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + mention.length);
-    if (namesNoDay(result, said, before, after)) continue;
+    if (namesNoDay(result, said, before, after) || goneBy(said, before, after)) continue;
     // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
     if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
     // What the sentence says of its day (a thing of the evening) is its own, not the next one's ("… eleven. so … tuesday night").

@@ -160,8 +160,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return time && `${lead} ${time}`;
   }],
   // "you'll have it by eleven", "send it over by three, please": an hour a deadline ends at, where a sentence or clause
-  // ends or "at the latest" follows; not a change or a score ("cut it by three", "we won by two", "divide by four").
-  [new RegExp(`${NO_CHANGE_BY}(?<!\\b(?:divided?|multiplied?|times|percent)\\s+|\\b(?:won|win|wins|lost|lose|loses|beat|led|leads|cut|cuts|reduce[sd]?|increase[sd]?|raise[sd]?|lower(?:ed|s)?|drop(?:ped|s)?|trim(?:med|s)?|shorten(?:ed|s)?|extend(?:ed|s)?|grow|grew|went|go|goes|up|down)\\s+(?:[a-z]+\\s+){0,2})\\bby (${CLOCK_HOUR_WORD})(?=\\s*(?:[.;,!?]|$)|\\s+(?:at the latest|latest|please|then)\\b)`, 'gi'), (h) => {
+  // ends or "at the latest" or "that morning" follows; not a change or a score ("cut it by three", "we won by two", "divide by four").
+  [new RegExp(`${NO_CHANGE_BY}(?<!\\b(?:divided?|multiplied?|times|percent)\\s+|\\b(?:won|win|wins|lost|lose|loses|beat|led|leads|cut|cuts|reduce[sd]?|increase[sd]?|raise[sd]?|lower(?:ed|s)?|drop(?:ped|s)?|trim(?:med|s)?|shorten(?:ed|s)?|extend(?:ed|s)?|grow|grew|went|go|goes|up|down)\\s+(?:[a-z]+\\s+){0,2})\\bby (${CLOCK_HOUR_WORD})(?=\\s*(?:[.;,!?]|$)|\\s+(?:at the latest|latest|please|then|that\\s+(?:day|morning|afternoon|evening|night))\\b)`, 'gi'), (h) => {
     const time = clockText(h!, '00');
     return time && `by ${time}`;
   }],

@@ -7,7 +7,8 @@
 // at three in room four then") never makes an event, but adds its place or end to the event
 // it repeats. The merged event keeps the first proposal's title unless a later one says more (or
 // names the thing someone's arrival said with it starts), the first place and spoken end said, and
-// the sentences that mention it.
+// the sentences that mention it; a thing arriving or booked that day ("the van is booked from eight")
+// gives its time to the thing named near it ("distribution is the following saturday").
 import { onlyKind, saysMore, type EventKind } from './event-title.ts';
 
 export interface Mention {
@@ -77,6 +78,10 @@ function sameEvent(event: Merged, mention: Mention): boolean {
 /** A title event-visit.ts gives someone's getting here ("Assessor arrives"). */
 const ARRIVAL = /\sarrives$/;
 
+/** Whether the event is a thing said to be booked ("the van is booked from eight", "the plumber is booked for nine"): for another thing, when one is named that day. */
+const booked = (event: Merged): boolean =>
+  new RegExp(`\\b${event.title.replace(/[^\p{L}\s-]/gu, '')}\\s+(?:is|are|has\\s+been|have\\s+been|was|were)\\s+(?:booked|reserved|hired)\\b`, 'iu').test(event.sentences[0] ?? '');
+
 function absorb(event: Merged, mention: Mention): void {
   if (!event.timed && mention.timed) {
     Object.assign(event, { start: mention.start, timed: true, end: mention.end });
@@ -84,7 +89,8 @@ function absorb(event: Merged, mention: Mention): void {
   if (!event.location && mention.location) event.location = mention.location;
   if (mention.kind !== undefined && !saysMore(event.title) && saysMore(mention.title)) event.title = mention.title;
   // "the audit is on thursday, the assessor arrives at half eight": an arrival said with the thing of that day starts it, and the thing names it.
-  else if (mention.kind !== undefined && ARRIVAL.test(event.title) && !ARRIVAL.test(mention.title) && !onlyKind(mention.title) && saidNear(event, mention)) event.title = mention.title;
+  // "distribution is the following saturday. the van is booked from eight": what is booked for the thing of that day starts it, and the thing names it.
+  else if (mention.kind !== undefined && (ARRIVAL.test(event.title) || booked(event)) && !ARRIVAL.test(mention.title) && !onlyKind(mention.title) && saidNear(event, mention)) event.title = mention.title;
   if (!event.sentences.includes(mention.sentence)) event.sentences.push(mention.sentence);
   if (mention.segment !== undefined) event.segments.push(mention.segment);
 }

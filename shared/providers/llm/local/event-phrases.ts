@@ -62,9 +62,9 @@ export const RESUMED = new RegExp(String.raw`(\b${DET}\s+(?:[\p{L}-]+\s+){0,2}[\
  * or three words, and what it is about; of one word only with what it is for ("tasting for the staff is …").
  */
 export const UNMARKED = new RegExp(String.raw`^((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+|[\p{L}-]+(?=\s+(?:on|of|for|about|with)\s))${ABOUT}\s+${HAPPENS}`, 'iu');
-/** One word names a thing only said to be then, or to start or leave then ("camp leaves monday …"; "doors open at seven" is a part of the evening, not a thing of its own). */
+/** One word names a thing only said to be then, or to start or leave then ("camp leaves monday …", "distribution is the following saturday"; "doors open at seven" is a part of the evening, not a thing of its own). */
 export const UNMARKED_ONE =
-  /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved|(?:starts|begins|opens|leaves|departs|kicks off)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?$/iu;
+  /^([\p{L}-]+)()\s+(?:(?:is|are|will be|has been|have been)(?:\s+(?:booked|scheduled|planned|set|arranged|moved|pushed back|rescheduled|brought forward))?|moves|moved|(?:starts|begins|opens|leaves|departs|kicks off)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)\s+(?:(?:on|at|in|from|for|to)\s+)?(?:the\s+)?(?:(?:following|next|coming)\s+)?$/iu;
 /** "is", "are", "will be" right after a name: the name is the subject, so each of its words is a noun or an adjective. */
 export const SUBJECT_OF_BE = /^\s+(?:is|are|will\s+be)\b/i;
 /** "path clearing on sunday at ten", "the client site visit next thursday": a bare name and when, with no verb. */

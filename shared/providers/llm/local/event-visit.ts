@@ -53,11 +53,31 @@ export function visitTitle(before: string, after: string, names: readonly string
   if (!who) return coming[3] ? capitalise(coming[3].toLowerCase()) : undefined;
   // "the caterer is coming for the tasting on …": the thing, with them.
   if (coming[3]) return `${capitalise(coming[3].toLowerCase())} with ${who.includes(' ') || !isKin(who) ? withThe(coming[1]!) : who}`;
+  if (!coming[2] && !PURPOSE.test(after)) return `${who} arrives`;
+  return visitOf(who, coming[1]!, after);
+}
+
+/** A visit by `who` (as said: `said`): what they come to do when said after when ("Dave to move the sink"), else the one named by their part ("Surveyor"), or the visit of one named by name ("Dave's visit"). */
+function visitOf(who: string, said: string, after: string): string {
   const purpose = PURPOSE.exec(after)?.[1];
   if (purpose) return `${who} to ${purpose.toLowerCase()}`;
-  if (!coming[2]) return `${who} arrives`;
-  // "the surveyor is coming on thursday": the one named by their part says it ("Surveyor").
-  return coming[1]!.includes(' ') && !isKin(who.split(' ').at(-1)!) ? who : `${who}'s visit`;
+  return said.includes(' ') && !isKin(who.split(' ').at(-1)!) ? who : `${who}'s visit`;
+}
+
+/** "i can get the heating engineer out", "i'll have an electrician there", "we'll send someone round": someone the speaker's side sends to the place, said just before when. */
+const SENDS = new RegExp(
+  String.raw`\b(?:i|we|they|he|she)(?:'ll|'d|\s+(?:can|could|will|would|shall|should|might|may))?(?:\s+(?:try\s+(?:to|and)|just|then|probably|also))?\s+(?:get|have|send|bring)\s+((?:the|our|their|my|a|an)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|someone|somebody|[\p{L}-]+)\s+(?:out|round|around|over|in|there|here|along|up)(?:\s+to\s+(?:you|yours|(?:the|your)\s+[\p{L}-]+))?\s+(?:(?:for|on|in|at|first\s+thing)\s+)?(?:the\s+)?$`,
+  'iu',
+);
+
+/** The visit of someone the speaker's side sends `before` the date ("Heating engineer", "Dave's visit"; "Visit" for "someone"); undefined when no one is sent. */
+export function sentTitle(before: string, after: string, names: readonly string[]): string | undefined {
+  const sent = SENDS.exec(before);
+  if (!sent) return undefined;
+  const said = sent[1]!.replace(/^(?:a|an)\s/i, 'the ');
+  if (/^some(?:one|body)$/i.test(said)) return 'Visit';
+  const who = visitor(said, before.slice(0, sent.index), names);
+  return who && visitOf(who, said, after);
 }
 
 /** "can you do a viewing", "shall we have a quick chat", "we should do a mock inspection", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */

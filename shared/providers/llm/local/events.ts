@@ -359,6 +359,8 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const offered = { ...(offeredWithOthers(normalised, date, dates) ? { offered: true } : {}), ...(ON_THAT_DAY.test(part) && date.start.hour !== undefined ? { onThatDay: true } : {}) };
       if (mention) mentions.push({ ...mention, ...lengthKept(mention, movedNow), segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }
+    // "when is the lease renewal due?" … "it has to be signed by the end of the month. i'll email it to you tomorrow": answered once.
+    if (asked && segment > asked.segment && dates.length > 0) asked = undefined;
     heard.push(normalised);
   }
   return mentions;
