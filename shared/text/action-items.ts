@@ -53,8 +53,8 @@ const GROUP_OBLIGATION = new RegExp(`\\b(?:${GROUP})\\s*,?\\s+(?:need to|needs t
 const SOMEONE_OBLIGATION = /(?<!\b(?:if|when|whether|unless|until|in case)\s+)\b(?:someone|somebody|one of us)\s+(?:needs to|has to|must|should|will need to|'ll need to|ought to)\s+(.+)/i;
 /** Who owns a task no one has taken on. */
 const SOMEONE = 'Someone';
-/** What follows "we'll" or "i will" when it only hedges or wishes: "we'll see about the stand", "i will probably …"; "i'll see if …" is a task. */
-const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps';
+/** What follows "we'll" or "i will" when it only hedges, wishes or waits: "we'll see about the stand", "i will probably …", "we'll hear after that", "we'll know by friday"; "i'll see if …" is a task. */
+const HEDGES = 'see(?!\\s+(?:if|whether|that|to)\\b)|hope|wish|guess|probably|maybe|perhaps|hear|know';
 /** A subject after the modal asks a question ("great should we charge for entry", "will you …" is a request of its own). */
 const ASKED_OF = 'we|you|i|they|he|she|it';
 /** Words between a subject and its modal that leave the task as it is: "we also need to", "i still have to". */

@@ -31,6 +31,8 @@ const NAMED_THEN_ASKED = new RegExp(
   String.raw`^\s*(?:(?:and|so|ok|okay|right|now|also|oh|well|great)[,\s]+)*(?:the|our)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)${FOR_WHICH}?\s*,\s*when(?:'s|\s+is|\s+was|\s+will)\s+(?:that|it)\b`,
   'iu',
 );
+/** "my hygiene appointment in march, can i move it to april?": a thing asked to be moved, which a day said in answer ("the first free one is …") is for. */
+const MOVE_ASKED = /\b(?:the|our|my|your|his|her|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?:\s+(?:in|on|at|for|this|next)\b[^,?.]*)?\s*,?\s*(?:can|could|shall|may|would)\s+(?:i|we|you)\s+(?:move|push|change|shift|rebook|reschedule|bring)\s+(?:it|that|this)\b/iu;
 /** "is there a practical session too?", "will there be a dress rehearsal?": a thing asked after, which a day said in answer is for. */
 const IS_THERE = /^\s*(?:(?:and|so|oh)[,\s]+)?(?:is|will)\s+there\s+(?:be\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:too|as\s+well|also))?\s*\?\s*$/iu;
 /** "… at five for that": a time said for the thing asked for. */
@@ -98,7 +100,7 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
   const isThere = IS_THERE.exec(sentence)?.[1];
-  const thing = keptCapitals(ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2]) ?? itemSaidAlone(sentence);
+  const thing = keptCapitals(ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? MOVE_ASKED.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2]) ?? itemSaidAlone(sentence);
   if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}), ...(isThere ? { whetherAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".

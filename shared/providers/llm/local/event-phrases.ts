@@ -72,7 +72,7 @@ export const VERBLESS = /^(?:(?:the|our|a|an)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-
 /** Words that only order or announce what is said: "last thing", "second", "one more thing", "reminder". */
 export const SEQUENCE =
   /^(?:(?:(?:first|second|third|next|last|final|one more|another)\s+(?:thing|point|item)|first of all|firstly|secondly|thirdly|second|third|finally|lastly|(?:just\s+)?(?:a\s+)?(?:quick\s+|friendly\s+)?reminder|heads up|fyi|note)[,:\s]+)+/i;
-export const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|doors?|room|venue|booking|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|following|previous|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b/i;
+export const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|great|huge|tiny|bad)\s+)*(?:one|time|date|day|week|weekend|month|year|plan|idea|thing|problem|weather|answer|question|rest|best|same|office|shop|doors?|room|venue|booking|lot|bit|look|chance|go|word|feeling|moment|minute|way|choice|today|tomorrow|tonight|following|previous|mine|yours|ours|theirs|his|hers)$|\b(?:next|last|other)\b|^(?:[a-z-]+\s+){1,3}ones?$/i;
 /**
  * "Sofia's leaving party is on saturday", "the team's offsite starts …": a thing someone owns,
  * said to happen then; the owner (2, with a title, 1: "Dr Patel's workshop") and the thing (3, 4). Not a word that only looks owned

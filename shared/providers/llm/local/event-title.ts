@@ -1,7 +1,7 @@
 // What kind of event a sentence proposes (an appointment by its cue word, or a deadline) and
 // the title it gets: "Meeting: review the release", "Call with the vendor", "Deadline: budget
 // report". Deterministic; no I/O.
-import { activityTitle, journeyTitle, sentTitle, visitTitle } from './event-visit.ts';
+import { activityTitle, journeyTitle, seenTitle, sentTitle, visitTitle } from './event-visit.ts';
 import { CUE_NOUNS, CUES, cueIn } from './event-cues.ts';
 import { fronted, keptCapitals, namesAThing, offeredFor, remindedOf, thereIs } from './event-things.ts';
 import { REQUEST } from '../../../text/action-items.ts';
@@ -294,7 +294,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     found = (title === 'Meeting' || owned || thingAfterCue ? scheduled(before, rest, names, after) : undefined) ?? { kind: 'appointment', title };
   }
   else {
-    const visit = visitTitle(before, after, names) ?? sentTitle(before, after, names) ?? journeyTitle(before, normalised);
+    const visit = visitTitle(before, after, names) ?? sentTitle(before, after, names) ?? seenTitle(before, names) ?? journeyTitle(before, normalised);
     found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names, after) ?? proposal(rest) ?? activity(before));
   }
   if (found) found = { ...found, title: cappedTitle(found.title) };

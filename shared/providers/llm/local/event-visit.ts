@@ -6,7 +6,7 @@
 // just before when, offered or asked for: "can you do a viewing tomorrow at five" → "Viewing",
 // "could you come in for a fitting on …" → "Fitting". And the speaker's party setting off: "we fly
 // home on the fourth" → "Fly home", "the flights to Lisbon are booked, we leave on …" → "Leave for Lisbon".
-import { inLexicon } from '../../../text/pos.ts';
+import { inLexicon, taggedWords } from '../../../text/pos.ts';
 import { isKin, roleOwner } from '../../../text/roles.ts';
 
 const WHO = String.raw`((?:the|our|your|their|my|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{L}-]+)`;
@@ -78,6 +78,19 @@ export function sentTitle(before: string, after: string, names: readonly string[
   if (/^some(?:one|body)$/i.test(said)) return 'Visit';
   const who = visitor(said, before.slice(0, sent.index), names);
   return who && visitOf(who, said, after);
+}
+
+/** "dr lewis could see you at …", "the nurse can see him on …", "Dana can fit you in at …": one who sees someone then, said just before when. */
+const SEES = /(?:^|[,;.]\s*|\b(?:but|and|so|then)\s+)((?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)\.?\s+[\p{L}-]+(?:\s+(?!(?:can|could|will|would|is)\b)[\p{L}-]+)?|(?:the|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+|\p{Lu}[\p{L}-]+)\s+(?:can|could|will|would|is\s+able\s+to)\s+(?:see|fit|squeeze)\s+(?:you|him|her|them|us)(?:\s+in)?\s+(?:(?:on|at|in|for|first\s+thing)\s+)?(?:the\s+)?$/iu;
+
+/** The appointment with the one who sees someone, said `before` the date ("Appointment with Dr Lewis"); undefined when none. */
+export function seenTitle(before: string, names: readonly string[]): string | undefined {
+  const sees = SEES.exec(before)?.[1];
+  if (!sees) return undefined;
+  const titled = /^(?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)\b/i.test(sees);
+  const named = taggedWords(before).some((w) => w.text === sees && w.pos === 'PROPN');
+  const who = titled ? sees.replace(/(^|\s)(\p{Ll})/gu, (_, sp: string, c: string) => `${sp}${c.toUpperCase()}`) : / /.test(sees) ? visitor(sees, '', names) && sees.toLowerCase() : named ? sees : oneWord(sees, names);
+  return who ? `Appointment with ${who}` : undefined;
 }
 
 /** "can you do a viewing", "shall we have a quick chat", "we should do a mock inspection", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */
