@@ -1,16 +1,21 @@
 // "the boiler stopped working again over the weekend", "it broke down on saturday", "we met on
-// tuesday": a weekday or a weekend said in a clause that tells what happened is one gone by,
-// though chrono reads it forward, so no day ahead. A clause that says what will be ("… and we
+// tuesday", "i shared the deck on monday": a weekday or a weekend said in a clause that tells what
+// happened is one gone by, though chrono reads it forward, so no day ahead. A verb that arranges a
+// thing sets its day ("i booked a table on friday", "we scheduled a call on monday"). A clause that says what will be ("… and we
 // finish on friday", "he's coming back next tuesday"), a day marked as ahead ("this coming
 // friday"), or a verb read as a state ("the office is closed on monday") is read as said.
 import { taggedWords } from './pos.ts';
 
 /** A weekday or the weekend said alone ("on tuesday", "over the weekend", "saturday morning"), no word marking which. */
 const DAY_ALONE = /^(?:(?:on|at|over|by)\s+)?(?:the\s+)?(?:weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?$/i;
-/** Verbs in the past that tell what happened (not "was", "were": "we were hoping to meet on friday" plans; not "booked", "got", "decided": "i booked a table on friday" may be for then). */
-const HAPPENED = /^(?:met|went|came|happened|stopped|broke|started|began|ended|finished|crashed|failed|arrived|died|fell|leaked|burst|flooded|collapsed|spoke|talked|discussed|saw|heard|read|had|visited|called|rang|emailed|sent|delivered|fixed|noticed)$/i;
-/** A past form read as a state or said of what will be: "is closed", "will be delivered", "gets fixed". */
-const AS_STATE = /\b(?:is|are|be|being|'s|'re|get|gets|getting)\s+(?:\w+\s+)?$/i;
+/** Past forms, not in -ed, that tell what happened (not "was", "were": "we were hoping to meet on friday" plans; not "got": "i got a slot on friday" is for then). */
+const HAPPENED = /^(?:met|went|came|broke|began|spoke|saw|heard|read|had|rang|sent|fell|burst|said|told|gave|took|made|found|wrote|bought|sold|paid|lost|won|forgot|left|brought|thought|felt|did|ran|drove|flew|sat|stood|kept|held)$/i;
+/** A verb in -ed (not "-eed": "need"), the past of one that tells what happened. */
+const REGULAR_PAST = /^[a-z]{3,}[^e]ed$|^[a-z]{2,}ied$/i;
+/** What was done that sets a day for what is arranged ("i booked a table on friday", "we scheduled a call on monday"): the day is the thing's, still to come. */
+const ARRANGED = /^(?:booked|scheduled|arranged|planned|organi[sz]ed|fixed|moved|pushed|pencil+ed|confirmed|agreed|decided|promised|offered|invited|reserved|ordered|requested|asked|proposed|suggested|slotted|timed|expected|hoped|wanted|needed|shifted|rescheduled|postponed|cancel+ed|changed)$/i;
+/** A past form read as a state or said of what will be, or done by now: "is closed", "will be delivered", "gets fixed", "we've booked". */
+const AS_STATE = /\b(?:is|are|be|being|been|'s|'re|get|gets|getting|have|has|'ve)\s+(?:\w+\s+)?$/i;
 /** What will be: the clause plans, or marks the day as ahead. */
 const AHEAD = /\b(?:will|'ll|going\s+to|gonna|next|coming|upcoming|tomorrow|should|shall|can|could|would|need|needs|must)\b/i;
 /** Where a clause ends. */
@@ -28,5 +33,6 @@ export function goneBy(said: string, before: string, after: string): boolean {
   const verbs = (text: string) => taggedWords(text).filter((w) => ['VERB', 'AUX'].includes(w.pos) && !/ing$/i.test(w.text));
   const last = verbs(opening).at(-1);
   const [verb, text] = last ? [last, opening] : [verbs(closing)[0], closing];
-  return !!verb && HAPPENED.test(verb.text) && !AS_STATE.test(text.slice(0, verb.start));
+  const happened = !!verb && (HAPPENED.test(verb.text) || (REGULAR_PAST.test(verb.text) && !ARRANGED.test(verb.text)));
+  return happened && !AS_STATE.test(text.slice(0, verb.start));
 }

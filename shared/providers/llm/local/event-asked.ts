@@ -49,6 +49,8 @@ const TIME_ASKED =
  */
 const NEEDED =
   /\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another)\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+/** "we'd like a deeper dive with your CTO", "i'd love a quick demo": a thing wanted, which a day offered next is for (with "the" for "your", "our"). */
+const WANTED_THING = /\b(?:we|i|they)(?:'d|\s+would)\s+(?:like|love|want)\s+(?:to\s+(?:have|do|set\s+up|book|arrange)\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+(?:\s+with\s+(?:(?:the|your|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)(?=\s*[,.;!?]|\s*$|\s+(?:on|at|next|this|before|after|soon)\b)/iu;
 /**
  * "the landlord wants to meet us about the lease", "sam would like to meet about the budget": a
  * meeting wanted, with whom (1, said with "the") and about what (2), which a day offered next is for.
@@ -57,8 +59,8 @@ const WANTS_TO_MEET =
   /\b(?:(?:the|our)\s+([\p{L}-]+)|[\p{L}-]+)\s+(?:wants|would\s+like|'d\s+like|has\s+asked|asked)\s+to\s+meet\s+(?:with\s+)?(?:(?:us|you|me|them|him|her|everyone|(?:the|our)\s+[\p{L}-]+)\s+)?about\s+((?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!])|\s+(?:on|at|before|after|next|this|sometime|soon)\b)/iu;
 /** "what's the deadline for sign-ups", "what's the closing date for entries": the day of a thing asked for, which the answer sets. */
 const DATE_ASKED = /\bwhat(?:'s|\s+is|\s+was)\s+(?:the|our)\s+(deadline|closing\s+date|cut-?off(?:\s+date)?|date)\s+for\s+((?:the\s+)?(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!]))/iu;
-/** A day offered or taken: "how about …", "shall we say …", "would thursday work", "thursday works (for me)", "she suggested tuesday", "thursday afternoon?". */
-const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b|\b(?:works|suits)(?=\s*(?:[,.!]|$))|^\s*(?:(?:or|so|maybe|perhaps)[,\s]+)?(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/iu;
+/** A day offered or taken: "how about …", "shall we say …", "could she do …", "would thursday work", "thursday works (for me)", "she suggested tuesday", "thursday afternoon?". */
+const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\b(?:can|could|would)\s+(?:you|she|he|they)\s+do\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b|\b(?:works|suits)(?=\s*(?:[,.!]|$))|^\s*(?:(?:or|so|maybe|perhaps)[,\s]+)?(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/iu;
 /** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night", "season launch first.": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
 const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
@@ -107,6 +109,8 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   if (date) return { title: /^date$/i.test(date[1]!) ? capitalised(date[2]!.toLowerCase().replace(/^the\s+/, '')) : `Deadline: ${date[2]!.toLowerCase()}`, segment };
   const meeting = WANTS_TO_MEET.exec(sentence);
   if (meeting) return { title: `Meeting ${meeting[1] ? `with the ${meeting[1].toLowerCase()} ` : ''}about ${meeting[2]!.toLowerCase()}`, segment, needsOffer: true };
+  const wanted = WANTED_THING.exec(sentence)?.[1]?.replace(/\b(?:your|our)\s/i, 'the ');
+  if (wanted) return { title: capitalised(keptCapitals(wanted)!), segment, needsOffer: true };
   const needed = NEEDED.exec(sentence)?.[1]?.toLowerCase();
   return needed ? { title: capitalised(needed), segment, needsOffer: true } : undefined;
 }
