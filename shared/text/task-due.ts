@@ -42,9 +42,13 @@ export function dueDate(clause: string, task: string, reference: DateReference, 
   const due = pick([]);
   // "the friday before", "the day after": a day counted from one said before, as the key dates read it.
   if (!due) return pick(earlier());
-  // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you outside").
-  return due.start.hour !== undefined && !DAY_WORD.test(due.text) ? pick(earlier()) : due;
+  // A time said alone is on the day said before it, as the key dates read it ("tomorrow at five thirty" … "six works, i'll meet you
+  // outside"), and a weekday said alone may be a day of that weekday named before ("friday the fifth" … "by friday"), as they read it too.
+  return (due.start.hour !== undefined && !DAY_WORD.test(due.text)) || WEEKDAY_ALONE.test(due.text) ? pick(earlier()) : due;
 }
+
+/** A weekday said with no more than a lead and a part of the day ("by friday", "on wednesday evening"). */
+const WEEKDAY_ALONE = new RegExp(`^(?:(?:by|on|before|until|till)\\s+)?(?:${WEEKDAY})(?:\\s+(?:morning|afternoon|evening|night))?$`, 'i');
 
 /** A word that names the day of a mention ("friday", "tomorrow", "the ninth", "march"). */
 const DAY_WORD = new RegExp(`\\b(?:${WEEKDAY}|today|tonight|tomorrow|\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORD}|${MONTH_NAMES.join('|')}|week|weekend|month)\\b`, 'i');

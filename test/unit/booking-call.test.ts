@@ -1,9 +1,10 @@
 // From a call to a dental practice's reception typed for a user check (London): "Thursday she's
 // fully booked, but Dr Lewis could see you at four forty" (was no event), "my hygiene appointment
 // in March, can I move it to April?" … "the first free one is Tuesday the sixth of April at nine"
-// (was "First free one"); and from a supervision meeting, "so we'll hear after that" (was a task
-// "hear after that"). Sentences written for these tests; the meeting is Monday 13 September
-// 2027, 10:00 in Perth.
+// (was "First free one"); from a supervision meeting, "so we'll hear after that" (was a task "hear
+// after that"); and from a travel booker's call, "can you send me the itinerary by Friday" after
+// "Friday the fifth" (due the coming Friday, its calendar event on the fifth). Sentences written
+// for these tests; the meeting is Monday 13 September 2027, 10:00 in Perth.
 import { describe, expect, it } from 'vitest';
 import { events, itemsOfTalk } from '../support/spoken-events.ts';
 import { dateReference } from '#shared/text/spoken-dates.ts';
@@ -36,5 +37,15 @@ describe('a thing asked to be moved', () => {
 describe('waiting to hear or know', () => {
   it('is no task', () => {
     expect(itemsOfTalk(reference, 'Ana|The panel meets on the ninth, so we will hear back after that.', 'Ben|We will know by Friday.')).toEqual([]);
+  });
+});
+
+describe('a weekday said alone after a day of that weekday', () => {
+  it('is that day for the task as for its calendar event', () => {
+    const lines = ['Eli|The audit is on Thursday the twenty first.', 'Kai|Can you get me the receipts by Thursday?'];
+    const [item] = itemsOfTalk(reference, ...lines);
+    const deadline = events(lines.map((l) => l.split('|')[1]!), MEETING, ZONE).find((e) => e.title.startsWith('Deadline'));
+    expect(item?.due?.iso).toBe('2027-10-21');
+    expect(deadline?.start_datetime.slice(0, 10)).toBe('2027-10-21');
   });
 });
