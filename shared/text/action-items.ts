@@ -71,8 +71,8 @@ const HELD = /^(?:hold|host|have)\s+(?:it|the\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)
 /** What the group chooses: "go with the walk", "stick with the old supplier", "opt for the cheaper one". */
 const CHOICE = /^(?:go with|stick with|opt for|settle on|go for|choose|pick)\b/i;
 const STATES_A_NEED = /^(?:need|want|like|love|hate|prefer)s?\s+(?!to\b)/i;
-/** "(you'll) have it", "get them": a thing the one spoken to is given, which the speaker sends. */
-const GIVEN = String.raw`(?:have|get|receive)\s+(it|them|that|this|these|those)\b`;
+/** "(you'll) have it", "get them", "get a reset email": a thing the one spoken to is given, which the speaker sends. */
+const GIVEN = String.raw`(?:have|get|receive)\s+(it|them|that|this|these|those|(?:a|an|the|your)\s+(?:[a-z-]+\s+){0,2}?(?:email|link|invite|invitation|letter|copy|text|message|quote|invoice|reminder|confirmation|code|form|report|draft|contract|receipt|refund|voucher))\b`;
 const DELIVERED = new RegExp(`^${GIVEN}`, 'i');
 /** "you'll have it …" said as a reply: the speaker agrees to deliver what was asked. */
 const DELIVERS = new RegExp(String.raw`\byou(?:'ll|\s+will)\s+${GIVEN}`, 'i');
@@ -98,6 +98,9 @@ function knownName(word: string, names: readonly string[]): string | undefined {
 /** "… and friday", "… or the ninth": another day after the due one, listed with it. */
 const DAYS_LISTED = new RegExp(`^\\s+(?:and|or)\\s+(?:on\\s+)?(?:the\\s+)?(?:${WEEKDAY}|\\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)?[ -]?${ORDINAL_WORD})\\b`, 'i');
 
+/** "…, does that suit?", "…, is that ok?": a question the speaker tags on, asking the other to agree. */
+const TAG_QUESTION = /,\s*(?:does|would|will|is|if)\s+(?:that|this|it)\s+(?:suit(?:\s+you)?|work(?:\s+for\s+you)?|sound\s+(?:ok|okay|good|alright|all right)|(?:ok|okay|alright|all right)(?:\s+with\s+you)?)\s*\??\s*$/i;
+
 /** Removes the due-date mention (and its "by", "on" …) from a task, and filler at the end. */
 function cleanTask(task: string, due: SpokenDate | undefined): string {
   let out = task;
@@ -105,12 +108,12 @@ function cleanTask(task: string, due: SpokenDate | undefined): string {
   // "cover thursday and friday": days listed are what the task is about, and stay in it.
   const listed = due && at >= 0 && DAYS_LISTED.test(out.slice(at + due.text.length));
   if (due && at >= 0 && !listed) out = withoutDate(out, at, due.text.length);
-  const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/[\s,;:.!?-]+$/, '');
+  const trim = (t: string): string => t.replace(/\s+/g, ' ').replace(/\s+(?=[,;:])/g, '').replace(TAG_QUESTION, '').replace(/[\s,;:.!?-]+$/, '');
   return withoutRunOn(trim(trim(out).replace(TRAILING_FILLER, '')).replace(TASK_LEAD, '').trim());
 }
 
 /** A subject and its verb that start another sentence run into the task: "chase the referees[ they need …]". */
-const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|might|may|could|would|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
+const RUN_ON = /\s(?:(?:they|we|he|she|it|you)(?:'re|'ll|'ve|'d|\s+(?:need|needs|have|has|are|is|was|were|will|can|should|must|might|may|could|would|said|say|think|want))|i(?:'ll|'m|'d|'ve|\s+(?:think|reckon|guess|will|can|need|have|want|said|hope)))\b/i;
 /** After a comma, someone else and what they will do: "host, and jordan from sales will join". */
 const SOMEONE_ELSE = /(?<=,)\s*(?:and|but|so)?\s+(?=(?:[\p{L}'-]+\s+){1,4}?(?:will|'ll|can|should|must|needs? to|has to|is going to)\b)/iu;
 /** After a comma, a thing and what it is or does ("post the frontend role, the job ad is still in draft"), what there is ("…, there's a permit zone outside"), what someone did ("…, they helped out before") or a question ("…, what about the route"). */

@@ -29,6 +29,8 @@ export function goneBy(said: string, before: string, after: string): boolean {
   const opening = starts ? before.slice(starts.index + starts[0].length) : before;
   const closing = after.slice(0, after.search(CLAUSE_END) >= 0 ? after.search(CLAUSE_END) : after.length);
   if (AHEAD.test(`${opening} ${said} ${closing}`)) return false;
+  // "my laptop keeps freezing since the update on tuesday": since then, so before now.
+  if (/\bsince\b/i.test(opening)) return true;
   // "stopped working", "went camping": a word in -ing is what was done, the verb before it tells when.
   const verbs = (text: string) => taggedWords(text).filter((w) => ['VERB', 'AUX'].includes(w.pos) && !/ing$/i.test(w.text));
   const last = verbs(opening).at(-1);

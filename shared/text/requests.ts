@@ -75,11 +75,15 @@ const YOU_DO = /\b(before|after|when|once|until|till|if|as soon as)\s+you\s+(go|
 const THIRD_PERSON: Readonly<Record<string, string>> = { go: 'goes', do: 'does', have: 'has', are: 'is', finish: 'finishes' };
 
 /** A speaker's own task as written for others: "you" and "your" said to the only other speaker are that speaker. */
+const CONTRACTED: Readonly<Record<string, string>> = { d: 'would', ll: 'will', re: 'is', ve: 'has' };
+
 export function toTheOther(task: string, other: string | undefined): string {
   if (!other || UNNAMED.test(other)) return task;
   // "before you go" → "before Dev goes": "you" as the subject after a word that opens a clause.
   const subject = task.replace(YOU_DO, (_, lead: string, verb: string) => `${lead} ${other} ${THIRD_PERSON[verb.toLowerCase()] ?? `${verb}s`}`);
-  return subject.replace(/\byour\b/gi, `${other}'s`).replace(/\byou\b(?!\s+(?:all|guys|both|two|folks|lot|lots)\b)/gi, other);
+  // "you'd get", "you'll have": the other one would, will.
+  const spelled = subject.replace(/\byou['’](d|ll|re|ve)\b/gi, (_, c: string) => `${other} ${CONTRACTED[c.toLowerCase()]!}`);
+  return spelled.replace(/\byour\b/gi, `${other}'s`).replace(/\byou\b(?!\s+(?:all|guys|both|two|folks|lot|lots)\b)/gi, other);
 }
 
 /** "you can pay online", "you should ring the office": what another speaker just put to the one who speaks. */
