@@ -80,17 +80,27 @@ export function sentTitle(before: string, after: string, names: readonly string[
   return who && visitOf(who, said, after);
 }
 
+/** A title said before a name: "Dr", "Nurse", "Mrs". */
+const TITLE = String.raw`(?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)`;
 /** "dr lewis could see you at …", "the nurse can see him on …", "Dana can fit you in at …": one who sees someone then, said just before when. */
-const SEES = /(?:^|[,;.]\s*|\b(?:but|and|so|then)\s+)((?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)\.?\s+[\p{L}-]+(?:\s+(?!(?:can|could|will|would|is)\b)[\p{L}-]+)?|(?:the|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+|\p{Lu}[\p{L}-]+)\s+(?:can|could|will|would|is\s+able\s+to)\s+(?:see|fit|squeeze)\s+(?:you|him|her|them|us)(?:\s+in)?\s+(?:(?:on|at|in|for|first\s+thing)\s+)?(?:the\s+)?$/iu;
+const SEES = new RegExp(
+  String.raw`(?:^|[,;.]\s*|\b(?:but|and|so|then)\s+)(${TITLE}\.?\s+[\p{L}-]+(?:\s+(?!(?:can|could|will|would|is)\b)[\p{L}-]+)?|(?:the|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+|\p{Lu}[\p{L}-]+)\s+(?:can|could|will|would|is\s+able\s+to)\s+(?:see|fit|squeeze)\s+(?:you|him|her|them|us)(?:\s+in)?\s+(?:(?:on|at|in|for|first\s+thing)\s+)?(?:the\s+)?$`,
+  'iu',
+);
 
 /** The appointment with the one who sees someone, said `before` the date ("Appointment with Dr Lewis"); undefined when none. */
 export function seenTitle(before: string, names: readonly string[]): string | undefined {
   const sees = SEES.exec(before)?.[1];
-  if (!sees) return undefined;
-  const titled = /^(?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)\b/i.test(sees);
-  const named = taggedWords(before).some((w) => w.text === sees && w.pos === 'PROPN');
-  const who = titled ? sees.replace(/(^|\s)(\p{Ll})/gu, (_, sp: string, c: string) => `${sp}${c.toUpperCase()}`) : / /.test(sees) ? visitor(sees, '', names) && sees.toLowerCase() : named ? sees : oneWord(sees, names);
+  const who = sees && seer(sees, before, names);
   return who ? `Appointment with ${who}` : undefined;
+}
+
+/** The one who sees, as a title names them: "Dr Lewis", "the nurse", "Dana"; undefined when no person is said. */
+function seer(sees: string, before: string, names: readonly string[]): string | undefined {
+  if (new RegExp(`^${TITLE}\\b`, 'i').test(sees)) return sees.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => `${space}${c.toUpperCase()}`);
+  if (sees.includes(' ')) return visitor(sees, '', names) && sees.toLowerCase();
+  // "Dana can fit you in": a name the tagger reads as one, though the lexicon has the word.
+  return taggedWords(before).some((w) => w.text === sees && w.pos === 'PROPN') ? sees : oneWord(sees, names);
 }
 
 /** "can you do a viewing", "shall we have a quick chat", "we should do a mock inspection", "could you come in for a fitting": a thing to do offered or asked for, said just before when. */
