@@ -44,11 +44,11 @@ const TIME_ASKED =
   /\bwhat\s+time(?:'s|\s+(?:is|are|will))\s+(?:(?:the|our|your|my|his|her|their)\s+)?(?!(?:it|that|this|we|you|they|i|he|she)\b)((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?)(?=\s+(?:on|this|next|tomorrow|today|tonight|start|starting|begin|finish|end|again)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /**
  * "we need volunteers to sort donations", "we'll need someone to set up the chairs before the
- * fair", "we need a dry run on staging", "the actors need a table read": what is to be done, up to the words that say when. Not what only steers the mind ("we need
+ * fair", "we need a dry run on staging", "the actors need a table read", "we need one more rehearsal": what is to be done, up to the words that say when. Not what only steers the mind ("we need
  * to be careful", "we need to decide") or is the day itself ("we need to set a date").
  */
 const NEEDED =
-  /\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another)\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+  /\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another|one\s+more|(?:one|two)\s+(?:more|extra))\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
 /** "we'd like a deeper dive with your CTO", "i'd love a quick demo": a thing wanted, which a day offered next is for (with "the" for "your", "our"). */
 const WANTED_THING = /\b(?:we|i|they)(?:'d|\s+would)\s+(?:like|love|want)\s+(?:to\s+(?:have|do|set\s+up|book|arrange)\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+(?:\s+with\s+(?:(?:the|your|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)(?=\s*[,.;!?]|\s*$|\s+(?:on|at|next|this|before|after|soon)\b)/iu;
 /**
@@ -79,6 +79,9 @@ function itemSaidAlone(sentence: string): string | undefined {
   return item;
 }
 
+/** Words after an item of the agenda that say it is talked about, not what it is: "gig planning", "launch prep", "move logistics". */
+const TALK_ABOUT = /\s+(?:planning|prep|preparation|logistics|update|updates|discussion)$/i;
+
 /** How many segments after the question an answer may come. */
 const ANSWER_REACH = 1;
 
@@ -102,7 +105,9 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   const agenda = AGENDA.exec(sentence);
   const timeAsked = TIME_ASKED.exec(sentence)?.[1];
   const isThere = IS_THERE.exec(sentence)?.[1];
-  const thing = keptCapitals(ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? MOVE_ASKED.exec(sentence)?.[1] ?? agenda?.[1] ?? agenda?.[2]) ?? itemSaidAlone(sentence);
+  const item = keptCapitals(agenda?.[1] ?? agenda?.[2]) ?? itemSaidAlone(sentence);
+  // "okay, gig planning.": the item is the gig, the planning is the talk about it.
+  const thing = keptCapitals(ASKED_WHEN.exec(sentence)?.[1] ?? NAMED_THEN_ASKED.exec(sentence)?.[1] ?? isThere ?? timeAsked ?? AND_THE.exec(sentence)?.[1] ?? MOVE_ASKED.exec(sentence)?.[1]) ?? item?.replace(TALK_ABOUT, '');
   if (thing) return { title: capitalised(thing), segment, ...(timeAsked ? { timeAsked: true } : {}), ...(isThere ? { whetherAsked: true } : {}) };
   const date = DATE_ASKED.exec(sentence);
   // "what's the deadline for sign-ups" → "Deadline: sign-ups"; "what's the date for the fete" → "Fete".

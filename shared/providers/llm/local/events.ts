@@ -329,7 +329,10 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const [titled, after] = [withoutLength(part.slice(0, own.index)), withoutLength(part.slice(own.index + own.text.length))];
       // "the party is at the pub on friday": the place said between the thing and its day is neither.
       named = titleOf(`${titled}${own.text}${after}`, withoutLength(rest), beforePlaceAtEnd(titled) ?? titled, names, after) ?? (samePart ? named : continued(rest, named, normalised));
-      named = answeredOr(deadlineOfThingAhead(titledByTask(named, tasks.get(segment) ?? [], date, part), normalised.slice(0, date.index)), asked, segment, normalised);
+      const ownTitle = deadlineOfThingAhead(titledByTask(named, tasks.get(segment) ?? [], date, part), normalised.slice(0, date.index));
+      named = answeredOr(ownTitle, asked, segment, normalised);
+      // "we need one more rehearsal" … "how about wednesday evening?": the thing needed, not the thing before it moved.
+      const byAnswer = !ownTitle && !!named && asked?.needsOffer === true;
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
@@ -350,7 +353,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
       // "can we move the budget review to the second?" … "fine, the second at ten thirty then": named shorter, the same thing.
       const again = namedAgain(named, mentions.findLast((m) => m.kind === 'appointment')?.title);
-      const movedNow = !named || !saysMore(named.title) || again ? movedTo(mentions, normalised, date, segment) : undefined;
+      const movedNow = !byAnswer && (!named || !saysMore(named.title) || again) ? movedTo(mentions, normalised, date, segment) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
       // "the under twelves tournament. it's on the sixth": the day a later "the sunday after the tournament" is counted from.
