@@ -151,8 +151,9 @@ const CALLED_IN_CLAUSE = /^\s*(?:(?:and|so|but|right|ok|okay|now)[,\s]+)*(\p{Lu}
 function askedOf(clause: string, segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): string {
   const called = CALLED_IN_CLAUSE.exec(clause)?.[1];
   const known = called && knownName(called, names);
+  if (known) return known;
   const other = addressee(segments, at, speaker, names);
-  return known || (called && !inLexicon(called) && !UNNAMED.test(other) ? called : undefined) || findName(clause, names) || other;
+  return (called && !inLexicon(called) && !UNNAMED.test(other) ? called : undefined) || findName(clause, names) || other;
 }
 
 function addressee(segments: readonly Segment[], at: number, speaker: string, names: readonly string[]): string {

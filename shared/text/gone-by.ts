@@ -4,10 +4,11 @@
 // thing sets its day ("i booked a table on friday", "we scheduled a call on monday"). A clause that says what will be ("… and we
 // finish on friday", "he's coming back next tuesday"), a day marked as ahead ("this coming
 // friday"), or a verb read as a state ("the office is closed on monday") is read as said.
+import { WEEKDAY } from './calendar.ts';
 import { taggedWords } from './pos.ts';
 
 /** A weekday or the weekend said alone ("on tuesday", "over the weekend", "saturday morning"), no word marking which. */
-const DAY_ALONE = /^(?:(?:on|at|over|by)\s+)?(?:the\s+)?(?:weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:morning|afternoon|evening|night))?$/i;
+const DAY_ALONE = new RegExp(`^(?:(?:on|at|over|by)\\s+)?(?:the\\s+)?(?:weekend|${WEEKDAY})(?:\\s+(?:morning|afternoon|evening|night))?$`, 'i');
 /** Past forms, not in -ed, that tell what happened (not "was", "were": "we were hoping to meet on friday" plans; not "got": "i got a slot on friday" is for then). */
 const HAPPENED = /^(?:met|went|came|broke|began|spoke|saw|heard|read|had|rang|sent|fell|burst|said|told|gave|took|made|found|wrote|bought|sold|paid|lost|won|forgot|left|brought|thought|felt|did|ran|drove|flew|sat|stood|kept|held)$/i;
 /** A verb in -ed (not "-eed": "need"), the past of one that tells what happened. */
@@ -31,6 +32,9 @@ export function goneBy(said: string, before: string, after: string): boolean {
   if (AHEAD.test(`${opening} ${said} ${closing}`)) return false;
   // "my laptop keeps freezing since the update on tuesday": since then, so before now.
   if (/\bsince\b/i.test(opening)) return true;
+  // No word that could be a past form: no need to tag (findDates reads every line, often more than once).
+  const words = `${opening} ${closing}`.split(/[^\p{L}']+/u);
+  if (!words.some((w) => HAPPENED.test(w) || REGULAR_PAST.test(w))) return false;
   // "stopped working", "went camping": a word in -ing is what was done, the verb before it tells when.
   const verbs = (text: string) => taggedWords(text).filter((w) => ['VERB', 'AUX'].includes(w.pos) && !/ing$/i.test(w.text));
   const last = verbs(opening).at(-1);

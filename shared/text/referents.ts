@@ -117,8 +117,11 @@ function headPhrase(text: string, phrases: readonly Phrase[]): Phrase | undefine
 const NAME_SAYING = /(?:^|[\s,;.])(\p{Lu}\p{Ll}+)(?=\s+(?:said|says|will|'ll|is|was|can|could|has|had|wants|wanted|'d|would|asked|offered|told|promised|agreed|thinks|thought)\b)/gu;
 
 function nameSaying(text: string): Phrase | undefined {
-  const proper = new Set(taggedWords(text).filter((w) => w.pos === 'PROPN').map((w) => w.start));
-  const name = [...text.matchAll(NAME_SAYING)].filter((m) => !inLexicon(m[1]!) || proper.has(m.index + m[0].indexOf(m[1]!))).at(-1);
+  const said = [...text.matchAll(NAME_SAYING)];
+  if (said.length === 0) return undefined;
+  // The tagger only for a word the lexicon has ("Shona"): is it read as a name here?
+  const proper = said.every((m) => !inLexicon(m[1]!)) ? new Set<number>() : new Set(taggedWords(text).filter((w) => w.pos === 'PROPN').map((w) => w.start));
+  const name = said.filter((m) => !inLexicon(m[1]!) || proper.has(m.index + m[0].indexOf(m[1]!))).at(-1);
   if (!name) return undefined;
   const from = name.index + name[0].indexOf(name[1]!);
   return { text: name[1]!, from, to: from + name[1]!.length, plural: false, person: true };

@@ -26,6 +26,8 @@ const BEGINS = 'start|begin|kick off|launch|open|run|go out|come|arrive|visit';
 const FOR_A_WHILE = String.raw`(?:\s+(?:for\s+(?:the\s+)?(?:season|summer|winter|spring|autumn|fall|year|public|business|first\s+time)|again))?`;
 /** Said to happen, begin, come, be booked or be moved then: what ends the words before the date. */
 const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+(?:${BEGINS})|starts|begins|kicks off|launches|opens|runs|goes out|(?:leaves|departs)(?:\s+from\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?|goes live|comes|arrives|visits|${MANY}(?:${BEGINS}))|(?:is|are)\s+(?:coming|arriving|visiting)|(?:isn't|aren't|is\s+not|are\s+not)\s+(?:until|till)|(?:doesn't|don't|does\s+not)\s+(?:start|begin|open|happen|kick\s+off)\s+(?:until|till)|(?:gets?|is|are|will\s+be|is\s+being|are\s+being)\s+(?:delivered|installed|fitted|collected|picked\s+up)|(?:is|are|will be|has been|have been)\s+(?:booked|scheduled|planned|set|arranged|listed|fixed|timetabled|slated|confirmed|pencil?led in)(?:\s+in)?(?:\s+for)?|(?:(?:has|have|is|are|was|were|got|'s)\s+)?(?:been\s+)?(?:moved|changed|pushed|pushed back|rescheduled|brought forward)\s+(?:to|till|until))${FOR_A_WHILE}\s+(?:(?:on|at|in|from)\s+)?(?:(?:the|a)\s+)?(?:(?:following|next|coming)\s+)?$`;
+/** A title said before a name: "Dr Patel", "Mrs Okafor", "Prof Weber". */
+export const HONORIFIC = '(?:dr|doctor|mr|mrs|ms|miss|prof|professor)';
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
@@ -79,7 +81,7 @@ export const NOT_SCHEDULED = /^(?:(?:good|big|small|little|real|slight|fair|grea
  * ("it's", "what's", "saturday's": a day's own thing is DAYS_OWN's).
  */
 export const OWNED = new RegExp(
-  String.raw`(?:^|[\s,])((?:dr|doctor|mr|mrs|ms|miss|prof|professor)\.?\s+)?(?!(?:it|that|this|there|here|what|who|where|when|how|let|he|she|everyone|everything|nothing|something|today|tomorrow|tonight|${WEEKDAY})['’])([\p{L}-]+)['’]s\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`,
+  String.raw`(?:^|[\s,])(${HONORIFIC}\.?\s+)?(?!(?:it|that|this|there|here|what|who|where|when|how|let|he|she|everyone|everything|nothing|something|today|tomorrow|tonight|${WEEKDAY})['’])([\p{L}-]+)['’]s\s+((?:(?!${DET}\s|${MODAL_WORD}\b)[\p{L}-]+\s+){0,2}?(?!${RELATIVE}\b|${MODAL_WORD}\b)[\p{L}-]+)${ABOUT}${WHERE}\s+${HAPPENS}`,
   'iu',
 );
 /** "after lunch", "before dinner service": a meal said as a time of the day, not had together. */

@@ -7,6 +7,7 @@
 // "could you come in for a fitting on …" → "Fitting". And the speaker's party setting off: "we fly
 // home on the fourth" → "Fly home", "the flights to Lisbon are booked, we leave on …" → "Leave for Lisbon".
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
+import { HONORIFIC } from './event-phrases.ts';
 import { isKin, roleOwner } from '../../../text/roles.ts';
 
 const WHO = String.raw`((?:the|our|your|their|my|his|her)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{L}-]+)`;
@@ -80,8 +81,8 @@ export function sentTitle(before: string, after: string, names: readonly string[
   return who && visitOf(who, said, after);
 }
 
-/** A title said before a name: "Dr", "Nurse", "Mrs". */
-const TITLE = String.raw`(?:dr|doctor|nurse|mr|mrs|ms|miss|prof|professor)`;
+/** A title said before a name: "Dr", "Mrs", and "Nurse" for one who sees someone. */
+const TITLE = `(?:${HONORIFIC}|nurse)`;
 /** "dr lewis could see you at …", "the nurse can see him on …", "Dana can fit you in at …": one who sees someone then, said just before when. */
 const SEES = new RegExp(
   String.raw`(?:^|[,;.]\s*|\b(?:but|and|so|then)\s+)(${TITLE}\.?\s+[\p{L}-]+(?:\s+(?!(?:can|could|will|would|is)\b)[\p{L}-]+)?|(?:the|our)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+|\p{Lu}[\p{L}-]+)\s+(?:can|could|will|would|is\s+able\s+to)\s+(?:see|fit|squeeze)\s+(?:you|him|her|them|us)(?:\s+in)?\s+(?:(?:on|at|in|for|first\s+thing)\s+)?(?:the\s+)?$`,
