@@ -6,12 +6,15 @@ import { DAY_MS, wallDay } from './calendar.ts';
 import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
 import { LETS_OFFER, OFFERS_ANOTHER } from './spoken-times.ts';
 
-interface Day {
+/** A day, and its time when one was said. */
+export interface Day {
   readonly year: number;
   readonly month: number;
   readonly day: number;
   readonly hour?: number;
   readonly minute?: number;
+  /** Without a time said: the hour of the part of the day said with it ("thursday evening" → 18). */
+  readonly dayPartHour?: number;
 }
 
 /** A day said, as a later mention may lean on it. */
@@ -191,9 +194,9 @@ export interface SaidBefore {
  * works"), that day's, when the time has gone by today (read forward it would be tomorrow's, a
  * day no one named) or the sentence offers it instead or points back to it ("let's book the studio
  * for that morning, from nine thirty until noon"); with the time of day said with that day,
- * if any (`near`, minutes into the day).
+ * if any (`near`, minutes into the day), or of the part of the day said with it (`part`).
  */
-export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number }) | undefined {
+export function timeSaidAgain<T extends Day>(c: Component, said: string, sentence: string, d: T, before: SaidBefore, wall: Date): (T & { evening?: boolean; near?: number; part?: number }) | undefined {
   if (d.hour === undefined || c.isCertain('day') || c.isCertain('weekday') || DAY_SAID.test(said)) return undefined;
   const today = dayNumber(wallDay(wall));
   const sameSentence = before.inSentence.findLast((e) => !e.period && dayNumber(e.start) > today);
@@ -202,7 +205,9 @@ export function timeSaidAgain<T extends Day>(c: Component, said: string, sentenc
   if (!named || !(scheduled || dayNumber(d) > today || ANOTHER_TIME.test(sentence) || THAT_DAY.test(sentence))) return undefined;
   // The time of day said with that day, which an hour said without am or pm is read near ("… at six forty in the morning" … "a taxi at four").
   const near = named.start.hour === undefined ? undefined : named.start.hour * 60 + (named.start.minute ?? 0);
-  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}), ...(near === undefined ? {} : { near }) };
+  // The part of the day said with it instead ("the rehearsal is on thursday evening" … "from seven till ten").
+  const part = named.start.hour === undefined ? named.start.dayPartHour : undefined;
+  return { ...d, year: named.start.year, month: named.start.month, day: named.start.day, ...(named.evening ? { evening: true } : {}), ...(near === undefined ? {} : { near }), ...(part === undefined ? {} : { part: part * 60 }) };
 }
 
 /**

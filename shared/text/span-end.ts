@@ -20,7 +20,7 @@ const DAY_MINUTES = 1440;
 const minuteOf = (d: Clock): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
 
 /** The end as said, moved to the first time after the start it can be. */
-export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: boolean; meridiem: boolean }): T {
+export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: boolean; meridiem: boolean; evening?: boolean }): T {
   if (start.hour === undefined || end.hour === undefined) return end;
   const nextDay = wallDay(new Date(Date.UTC(start.year, start.month - 1, start.day + 1)));
   const from = minuteOf(start);
@@ -28,8 +28,9 @@ export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: b
   const afterStart = dayNumber(end) > dayNumber(start) || (dayNumber(end) === dayNumber(start) && later);
   if (said.day && afterStart) return dayNumber(end) === dayNumber(nextDay) && later ? { ...end, year: start.year, month: start.month, day: start.day } : end;
   // Without am or pm, the end's other reading; the afternoon's too after a start from one to five read as the afternoon's
-  // ("from three to seven" → 15:00–19:00, not 03:00–07:00; "from six until eleven" stays 06:00–11:00).
-  const afternoon = from >= (NOON + 1) * 60 && from < (NOON + 6) * 60;
+  // ("from three to seven" → 15:00–19:00, not 03:00–07:00; "from six until eleven" stays 06:00–11:00), or after one said
+  // to be the evening's ("the party is on friday from seven till ten" → 22:00, not 10:00 the next day).
+  const afternoon = (from >= (NOON + 1) * 60 && from < (NOON + 6) * 60) || (!!said.evening && from >= (NOON + 6) * 60);
   const other = end.hour > NOON ? end.hour - NOON : afternoon && end.hour >= 1 && end.hour < NOON ? end.hour + NOON : undefined;
   const hours = !said.meridiem && other !== undefined ? [end.hour, other] : [end.hour];
   const after = (hour: number) => (hour * 60 + (end.minute ?? 0) - from + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;

@@ -25,6 +25,7 @@ import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
 import { onBothDays } from './both-days.ts';
+import { agreedToOffer, dayOfEvening, laterThanBefore } from './times-in-order.ts';
 import { nextIn, readIn, withoutZones, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -166,14 +167,16 @@ function parts(c: chrono.ParsedResult['start'], after = '', wall?: Date, sentenc
 /**
  * A time moved to another day said ("sunday … meet at nine fifteen") is as said, not the evening
  * an evening meeting reads it as for today; a part of the day said after it keeps its reading; a
- * time in the small hours said with that day makes it the reading nearer that time; and a thing of the evening, said
+ * time in the small hours or a part of the day said with that day makes it the reading nearer that time; and a thing of the evening, said
  * with the time or with the day, makes it the evening's.
  */
-function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again: (T & { evening?: boolean; near?: number }) | undefined, after: string, sentence: string): T | undefined {
+function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again: (T & { evening?: boolean; near?: number; part?: number }) | undefined, after: string, sentence: string): T | undefined {
   if (!again) return undefined;
-  const { evening: eveningDay, near, ...d } = again;
+  const { evening: eveningDay, near, part, ...d } = again;
   const said = c.get('hour') ?? 0;
   if (c.isCertain('meridiem') || dayPartHour('', after) !== undefined) return d as unknown as T;
+  // "the rehearsal is on thursday evening" … "from seven till ten": the reading nearer the part of the day said with that day.
+  if (part !== undefined && d.hour !== undefined && said >= 1 && said <= 12) return { ...d, hour: nearerReading(said, d.minute ?? 0, part) } as unknown as T;
   // "we leave at six forty in the morning" … "we'll need a taxi at four": beside a time in the small hours, the reading nearer it.
   if (near !== undefined && (near < WAKING.from || near >= WAKING.to) && d.hour !== undefined && said >= 1 && said <= 12) return { ...d, hour: nearerReading(said, d.minute ?? 0, near) } as unknown as T;
   if (said < EVENING_HOURS.from || said > EVENING_HOURS.to) return d as unknown as T;
@@ -185,9 +188,9 @@ function clockAgain<T extends DateParts>(c: chrono.ParsedResult['start'], again:
 const saidOf = (sentence: string): { evening?: boolean; starts?: boolean } => ({ ...(EVENING_THING.test(sentence) ? { evening: true } : {}), ...(STARTS.test(sentence) ? { starts: true } : {}) });
 
 
-/** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening says it is the evening's. */
-function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, after: string, sentence: string, wall: Date): T {
-  if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || EVENING_THING.test(sentence)) return start;
+/** A span's start as span-end.ts's dayNotNight reads it, when neither am/pm, a part of the day nor a thing of the evening (`evening`) says it is the evening's. */
+function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, { after, sentence, evening }: { after: string; sentence: string; evening: boolean }, wall: Date): T {
+  if (!result.end || result.start.isCertain('meridiem') || dayPartHour('', after) !== undefined || evening) return start;
   const morning = dayNotNight(start, parts(result.end, after, wall, sentence), endSaid(result.end));
   // "the hall is hired from five until noon", said at seven without a day: tomorrow morning's, not the one gone by.
   const gone = morning !== start && !result.start.isCertain('day') && !result.start.isCertain('weekday') && dayNumber(morning) === dayNumber(wallDay(wall)) && (morning.hour ?? 0) * 60 + (morning.minute ?? 0) <= wall.getUTCHours() * 60 + wall.getUTCMinutes();
@@ -195,7 +198,7 @@ function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, a
 }
 
 /** What a span's end says itself: its day, its am or pm (span-end.ts reads the rest from the start). */
-const endSaid = (end: chrono.ParsedResult['start']): { day: boolean; meridiem: boolean } => ({ day: end.isCertain('day') || end.isCertain('weekday'), meridiem: end.isCertain('meridiem') });
+const endSaid = (end: chrono.ParsedResult['start'], evening = false): { day: boolean; meridiem: boolean; evening: boolean } => ({ day: end.isCertain('day') || end.isCertain('weekday'), meridiem: end.isCertain('meridiem'), evening });
 
 /** The hours most things are planned in (minutes into the day); beside a time outside them, an hour may mean the small hours too. */
 const WAKING = { from: 7 * 60, to: 22 * 60 };
@@ -276,9 +279,6 @@ function parseSpoken(normalised: string, reference: DateReference): { results: c
 /** What may come between a time and its zone: "at seven[ the next morning, ]local time". */
 const ZONE_NEXT = /^[\s,]*(?:the\s+(?:next|following)\s+(?:day|morning|afternoon|evening)[\s,]*)?$/i;
 
-/** What follows a time agreed to: "six works", "two is fine". */
-const AGREED = /^\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\b/i;
-
 /**
  * Date mentions in `text` (spoken or written), resolved against `reference` with forward
  * dates preferred; a weekday said alone is the day of that weekday `earlier` named, if any.
@@ -300,9 +300,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const said = mention.toLowerCase().trim();
     const before = normalised.slice(0, result.index);
     const after = normalised.slice(result.index + mention.length);
-    if (namesNoDay(result, said, before, after) || goneBy(said, before, after)) continue;
-    // "two works", after "… at two your time" the line before: agreeing to that time, said as the zone or day it was offered in.
-    if (AGREED.test(after) && earlier.some((e) => e.ago === 1 && e.start.hour !== undefined)) continue;
+    if (namesNoDay(result, said, before, after) || goneBy(said, before, after) || agreedToOffer(result.start, after, earlier)) continue;
     // What the sentence says of its day (a thing of the evening) is its own, not the next one's ("… eleven. so … tuesday night").
     const sentence = sentenceAt(normalised, result.index);
     const { read, ofMonthNamed } = readInMonthNamed(result.start, parts(result.start, after, wall, sentence), { earlier, inSentence: found }, wall);
@@ -318,7 +316,8 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const ended = afterStart(onDay, said, sentence, [...earlier, ...found]);
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
-    const asSaid = onTheNextDay(spanOfDay(ended, result, after, sentence, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, after, sentence, wall);
+    const around = { after, sentence, evening: EVENING_THING.test(sentence) || dayOfEvening(ended, [...earlier, ...found]) };
+    const asSaid = laterThanBefore(onTheNextDay(spanOfDay(ended, result, around, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, around, wall), result.start, dayPartHour(said, after) !== undefined, found);
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && ZONE_NEXT.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));
@@ -337,7 +336,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
       found.push({ text: mention, index: result.index, start: to, iso: isoDateParts(to, reference.timeZone), label: formatDateParts(to) });
       continue;
     }
-    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, sentence), endSaid(result.end))) : undefined;
+    const end = result.end ? inZone(sameDayEnd(asSaid, parts(result.end, after, wall, sentence), endSaid(result.end, around.evening))) : undefined;
     // "in a month, same time": the day a month on, at the meeting's time.
     const period = now ? undefined : periodSaid(result, said);
     if (period === undefined) {

@@ -94,9 +94,10 @@ export const AFTER_WORK = 'after\\s+(?:work|close|closing(?:\\s+time)?|service|h
 type Groups = Array<string | undefined>;
 const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> = [
   // "half past three" → "3:30", "quarter to four" → "3:45", "ten past nine" → "9:10", "twenty
-  // five to six" → "5:35" where a time can end ("five to six volunteers" is a count), and after
+  // five to six" → "5:35" where a time can end ("five to six volunteers" is a count; "from five to six" a span, but
+  // "from twenty five past seven" a time), and after
   // "at", "half nine" → "9:30" (as said in Britain). First, so "at five to six" is not read as "at 5".
-  [new RegExp(`\\b(?:(half|quarter) (past|to) ${HOUR}|(?<!\\b(?:from|between) )(${MINUTES_OFF}) (past|to|after) ${HOUR}${TIME_CAN_END})`, 'gi'), (...groups) => {
+  [new RegExp(`\\b(?:(half|quarter) (past|to) ${HOUR}|(?<!\\b(?:twenty|thirty|forty|fifty)[ -])(${MINUTES_OFF}) (past|after|(?<!\\b(?:from|between) ${MINUTES_OFF} )to) ${HOUR}${TIME_CAN_END})`, 'gi'), (...groups) => {
     const [part, dir, h] = groups[0] ? groups.slice(0, 3) : groups.slice(3, 6);
     const hour = spokenNumber(h!);
     const minutes = part!.toLowerCase() === 'half' ? 30 : part!.toLowerCase() === 'quarter' ? 15 : spokenNumber(part!.replace(/\s+minutes$/i, ''));
@@ -154,8 +155,8 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
     return time && `${lead} ${day}${part ?? ''} at ${time}`;
   }],
   // "drop it off by eight thirty", "until five fifteen, then …": a time where one can end, but not
-  // a change by an amount ("the price went up by two fifty").
-  [new RegExp(`${NO_CHANGE_BY}\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
+  // a change by an amount ("the price went up by two fifty"), nor the end of a span ("from seven till nine thirty", read below).
+  [new RegExp(`${NO_CHANGE_BY}(?<!\\bfrom\\s+${CLOCK_HOUR_WORD}(?:[\\s-][a-z]+){0,2}\\s+)\\b(by|until|till|before|after) ${HOUR} ${MINUTE}${TIME_CAN_END}`, 'gi'), (lead, h, m) => {
     const time = clockText(h!, m);
     return time && `${lead} ${time}`;
   }],

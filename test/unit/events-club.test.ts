@@ -64,7 +64,8 @@ describe('a line of times right after a line that named one day', () => {
 describe('another day offered for the thing just planned', () => {
   it('moves it there, with its place when the same place is said', () => {
     expect(titled("let's run through the set on wednesday evening at the studio", "i can't do wednesday", 'okay thursday then same place')).toEqual([
-      ['Meeting: run through the set', '2026-12-10T09:00:00+00:00', 'Studio'],
+      // Planned for the evening, it keeps the evening on the day it moves to (was 09:00, the hour of a day said alone).
+      ['Meeting: run through the set', '2026-12-10T18:00:00+00:00', 'Studio'],
     ]);
     expect(titled('the site visit is on tuesday at ten', "let's do friday at ten instead")).toEqual([['Site visit', '2026-12-11T10:00:00+00:00', '']]);
   });

@@ -1,13 +1,14 @@
 // Another day or time offered for the thing just planned moves it there ("let's rehearse on
 // wednesday evening at the studio" … "i can't do wednesday" … "okay thursday then"), keeping its
 // place unless another is said, its time when "same time" is said, and its length when it has a
-// time. Deterministic; no I/O.
+// time; so does a day asked about on its own after a day was turned down ("… no good for me. thursday?"). Deterministic; no I/O.
 import type { Mention } from './event-merge.ts';
 import type { EventKind } from './event-title.ts';
 import { wallClockIn } from '../../../domain/time-zones.ts';
 import { WEEKDAY } from '../../../text/calendar.ts';
 import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
+import { sentenceAt } from '../../../text/sentence-end.ts';
 import { OFFERS_ANOTHER } from '../../../text/spoken-times.ts';
 import type { DateReference, SpokenDate } from '../../../text/spoken-dates.ts';
 
@@ -30,6 +31,19 @@ const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:
 const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
 const OFFERED_TIME = new RegExp(`\\b${OFFERS_ANOTHER}(?:\\s+the\\s+following)?\\s+$`, 'i');
+/** A day turned down: "wednesday's no good for me", "i can't do friday", "monday won't work". */
+const TURNED_DOWN = /(?:\b(?:is|are)|'s|'re)\s+no\s+good\b|\b(?:can't|cannot|can not|couldn't)\s+(?:do|make)\b|\b(?:doesn't|does not|won't|will not)\s+work\b|\b(?:isn't|is not|not)\s+(?:good|possible|free)\b|\b(?:i'm|i am|we're|we are)\s+(?:busy|away)\b/i;
+/** Words that may open a day asked about on its own ("okay, thursday?"). */
+const OPENER = /^(?:(?:ok(?:ay)?|so|well|maybe|perhaps|or|hmm)\W+)*$/i;
+
+/** "wednesday's no good for me. thursday?": a day asked about on its own, in a line that turns a day down or right after one. */
+function dayAskedInstead(normalised: string, date: SpokenDate, previous: string): boolean {
+  const sentence = sentenceAt(normalised, date.index);
+  const at = sentence.indexOf(date.text);
+  const alone = at >= 0 && OPENER.test(sentence.slice(0, at).trim()) && /^\s*\?\s*$/.test(sentence.slice(at + date.text.length));
+  return alone && TURNED_DOWN.test(`${previous}\n${normalised}`);
+}
+
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -39,9 +53,9 @@ const MOVE_REACH = 4;
  * the last appointment planned, which no longer stands on its old day, and its place unless
  * another is said ("somewhere else", "a different room"); so is another time offered for it ("could we make it six").
  */
-export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number): Moved | undefined {
+export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number, previous = ''): Moved | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  const offered = OFFERED_TIME.test(normalised.slice(0, date.index));
+  const offered = OFFERED_TIME.test(normalised.slice(0, date.index)) || dayAskedInstead(normalised, date, previous);
   if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;
@@ -59,11 +73,13 @@ export const namedAgain = (named: Found, last: string | undefined): boolean => !
 /**
  * "wednesday the tenth works instead, same time", "… same hours": the day moved to, at the time
  * the thing moved had; so is the day it is on already, said again ("can we do tuesday, same time?"
- * … "fine, tuesday then").
+ * … "fine, tuesday then"). A thing planned for a part of the day keeps it on the day it moves to.
  */
 export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
-  if (!moved?.timed || date.start.hour !== undefined) return date;
+  if (!moved || date.start.hour !== undefined) return date;
   const { year, month, day, hour, minute } = wallClockIn(moved.start, reference.timeZone);
+  // "wednesday evening" … "thursday then?": the part of the day it was planned for, unless another is said.
+  if (!moved.timed) return date.start.dayPartHour === undefined ? { ...date, start: { ...date.start, dayPartHour: hour } } : date;
   const sameDay = year === date.start.year && month === date.start.month && day === date.start.day;
   return sameDay || saysSameTime(normalised) ? { ...date, start: { ...date.start, hour, minute } } : date;
 }

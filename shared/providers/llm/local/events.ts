@@ -353,7 +353,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       // "could we push it to the twenty sixth instead?", said of the thing planned, named again.
       // "can we move the budget review to the second?" … "fine, the second at ten thirty then": named shorter, the same thing.
       const again = namedAgain(named, mentions.findLast((m) => m.kind === 'appointment')?.title);
-      const movedNow = !byAnswer && (!named || !saysMore(named.title) || again) ? movedTo(mentions, normalised, date, segment) : undefined;
+      const movedNow = !byAnswer && (!named || !saysMore(named.title) || again) ? movedTo(mentions, normalised, date, segment, before.at(-2)?.text) : undefined;
       moved = movedNow ?? moved;
       named = movedNow?.found ?? named ?? moved?.found;
       // "the under twelves tournament. it's on the sixth": the day a later "the sunday after the tournament" is counted from.

@@ -1,0 +1,47 @@
+// Times of one line read together: a time said after one of the afternoon or evening on the same
+// day is later than it ("load in from six, sound check at seven"), and a time agreed to right
+// after it was offered is no new time ("two works"), though a day agreed to is ("thursday works").
+import type * as chrono from 'chrono-node/en';
+import { dayNumber, type Day, type Said } from './dates-said.ts';
+
+/** What follows a time or day agreed to: "six works", "two is fine", "thursday suits". */
+const AGREED = /^\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\b/i;
+
+const weekdayOf = (d: Day): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+
+/**
+ * "two works", after "… at two your time" the line before: agreeing to that time, said again in
+ * the zone or day it was offered in, so no time of its own. A day agreed to ("thursday works",
+ * after "wednesday at seven?") is a day of its own, unless it is the day offered.
+ */
+export function agreedToOffer(c: chrono.ParsedResult['start'], after: string, earlier: readonly Said[]): boolean {
+  if (!AGREED.test(after)) return false;
+  const offered = earlier.filter((e) => e.ago === 1 && e.start.hour !== undefined);
+  if (c.isCertain('day')) return offered.some((e) => e.start.day === c.get('day'));
+  if (c.isCertain('weekday')) return offered.some((e) => weekdayOf(e.start) === c.get('weekday'));
+  return offered.length > 0;
+}
+
+const minutesOf = (d: Day): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
+const HALF_DAY = 12;
+
+/**
+ * An hour said without am, pm or a part of the day, read as the morning's, after a time of the
+ * afternoon or evening said before it in the line for the same day, which its afternoon reading
+ * comes after: that reading ("we meet at six and then at seven", "doors at six, we're on at
+ * seven" → 19:00, was 07:00). Times said in a run go forward through the day.
+ */
+export function laterThanBefore<T extends Day>(d: T, c: chrono.ParsedResult['start'], partSaid: boolean, before: readonly { start: Day; end?: Day; period?: string }[]): T {
+  if (d.hour === undefined || d.hour >= HALF_DAY || c.isCertain('meridiem') || partSaid) return d;
+  const last = before.findLast((b) => !b.period && b.start.hour !== undefined && dayNumber(b.start) === dayNumber(d));
+  const time = last && (last.end && dayNumber(last.end) === dayNumber(d) ? last.end : last.start);
+  if (!time || (time.hour ?? 0) < HALF_DAY) return d;
+  const pm = { ...d, hour: d.hour + HALF_DAY };
+  return minutesOf(d) < minutesOf(time) && minutesOf(pm) > minutesOf(time) ? pm : d;
+}
+
+const EVENING = 18;
+
+/** "the rehearsal is on thursday evening" … "from seven till ten": a time of a day said before with the evening, which a span said for it is read in. */
+export const dayOfEvening = (d: Day, said: readonly Said[]): boolean =>
+  d.hour !== undefined && said.some((e) => !e.period && e.start.hour === undefined && (e.start.dayPartHour ?? 0) >= EVENING && dayNumber(e.start) === dayNumber(d));
