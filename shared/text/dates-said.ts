@@ -155,6 +155,22 @@ const ANOTHER_TIME = new RegExp(`\\b(?:works?|instead|how about|what about|make 
 /** "that morning", "that day": the day said before, pointed back to. */
 const THAT_DAY = /\bthat\s+(?:morning|afternoon|evening|night|day)\b/i;
 
+/** "can i pick it up the same day?", "is she free that day?": the day said before, pointed back to with no day of its own. */
+const SAME_DAY = /\b(?:the\s+same|that)\s+day\b/i;
+
+/**
+ * The day a line without a day of its own points back to ("your car's inspection is on thursday"
+ * … "can i pick it up the same day?"): the day said last, when still to come, so the times said
+ * after it are that day's ("yes, it should be done by two").
+ */
+export function dayPointedTo(text: string, earlier: readonly Said[], inLine: readonly Said[], today: number): { text: string; index: number; start: Day } | undefined {
+  const at = SAME_DAY.exec(text);
+  if (!at || inLine.some((d) => !d.period)) return undefined;
+  // Past the lines kept, the day of the thing said last ("the inspection").
+  const last = earlier.findLast((e) => !e.period) ?? earlier.findLast((e) => e.period === 'thing');
+  return last && dayNumber(last.start) > today ? { text: at[0], index: at.index, start: { year: last.start.year, month: last.start.month, day: last.start.day } } : undefined;
+}
+
 /** Someone taking on or asking for a task: "i'll …", "we'll …", "can you …". */
 const COMMITS = /\b(?:i'll|i will|i can|we'll|we will|can you|could you|would you)\b/;
 

@@ -13,7 +13,7 @@ import { withNthWeekdays } from './nth-weekday.ts';
 import { withWeekends } from './weekend.ts';
 import { withWeekOn } from './week-on.ts';
 import { countedFromDaySaid, withDaysNextTo } from './day-next-to.ts';
-import { dayNumber, inMonthNamed, namedWith, sameTimeAs, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
+import { dayNumber, dayPointedTo, inMonthNamed, namedWith, sameTimeAs, timeSaidAgain, weekdayAhead, weekdayFromDaySaid, weekdayNamedBefore, type Said, type SaidBefore } from './dates-said.ts';
 import { withOrdinalDays } from './ordinal-day.ts';
 import { DETERMINER_BEFORE, MAYBE_DATE, namesNoDay } from './no-day.ts';
 import { goneBy } from './gone-by.ts';
@@ -21,7 +21,8 @@ import { sameTimeAround, timeOfDay } from './same-time.ts';
 import { EVENING_HOURS, EVENING_THING, partOfThing } from './thing-hours.ts';
 import { nextDayWords, onTheNextDay } from './next-day.ts';
 import { dayNotNight, movedBetween, sameDayEnd } from './span-end.ts';
-import { AFTER_WORK, normaliseSpokenTimes } from './spoken-times.ts';
+import { normaliseSpokenTimes } from './spoken-times.ts';
+import { dayPartHour, withoutPartBeforeDay } from './day-part.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
 import { onBothDays } from './both-days.ts';
@@ -126,20 +127,6 @@ export function formatDateParts(d: DateParts): string {
 export function isoDateParts(d: DateParts, timeZone: string): string {
   if (d.hour === undefined) return `${d.year}-${two(d.month)}-${two(d.day)}`;
   return isoInZone(instantOf(d, timeZone), timeZone);
-}
-
-/** Hours of a working day for a part of the day ("friday afternoon" → 14). */
-const DAY_PART_HOURS: ReadonlyArray<readonly [RegExp, number]> = [[/\bmorning\b/i, 9], [/\bafternoon\b/i, 14], [/\bevening\b/i, 18], [/\b(?:tonight|night)\b/i, 19], [new RegExp(`\\b${AFTER_WORK}\\b`, 'i'), 18], [/\bafter\s+lunch\b/i, 13]];
-/** The end of the working day or lunch said as the part of a day ("friday after work", "after lunch on tuesday"). */
-const AFTER_WORK_OR_LUNCH = `(?:${AFTER_WORK}|after\\s+lunch)`;
-const DAY_PART_AFTER = new RegExp(`^\\s*(?:,?\\s*(?:(?:sometime|some\\s+time|probably|maybe|hopefully|ideally|early|late|first\\s+thing)\\s+)?(?:in the\\s+)?(?:morning|afternoon|evening|tonight|at night)|,?\\s*${AFTER_WORK_OR_LUNCH})\\b`, 'i');
-/** "after lunch on tuesday", "after work on friday": the part of the day said before the day. */
-const DAY_PART_BEFORE = new RegExp(`\\b${AFTER_WORK_OR_LUNCH}\\s+(?:on\\s+)?$`, 'i');
-
-/** The hour the part of the day said in the mention, or right after it ("on monday in the afternoon") or before it ("after lunch on monday"), suggests. */
-function dayPartHour(said: string, after: string, before = ''): number | undefined {
-  const text = `${said} ${DAY_PART_AFTER.exec(after)?.[0] ?? ''} ${DAY_PART_BEFORE.exec(before)?.[0] ?? ''}`;
-  return DAY_PART_HOURS.find(([words]) => words.test(text))?.[1];
 }
 
 /** Bare clock hours said without am/pm that a meeting means in the afternoon ("at 3" → 15:00). */
@@ -268,7 +255,7 @@ const THIS_DAY_PART = /^this\s+(?:morning|afternoon|evening)$/;
 /** chrono's reading of the text with the zones said after its times blanked out, so "at 3 pm eastern on thursday" stays one mention (the text keeps its length). */
 function parseSpoken(normalised: string, reference: DateReference): { results: chrono.ParsedResult[]; zones: ZoneSaid[] } | undefined {
   const zones = zonesSaid(normalised);
-  const blanked = withoutZones(normalised, zones);
+  const blanked = withoutPartBeforeDay(withoutZones(normalised, zones));
   try {
     return { results: spokenReader().parse(blanked, { instant: reference.instant, timezone: reference.offsetMinutes }, { forwardDate: true }), zones };
   } catch {
@@ -352,7 +339,13 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     if (period !== 'month' && dayNumber(first) < today) continue;
     found.push({ text: mention, index: result.index, start: first, ...(end ? { end } : {}), iso: isoDateParts(first, reference.timeZone), label, period });
   }
-  return onBothDays(found, normalised, earlier, (d, day) => ({ ...d, start: { ...d.start, ...day }, end: d.end && { ...d.end, ...day }, iso: isoDateParts({ ...d.start, ...day }, reference.timeZone), label: formatDateParts({ ...d.start, ...day }) }));
+  return onBothDays(withDayPointedTo(found, normalised, earlier, reference, today), normalised, earlier, (d, day) => ({ ...d, start: { ...d.start, ...day }, end: d.end && { ...d.end, ...day }, iso: isoDateParts({ ...d.start, ...day }, reference.timeZone), label: formatDateParts({ ...d.start, ...day }) }));
+}
+
+/** The line's days, or the day said before that it points back to ("… the same day?"), dates-said.ts's dayPointedTo. */
+function withDayPointedTo(found: SpokenDate[], normalised: string, earlier: readonly Said[], reference: DateReference, today: number): SpokenDate[] {
+  const pointed = dayPointedTo(normalised, earlier, found, today);
+  return pointed ? [...found, { ...pointed, iso: isoDateParts(pointed.start, reference.timeZone), label: formatDateParts(pointed.start) }] : found;
 }
 
 const MONTH_NAME = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/;

@@ -15,6 +15,7 @@ import { namesAPlace } from '../../../text/places.ts';
 import { taggedWords } from '../../../text/pos.ts';
 import { onlyKind, type EventKind } from './event-title.ts';
 import { keptCapitals } from './event-things.ts';
+import { OCCASION } from './event-phrases.ts';
 
 /** What the thing asked about is for ("the grading day for next season"): no part of its name. */
 const FOR_WHICH = String.raw`(?:\s+(?:for|of)\s+(?:(?:the|this|next|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)`;
@@ -48,7 +49,7 @@ const TIME_ASKED =
  * to be careful", "we need to decide") or is the day itself ("we need to set a date").
  */
 const NEEDED =
-  /\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another|one\s+more|(?:one|two)\s+(?:more|extra))\s+(?=(?:[\p{L}-]+\s+){0,2}?(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview)\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))/iu;
+  new RegExp(String.raw`\b(?:we|i|they|the\s+[\p{L}-]+)(?:'ll|'d|\s+(?:will|would|still|also))?\s+need\s+(?:(?:some|a\s+few|a\s+couple\s+of|more|two|three|four|five|six)\s+)?(?:(?:(?:volunteers|people|someone|somebody|helpers|hands|a\s+team)\s+)?to\s+(?!(?:be|have|get|know|think|decide|figure|remember|make\s+sure|keep|stop|say|ask|see|go|do)\b|[\p{L}-]+\s+(?:(?:a|the|another|a\s+new)\s+)?(?:date|day|time)\b)|(?:a|an|another|one\s+more|(?:one|two)\s+(?:more|extra))\s+(?=(?:[\p{L}-]+\s+){0,2}?${OCCASION}\b))((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+?)(?=\s+(?:before|after|by|on|at|this|next|first|sometime|soon|again|then|for)\b|[\s,.?!]*(?:$|[,.?!]))`, 'iu');
 /** "we'd like a deeper dive with your CTO", "i'd love a quick demo": a thing wanted, which a day offered next is for (with "the" for "your", "our"). */
 const WANTED_THING = /\b(?:we|i|they)(?:'d|\s+would)\s+(?:like|love|want)\s+(?:to\s+(?:have|do|set\s+up|book|arrange)\s+)?(?:a|an|another)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+(?:\s+with\s+(?:(?:the|your|our)\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?)(?=\s*[,.;!?]|\s*$|\s+(?:on|at|next|this|before|after|soon)\b)/iu;
 /**

@@ -30,7 +30,7 @@ const DAY_SAID = new RegExp(`\\b(?:${WEEKDAY}|today|tomorrow|tonight|\\d{1,2}(?:
 /** "somewhere else", "a different room": the place is no longer the one said before. */
 const OTHER_PLACE = /\b(?:somewhere else|elsewhere|(?:a\s+)?(?:different|another|new|other)\s+(?:place|venue|room|spot|location)|(?:not|no longer)\s+(?:at|in)\s+the)\b/i;
 /** "could we make it at 6", "push it to 4:30", "can we move the review to the second?", "how about at 7": another time offered for the thing just planned ("move on to" is no move). */
-const OFFERED_TIME = new RegExp(`\\b${OFFERS_ANOTHER}(?:\\s+the\\s+following)?\\s+$`, 'i');
+const OFFERED_TIME = new RegExp(`\\b${OFFERS_ANOTHER}(?:\\s+the(?:\\s+following)?)?\\s+$`, 'i');
 /** A day turned down: "wednesday's no good for me", "i can't do friday", "monday won't work". */
 const TURNED_DOWN = /(?:\b(?:is|are)|'s|'re)\s+no\s+good\b|\b(?:can't|cannot|can not|couldn't)\s+(?:do|make)\b|\b(?:doesn't|does not|won't|will not)\s+work\b|\b(?:isn't|is not|not)\s+(?:good|possible|free)\b|\b(?:i'm|i am|we're|we are)\s+(?:busy|away)\b/i;
 /** Words that may open a day asked about on its own ("okay, thursday?"). */

@@ -29,6 +29,8 @@ const HAPPENS = String.raw`(?:is|are|will be|takes place|happens|(?:will\s+(?:${
 /** A title said before a name: "Dr Patel", "Mrs Okafor", "Prof Weber". */
 export const HONORIFIC = '(?:dr|doctor|mr|mrs|ms|miss|prof|professor)';
 export const DET = '(?:the|our|a|an|this|my|your|their|his|her|its)';
+/** Things held on a day that a need or a stay is for: "a rehearsal", "its inspection", "a final fitting". */
+export const OCCASION = '(?:run|rehearsal|run-?through|walk-?through|read|read-?through|test|check|review|session|call|meeting|visit|inspection|drill|demo|briefing|workshop|training|fitting|shoot|screening|tasting|viewing|tour|interview|service|mot|check-?up|appointment|exam|assessment|audit)';
 /** A modal ends a noun phrase: "an engineer can visit on thursday" offers, and names no "engineer can". */
 const MODAL_WORD = '(?:can|could|will|would|should|may|might|must|shall)';
 /** A word that opens a relative clause ("the bank holiday which is …"), so ends a noun phrase before it. */

@@ -2,7 +2,7 @@
 // "there's a launch event …", "the juniors have a home game …", "the retrospective, let's hold it
 // …", "don't forget the site visit …", "how about the photo shoot on monday". Deterministic; no I/O.
 import { joinedAtHyphens, inLexicon, taggedWords } from '../../../text/pos.ts';
-import { DET, NOT_SCHEDULED, REMINDED } from './event-phrases.ts';
+import { DET, NOT_SCHEDULED, OCCASION, REMINDED } from './event-phrases.ts';
 
 /** "AGM", "CPRs": a short name said in capitals. */
 const inCapitals = (word: string): boolean => /^[A-Z]{2,5}s?$/.test(word);
@@ -29,12 +29,21 @@ export function namesAThing(text: string, phrase: string, names: readonly string
 
 /**
  * "there's a launch event at the museum on …", "we have a quiz on friday", "the juniors have a
- * home game on …", "the choir has a concert …": a thing there is, or that we or a group have, then.
+ * home game on …", "the choir has a concert …": a thing there is, or that we or a group have, then
+ * ("there's also a …", "we also have a …").
  */
 const THERE_IS = new RegExp(
-  String.raw`\b(?:there's|there is|there will be|there'll be|(?:we|they|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+have|'ve got|\s+have got|'re having|\s+are having|'ll have|\s+will have)|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s+(?:has|has got|is having))\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
+  String.raw`\b(?:there's|there is|there will be|there'll be|(?:we|they|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+also)?(?:\s+have|'ve got|\s+have got|'re having|\s+are having|'ll have|\s+will have)|(?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+\s+(?:has|has got|is having))(?:\s+(?:also|still|even|actually))?\s+(?:a|an|the|our|another)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?:\s+(?:at|in)\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)?\s+(?:(?:on|at|in|from)\s+)?(?:the\s+)?$`,
   'iu',
 );
+
+/** "your car is ready for its inspection on …", "we have her in for a check-up on …": what something is in or ready for then. */
+const IN_FOR = new RegExp(String.raw`\b(?:in|ready|here|booked)\s+for\s+${DET}\s+((?:[\p{L}-]+\s+){0,2}?${OCCASION})\s+(?:(?:on|at|this|next)\s+)?(?:the\s+)?$`, 'iu');
+
+export const inFor = (before: string, names: readonly string[]): string | undefined => {
+  const found = IN_FOR.exec(before)?.[1];
+  return found && namesAThing(before, found, names, true) ? found : undefined;
+};
 
 export function thereIs(before: string, names: readonly string[]): string | undefined {
   const found = THERE_IS.exec(before);

@@ -3,7 +3,7 @@
 // report". Deterministic; no I/O.
 import { activityTitle, journeyTitle, seenTitle, sentTitle, visitTitle } from './event-visit.ts';
 import { CUE_NOUNS, CUES, cueIn } from './event-cues.ts';
-import { fronted, keptCapitals, namesAThing, offeredFor, remindedOf, thereIs } from './event-things.ts';
+import { fronted, inFor, keptCapitals, namesAThing, offeredFor, remindedOf, thereIs } from './event-things.ts';
 import { REQUEST } from '../../../text/action-items.ts';
 import { CONDITION_FIRST } from '../../../text/requests.ts';
 import { inLexicon, taggedWords } from '../../../text/pos.ts';
@@ -87,7 +87,9 @@ function passiveTopic(rest: string): string | undefined {
   if (OF_FOR.has(subject[0]?.toLowerCase() ?? '')) subject.shift();
   // "Copy will be filed by …": a capital that only starts the sentence, on a word English knows.
   if (before.length === 0 && subject[0] && inLexicon(subject[0])) subject[0] = subject[0].toLowerCase();
-  return subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1] ?? ''}`, true) : undefined;
+  const topic = subject.length > 0 ? tidy(`${subject.join(' ')} ${found[1] ?? ''}`, true) : undefined;
+  // "it should be done by two": a pronoun names nothing of its own.
+  return topic && /^(?:it|they|this|that|these|those)(?:\s+\S+)?$/i.test(topic) ? '' : topic;
 }
 
 /** "… the first cut is due": the noun phrase just before "is due" (its "due" gone with the date it led), a determiner and up to three words. */
@@ -105,14 +107,15 @@ function deadlineTopic(said: string): string {
   const thingDue = named ? tidy(named[1]!, true) : undefined;
   if (thingDue !== undefined) return ONE.test(thingDue) ? '' : thingDue;
   const passive = passiveTopic(rest);
-  if (passive) return passive;
+  if (passive !== undefined) return passive;
   const thing = THING_MUST.exec(rest);
   if (thing) return tidy(`${thing[1]} to ${thing[2]}`);
   // "the offer for the data analyst needs sign off from finance by …": the thing and what it needs.
   const needs = THING_NEEDS.exec(rest);
   if (needs) return tidy(`${needs[1]} needs ${needs[2]}`);
   const task = /\baction items? (?:for|to) [\p{L}'-]+[,:]?\s+(.+)$/iu.exec(rest) ?? REQUEST.exec(rest) ?? MODAL.exec(rest) ?? LETS.exec(rest) ?? INTENT.exec(rest) ?? NEEDED.exec(rest) ?? WANTED.exec(rest) ?? LAST_CLAUSE.exec(rest);
-  const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, ''), true);
+  // "i'll need a final headcount by …": the thing needed ("final headcount").
+  const topic = tidy((task ? task[1]! : rest).replace(/\bdeadline\b/i, '').replace(/^(?:need|want|require)\s+(?:a|an|the|some|your)\s+(?=\S)/i, ''), true);
   // "our deadline is friday", "the deadline has been extended to …": nothing but the determiner, or a verb, is left;
   // "done by end of day", "sure, by monday": a reply taking something on, which says not what.
   return ONE.test(topic) || /^(?:the|our|a|an|this|my|your|their)$|^(?:has|have|had|is|are|was|were|been|will|would)\b|^(?:(?:done|sure|yes|yeah|okay|ok|fine|will do|can do|no problem|then|now|please|thanks)\b[\s,]*)+$/i.test(topic) ? '' : topic;
@@ -228,7 +231,7 @@ function scheduled(before: string, rest: string, names: readonly string[], after
   const set = SET_DATE.exec(plain);
   // "let's do a dry run the day before": a thing offered the day is what is named, though a word of it may read as a verb ("run").
   const own = offeredFor(before, after, names) ?? owned?.thing ?? named ?? set?.[1] ?? set?.[2] ?? remindedOf(before, names) ?? fronted(before, after, names);
-  const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names)));
+  const phrase = withoutItself(keptCapitals(own ?? bareName(before, rest, names) ?? thereIs(before, names) ?? inFor(before, names)));
   if (!phrase || NOT_SCHEDULED.test(phrase)) return undefined;
   // "Dr Patel's workshop": the owner as said, in capitals.
   const owner = owned?.owner !== undefined && own === owned.thing ? `${owned.owner}'s ` : '';
@@ -297,7 +300,7 @@ export function titleOf(normalised: string, rest: string, before: string, names:
     const visit = visitTitle(before, after, names) ?? sentTitle(before, after, names) ?? seenTitle(before, names) ?? journeyTitle(before, normalised);
     found = visit ? { kind: 'appointment', title: visit } : (scheduled(before, rest, names, after) ?? proposal(rest) ?? activity(before));
   }
-  if (found) found = { ...found, title: cappedTitle(found.title) };
+  if (found) found = { ...found, title: cappedTitle(withoutOwner(found.title)) };
   // A title made of what was left between a day's parts (", ."), no word of it: no title.
   return found && /\p{L}/u.test(found.title) ? found : undefined;
 }
@@ -308,6 +311,12 @@ function withoutClauseAfter(rest: string, after: string): string {
   const clause = ANOTHER_CLAUSE.exec(after)?.[0].trim().split(/\s+/).slice(0, 4).join(' ');
   const at = clause ? rest.lastIndexOf(clause) : -1;
   return at > 0 ? rest.slice(0, at).trim() : rest;
+}
+
+/** "its inspection", "your interview": whose it is opens no name ("Inspection"). */
+function withoutOwner(title: string): string {
+  const owner = /^(?:its|his|her|their|your|my|our)\s+(?=\p{L})/iu.exec(title)?.[0];
+  return owner ? `${title.charAt(owner.length).toUpperCase()}${title.slice(owner.length + 1)}` : title;
 }
 
 /** "the move itself": the move. */
