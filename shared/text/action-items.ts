@@ -62,8 +62,8 @@ const BETWEEN = '(?:\\s+(?:also|still|just|really|definitely|actually|all|both|t
 const COMMITMENT = new RegExp(`(?:^|[^\\p{L}'])([\\p{L}][\\p{L}-]*)(?:('ll)|${BETWEEN}(\\s+(?:${MODALS})|\\s+can(?=\\s)))\\s+(?!(?:not|be|have been|never|${HEDGES}|${ASKED_OF})\\b)(?=(.+))`, 'giu');
 /** Words that lead into a task without being part of it: "you'll also need to transfer …" → "transfer …". */
 const TASK_LEAD = /^(?:(?:also|still|just|then|really|definitely|first)\s+)*(?:(?:need|have|got)\s+to\s+)?/i;
-/** Before a subject, a question: "do we need to …", "what would you need to …". */
-const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$|\b(?:what|how|when|where|why|which|who)\s+(?:would|will|do|does|did|could|can|should|shall|might)\s+$/i;
+/** Before a subject, a question: "do we need to …", "what would you need to …", "is there anything i should …". */
+const DO_QUESTION = /(?:^|[,.;?!]\s*|\b(?:so|and|but|okay|ok|right)\s+)(?:do|does|did|don't|doesn't)\s+$|\b(?:what|how|when|where|why|which|who)\s+(?:would|will|do|does|did|could|can|should|shall|might)\s+$|\b(?:is|are)\s+there\s+(?:anything|something)(?:\s+else)?(?:\s+that)?\s+$/i;
 /** When the group starts, stops or gathers, said with the time: "start at nine", "finish by noon", "meet outside at six". */
 const ON_THE_CLOCK = /^(?:start|begin|finish|end|stop|kick off|wrap up|break|arrive|leave|set off|head off|meet|gather|open|close)\s+(?:(?:outside|there|here|up)\s+)?(?:at|around|about|by|from|until|till|on)\b/i;
 /** "we should hold it on saturday", "we'll have the barbecue at six": the group putting on a thing at a time, an event (events.ts), no one's task. */

@@ -64,6 +64,8 @@ export function namesNoDay(result: chrono.ParsedResult, said: string, before: st
   if (DAY_PART_ALONE.test(said)) return true;
   if ((DURATION.test(said) && !CALENDAR_WORD.test(said) && !result.start.tags().has(ORDINAL_DAY_TAG)) || LENGTH_OF_TIME.test(said)) return true;
   if (/\b(?:every|each)\s+$/i.test(before) || RECURRING_AFTER.test(after)) return true;
+  // "a carer will come twice a day, morning and evening": how often, no day.
+  if (/^(?:a|an|per)\s+(?:day|week|month|year|morning|evening|night)\b/.test(said) && /\b(?:once|twice|thrice|times)\s+$/i.test(before)) return true;
   // "within seven days of completion", "within a week of the launch": counted from something no date says.
   if (/^within\s/.test(said) && /^\s+(?:of|from|after)\s+(?!(?:today|now|this\s+(?:meeting|call))\b)/i.test(after)) return true;
   // "deadlines move half an hour earlier", "push it an hour later": a shift by an amount, no time (chrono counts it from now).

@@ -30,14 +30,14 @@ export const DAY_OF_MONTH = `(\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)[ -])
 
 /** A verb that says what a thing does on a day said right after it: "payroll closes the twenty-fifth", "the ship lands the ninth". */
 const HAPPENS_ON = '(?:clos|open|reopen|start|end|finish|land|arriv|launch|happen|fall|begin|kicks?\\s+off|go(?:es)?\\s+(?:live|out)|come(?:s)?\\s+out)(?:e?s|ed)?';
-const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|${HAPPENS_ON}|(?:do|make)(?:\\s+it)?|(?:let's|let\\s+us|shall\\s+we|should\\s+we|can\\s+we|could\\s+we)\\s+say|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
+const LEAD = `(?<=\\b(?:on|by|before|until|till|after|from|through|due|for|to|is|was|be|week\\s+of|${HAPPENS_ON}|(?:do|make)(?:\\s+it)?|(?:how|what)\\s+about|(?:let's|let\\s+us|shall\\s+we|should\\s+we|can\\s+we|could\\s+we)\\s+say|a\\s+${WEEKDAY}\\s*,|(?:pencil(?:led|ed)?|book(?:ed)?|slot(?:ted)?|fit|squeeze[ds]?)(?:\\s+(?:it|him|her|them|us|you))?\\s+in)\\s+)`;
 const ORDINAL = `(\\d{1,2})(?:st|nd|rd|th)|((?:twenty|thirty)[ -])?(${ORDINAL_WORDS.join('|')})|(twentieth|thirtieth)`;
 /**
  * What may follow a day said alone: the end of a clause, a time, or a word that starts another
  * part of the sentence (a conjunction, a pronoun, a determiner: no noun phrase goes on "the fifth the …"),
  * or a word on how sure it is ("weather permitting", "hopefully").
  */
-const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|sometime|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
+const AFTER_DAY = '(?=\\s*(?:[,.;:!?]|$)|\\s+(?:at|and|or|then|so|because|when|if|but|we|i|you|they|he|she|it|is|was|works|suits|would|will|could|should|might|the|a|an|our|my|your|their|his|her|this|that|these|those|everyone|everybody|please|instead|latest|at\\s+the\\s+latest|weather\\s+permitting|hopefully|provisionally|probably|maybe|sometime|again|too|as|all\\s+being\\s+well|in\\s+the\\s+(?:morning|afternoon|evening)|to\\s+(?:be|make|give|avoid|allow|get|keep|leave)|\\d)\\b)';
 /** A time after the day: what "first" and "second" in words need to be read as a day. */
 const TIME_AFTER = new RegExp(`^\\s+at\\s+(?:${CLOCK_HOUR}|noon)\\b`, 'i');
 /** A weekday before the day ("saturday the twelfth"): the ordinal is a day whatever follows it. */
@@ -49,8 +49,8 @@ const CLAUSE_START = '(?<=(?:^|[,.;:!?])\\s*)';
 const CLAUSE_BEFORE = /(?:^|[,.;:!?])\s*$/;
 /** A word that leads into a day just before: "on a saturday, the twenty seventh" is led into, though after a comma. */
 const LED = new RegExp(`${LEAD}$`, 'i');
-/** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel"; or the day agreed, "the twelfth it is". */
-const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)|^\s+it\s+is\s*(?:[,.;:!?]|$)/i;
+/** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel"; or the day agreed, "the twelfth it is", "the thirteenth works". */
+const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)|^\s+(?:it\s+is|works|suits|is\s+(?:fine|good|better|perfect)|would\s+(?:work|suit|be\s+(?:fine|good|better|perfect)))\s*(?:[,.;:!?]|$)/i;
 /** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
 const MOVED_TO = new RegExp(String.raw`\b${MOVE_VERB}\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$`, 'i');
 const PATTERN = new RegExp(`(?:${LEAD}|${CLAUSE_START}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');

@@ -226,7 +226,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   // week's, the "before" lost; apart, the weekday is counted from the day said before (dates-said.ts).
   [new RegExp(`\\b(the\\s+${WEEKDAY})\\s+(before|after)\\s+(?=at\\s)`, 'gi'), (day, which) => `${day} ${which}, `],
   // "wednesday lunchtime", "by lunchtime", "from midday" → "… noon", which chrono reads ("at midday" it reads itself)
-  [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b|\\b((?:from|by|before|until|till|after|since)\\s+)mid-?day\\b`, 'gi'), (lead, from) => `${lead ?? from}noon`],
+  [new RegExp(`\\b((?:${WEEKDAY}|today|tomorrow|at|by|before|until|till)\\s+)lunch ?time\\b|\\b((?:from|by|before|until|till|after|since|at|around|about)\\s+)mid-?day\\b`, 'gi'), (lead, from) => `${lead ?? from}noon`],
   // "the nineteenth of june, a saturday, at ten" → "the nineteenth of june at ten": the weekday said
   // after a day as what it is names that day again (chrono reads "a saturday" apart, and drops the time
   // with it); after a day and its month, without the commas too ("the nineteenth of june saturday at

@@ -58,10 +58,20 @@ const WANTED_THING = /\b(?:we|i|they)(?:'d|\s+would)\s+(?:like|love|want)\s+(?:t
  */
 const WANTS_TO_MEET =
   /\b(?:(?:the|our)\s+([\p{L}-]+)|[\p{L}-]+)\s+(?:wants|would\s+like|'d\s+like|has\s+asked|asked)\s+to\s+meet\s+(?:with\s+)?(?:(?:us|you|me|them|him|her|everyone|(?:the|our)\s+[\p{L}-]+)\s+)?about\s+((?:the|our)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!])|\s+(?:on|at|before|after|next|this|sometime|soon)\b)/iu;
+/** "we'd like to invite you to a second interview with the hiring manager": a thing one is invited to, which a day offered next is for. */
+const INVITED =
+  /\binvit(?:e|ing)\s+(?:you|you\s+all|them|him|her|us|everyone)\s+(?:to|for)\s+(?:a|an|the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+(?:\s+with\s+(?:the|our|your)\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)?)(?=[\s,.?!]*(?:$|[,.?!])|\s+(?:on|at|next|this|sometime|soon)\b)/iu;
+/** "when would that be?", "when is it?": the time of the thing just asked for or offered, asked again. */
+const WHEN_THAT = /^\s*(?:(?:ok(?:ay)?|great|sure|so|and|oh)[,.\s]+)*when\s+(?:would|will|is|could|can|should)\s+(?:that|it)(?:\s+be)?\s*\?\s*$/i;
+
+/** The thing asked for before, asked of again ("… a second interview" … "when would that be?"): its answer may come in the line after. */
+export const askedAgain = (sentence: string, asked: AskedWhen | undefined, segment: number): AskedWhen | undefined =>
+  asked && segment - asked.segment <= ANSWER_REACH && WHEN_THAT.test(sentence) ? { ...asked, segment } : undefined;
+
 /** "what's the deadline for sign-ups", "what's the closing date for entries": the day of a thing asked for, which the answer sets. */
 const DATE_ASKED = /\bwhat(?:'s|\s+is|\s+was)\s+(?:the|our)\s+(deadline|closing\s+date|cut-?off(?:\s+date)?|date)\s+for\s+((?:the\s+)?(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=[\s,.?!]*(?:$|[,.?!]))/iu;
-/** A day offered or taken: "how about …", "shall we say …", "could she do …", "would thursday work", "thursday works (for me)", "she suggested tuesday", "thursday afternoon?". */
-const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\b(?:can|could|would)\s+(?:you|she|he|they)\s+do\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b|\b(?:works|suits)(?=\s*(?:[,.!]|$))|^\s*(?:(?:or|so|maybe|perhaps)[,\s]+)?(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/iu;
+/** A day offered or taken: "how about …", "we have tuesday at two or wednesday morning", "shall we say …", "could she do …", "would thursday work", "thursday works (for me)", "she suggested tuesday", "thursday afternoon?". */
+const OFFERS = /\b(?:suggested|proposed|offered)\b|\b(?:we|i)\s+(?:have|'ve\s+got|can\s+do|could\s+do)\s+[^.?!]*\bor\b|\b(?:how|what)\s+about\b|\b(?:shall|should|could|can)\s+we\s+(?:say|do|make\s+it)\b|\b(?:can|could|would)\s+(?:you|she|he|they)\s+do\b|\blet(?:'s|\s+us)\s+(?:say|do|make\s+it)\b|\b(?:would|does|will|could)\b[^.?!]*\b(?:work|suit)\b|\bworks?\s+for\s+(?:me|us|everyone|everybody)\b|\b(?:works|suits)(?=\s*(?:[,.!]|$))|^\s*(?:(?:or|so|maybe|perhaps)[,\s]+)?(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/iu;
 /** "second, the annual general meeting.", "last item, the fire drill.", "next up is the quiz night", "season launch first.": a line that only opens an item of the agenda, which a day said next with no name of its own is for. */
 const AGENDA =
   /^\s*(?:(?:ok|okay|right|so|and|now|good|great)[,.\s]+)*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next|finally|lastly|(?:the\s+)?(?:first|second|third|fourth|next|last|final)\s+(?:item|thing|point|topic)(?:\s+(?:is|on\s+the\s+agenda(?:\s+is)?))?|next\s+up(?:\s+is)?|moving\s+on\s+to|on\s+to)[,:]?\s+(?:the|our)\s+((?:[\p{L}-]+\s+){0,3}?[\p{L}-]+)\s*[.!?]?\s*$|^\s*(?:(?:ok|okay|right|so|and|now)[,.\s]+)*(?:(?:the|our)\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+first\s*[.!:]\s*$/iu;
@@ -115,7 +125,7 @@ export function askedWhen(sentence: string, segment: number): AskedWhen | undefi
   if (date) return { title: /^date$/i.test(date[1]!) ? capitalised(date[2]!.toLowerCase().replace(/^the\s+/, '')) : `Deadline: ${date[2]!.toLowerCase()}`, segment };
   const meeting = WANTS_TO_MEET.exec(sentence);
   if (meeting) return { title: `Meeting ${meeting[1] ? `with the ${meeting[1].toLowerCase()} ` : ''}about ${meeting[2]!.toLowerCase()}`, segment, needsOffer: true };
-  const wanted = WANTED_THING.exec(sentence)?.[1]?.replace(/\b(?:your|our)\s/i, 'the ');
+  const wanted = (WANTED_THING.exec(sentence) ?? INVITED.exec(sentence))?.[1]?.replace(/\b(?:your|our)\s/i, 'the ');
   if (wanted) return { title: capitalised(keptCapitals(wanted)!), segment, needsOffer: true };
   const needed = NEEDED.exec(sentence)?.[1]?.toLowerCase();
   return needed ? { title: capitalised(needed), segment, needsOffer: true } : undefined;

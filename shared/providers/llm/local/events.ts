@@ -15,7 +15,7 @@
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { thingBefore, withReferentHere, withSubject, type SaidBefore } from '../../../text/referents.ts';
 import { atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
-import { answeredOr, answeredWithTime, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
+import { answeredOr, answeredWithTime, askedAgain, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
 import { dateReference, DatesSaid, findDates, withoutDate, type DateParts, type DateReference, type SpokenDate } from '../../../text/spoken-dates.ts';
@@ -297,7 +297,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
   for (const { text: sentence, segment } of sentences) {
     // "the volunteers' breakfast": a plural's apostrophe, as the recogniser writes it ("volunteers breakfast"), so the name reads whole.
     const normalised = normaliseSpokenTimes(answeredWithTime(sentence, asked, segment)).replace(/(?<=\p{L}s)'(?=\s)/gu, '');
-    asked = askedWhen(normalised, segment) ?? asked;
+    asked = askedWhen(normalised, segment) ?? askedAgain(normalised, asked, segment) ?? asked;
     before.push({ text: normalised, speaker: '' });
     if (before.length > LINES_KEPT) before.shift();
     const all = findDates(normalised, reference, said.earlier);
