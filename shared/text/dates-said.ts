@@ -4,6 +4,7 @@
 import type * as chrono from 'chrono-node/en';
 import { DAY_MS, wallDay } from './calendar.ts';
 import { ORDINAL_DAY_TAG } from './ordinal-day.ts';
+import { dayPartHour } from './day-part.ts';
 import { LETS_OFFER, OFFERS_ANOTHER } from './spoken-times.ts';
 
 /** A day, and its time when one was said. */
@@ -155,8 +156,8 @@ const ANOTHER_TIME = new RegExp(`\\b(?:works?|instead|how about|what about|make 
 /** "that morning", "that day": the day said before, pointed back to. */
 const THAT_DAY = /\bthat\s+(?:morning|afternoon|evening|night|day)\b/i;
 
-/** "can i pick it up the same day?", "is she free that day?": the day said before, pointed back to with no day of its own. */
-const SAME_DAY = /\b(?:the\s+same|that)\s+day\b/i;
+/** "can i pick it up the same day?", "we've got a function that night": the day said before, pointed back to with no day of its own. */
+const SAME_DAY = /\b(?:the\s+same|that)\s+(?:day|morning|afternoon|evening|night)\b/i;
 
 /**
  * The day a line without a day of its own points back to ("your car's inspection is on thursday"
@@ -168,7 +169,11 @@ export function dayPointedTo(text: string, earlier: readonly Said[], inLine: rea
   if (!at || inLine.some((d) => !d.period)) return undefined;
   // Past the lines kept, the day of the thing said last ("the inspection").
   const last = earlier.findLast((e) => !e.period) ?? earlier.findLast((e) => e.period === 'thing');
-  return last && dayNumber(last.start) > today ? { text: at[0], index: at.index, start: { year: last.start.year, month: last.start.month, day: last.start.day } } : undefined;
+  if (!last || dayNumber(last.start) <= today) return undefined;
+  // "we've got a private function that night": the part of that day said.
+  const part = /\bday$/i.test(at[0]) ? undefined : dayPartHour(at[0], '');
+  const { year, month, day } = last.start;
+  return { text: at[0], index: at.index, start: { year, month, day, ...(part === undefined ? {} : { dayPartHour: part }) } };
 }
 
 /** Someone taking on or asking for a task: "i'll …", "we'll …", "can you …". */

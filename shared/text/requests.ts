@@ -31,7 +31,9 @@ function anOrder(clause: string): string | undefined {
   // A capital that only starts the sentence ("Order the rebar") makes no name of the verb.
   const plain = `${first.toLowerCase()}${task.slice(first.length)}`;
   // The tagger reads some verbs as verbs only after a subject ("please chase the supplier": an adjective).
-  const words = [`please ${plain}`, `you ${plain}`].map((text) => taggedWords(text).slice(1)).find((tagged) => tagged[0]?.pos === 'VERB');
+  // "do the past papers": "do" before a determiner is the verb, though the tagger reads it as an auxiliary.
+  const verb = (tagged: ReturnType<typeof taggedWords>) => tagged[0]?.pos === 'VERB' || (/^do$/i.test(tagged[0]?.text ?? '') && tagged[1]?.pos === 'DET');
+  const words = [`please ${plain}`, `you ${plain}`].map((text) => taggedWords(text).slice(1)).find(verb);
   if (!words) return undefined;
   const near = words.slice(1, 1 + VERB_REACH);
   // "send what you have": a clause of its own is what is sent, its verb no second verb of the order.
@@ -41,11 +43,15 @@ function anOrder(clause: string): string | undefined {
   return beforeTo.some((w, i) => (w.pos === 'VERB' || w.pos === 'AUX') && near[i - 1]?.pos !== 'DET') ? undefined : plain;
 }
 
-/** The order a clause gives that is asked ("… please" at its end) or agreed to by the next other speaker ("will do"). */
+/** "should i do the past papers first?", "do you want me to call them?": another speaker asking what to do. */
+const ASKS_WHAT_TO_DO = /(?:\b(?:should|shall)\s+i|\bdo\s+i\s+(?:need|have)\s+to|\b(?:do|would)\s+you\s+(?:want|like)\s+me\s+to)\b[^?]*\?\s*$/i;
+
+/** The order a clause gives that is asked ("… please" at its end), agreed to by the next other speaker ("will do"), or that answers another's "should i …?". */
 export function orderAsked(clause: string, segments: readonly Segment[], at: number, speaker: string): string | undefined {
-  const next = segments[at + 1];
+  const [next, before] = [segments[at + 1], segments[at - 1]];
   const agreed = next && String(next.speaker ?? '').trim() !== speaker && AGREES.test(String(next.sentence ?? ''));
-  return agreed || TRAILING_PLEASE.test(clause) ? anOrder(clause) : undefined;
+  const answers = before && String(before.speaker ?? '').trim() !== speaker && ASKS_WHAT_TO_DO.test(String(before.sentence ?? ''));
+  return agreed || answers || TRAILING_PLEASE.test(clause) ? anOrder(clause) : undefined;
 }
 
 /** A voice known by its label alone ("SPEAKER_00"), or by none: "send SPEAKER_00 the slides" says no more than "send me the slides". */

@@ -26,7 +26,7 @@ import { dayPartHour, withoutPartBeforeDay } from './day-part.ts';
 import { sentenceAt } from './sentence-end.ts';
 import { thingOn, weekdayByThing } from './day-of-thing.ts';
 import { onBothDays } from './both-days.ts';
-import { agreedToOffer, dayOfEvening, laterThanBefore } from './times-in-order.ts';
+import { agreedToOffer, dayOfEvening, hourInContext } from './times-in-order.ts';
 import { nextIn, readIn, withoutZones, zonesSaid, type ZoneSaid } from './spoken-zones.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/time-zone-default.ts';
 import { canonicalTimeZone, instantOf, isoInZone, offsetMinutesAt } from '../domain/time-zones.ts';
@@ -304,7 +304,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
     const around = { after, sentence, evening: EVENING_THING.test(sentence) || dayOfEvening(ended, [...earlier, ...found]) };
-    const asSaid = laterThanBefore(onTheNextDay(spanOfDay(ended, result, around, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, around, wall), result.start, dayPartHour(said, after) !== undefined, found);
+    const asSaid = hourInContext(onTheNextDay(spanOfDay(ended, result, around, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, around, wall), result.start, dayPartHour(said, after) !== undefined, { inLine: found, earlier });
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && ZONE_NEXT.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));

@@ -1,5 +1,6 @@
 // Times of one line read together: a time said after one of the afternoon or evening on the same
-// day is later than it ("load in from six, sound check at seven"), and a time agreed to right
+// day is later than it ("load in from six, sound check at seven"), an hour said again for the day
+// offered with it is as offered ("friday at six am" … "friday at six"), and a time agreed to right
 // after it was offered is no new time ("two works"), though a day agreed to is ("thursday works").
 import type * as chrono from 'chrono-node/en';
 import { dayNumber, type Day, type Said } from './dates-said.ts';
@@ -31,8 +32,8 @@ const HALF_DAY = 12;
  * comes after: that reading ("we meet at six and then at seven", "doors at six, we're on at
  * seven" → 19:00, was 07:00). Times said in a run go forward through the day.
  */
-export function laterThanBefore<T extends Day>(d: T, c: chrono.ParsedResult['start'], partSaid: boolean, before: readonly { start: Day; end?: Day; period?: string }[]): T {
-  if (d.hour === undefined || d.hour >= HALF_DAY || c.isCertain('meridiem') || partSaid) return d;
+function laterThanBefore<T extends Day>(d: T, before: readonly { start: Day; end?: Day; period?: string }[]): T {
+  if (d.hour === undefined || d.hour >= HALF_DAY) return d;
   const last = before.findLast((b) => !b.period && b.start.hour !== undefined && dayNumber(b.start) === dayNumber(d));
   const time = last && (last.end && dayNumber(last.end) === dayNumber(d) ? last.end : last.start);
   if (!time || (time.hour ?? 0) < HALF_DAY) return d;
@@ -45,3 +46,18 @@ const EVENING = 18;
 /** "the rehearsal is on thursday evening" … "from seven till ten": a time of a day said before with the evening, which a span said for it is read in. */
 export const dayOfEvening = (d: Day, said: readonly Said[]): boolean =>
   d.hour !== undefined && said.some((e) => !e.period && e.start.hour === undefined && (e.start.dayPartHour ?? 0) >= EVENING && dayNumber(e.start) === dayNumber(d));
+
+/**
+ * An hour said again for the day offered with it in the line before, without am or pm: as it was
+ * offered ("earliest would be friday at six am" … "that's fine then, friday at six" → 06:00).
+ */
+function asOffered<T extends Day>(d: T, earlier: readonly Said[]): T {
+  const offered = earlier.find((e) => e.ago === 1 && e.start.hour !== undefined && dayNumber(e.start) === dayNumber(d) && e.start.hour % HALF_DAY === (d.hour ?? 0) % HALF_DAY && (e.start.minute ?? 0) === (d.minute ?? 0));
+  return offered ? { ...d, hour: offered.start.hour } : d;
+}
+
+/** An hour said without am, pm or a part of the day, read with the times around it: in the line before (asOffered), then in the line (laterThanBefore). */
+export function hourInContext<T extends Day>(d: T, c: chrono.ParsedResult['start'], partSaid: boolean, said: { inLine: readonly Said[]; earlier: readonly Said[] }): T {
+  if (d.hour === undefined || c.isCertain('meridiem') || partSaid) return d;
+  return laterThanBefore(asOffered(d, said.earlier), said.inLine);
+}

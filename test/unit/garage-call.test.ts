@@ -7,7 +7,7 @@
 // the Sunday?" (the mock-up stayed on Saturday). Sentences written for these tests; the meeting is
 // Monday 8 March 2027, 10:00 in Chicago.
 import { describe, expect, it } from 'vitest';
-import { dateReference } from '#shared/text/spoken-dates.ts';
+import { dateReference, findDates } from '#shared/text/spoken-dates.ts';
 import { events, lastLineDates } from '../support/spoken-events.ts';
 
 const MEETING = '2027-03-08T16:00:00Z';
@@ -26,6 +26,10 @@ describe('"the same day", "that day" said without a day', () => {
   it('is the day said before, and the times said after it are its', () => {
     expect(lastLineDates(reference, 'The boiler service is on Friday.', 'Can the plumber come back the same day?')).toEqual(['2027-03-12']);
     expect(lastLineDates(reference, 'The boiler service is on Friday.', 'Can the plumber come back the same day?', 'Yes, he should be finished by three.')).toEqual(['2027-03-12T15:00:00-06:00']);
+  });
+
+  it('is of the part of the day said', () => {
+    expect(findDates("We've got a private function that night.", reference, [{ start: { year: 2027, month: 3, day: 12 }, ago: 1 }]).map((d) => [d.iso, d.start.dayPartHour])).toEqual([['2027-03-12', 19]]);
   });
 
   it('is no day when the day said before has gone by', () => {

@@ -50,3 +50,15 @@ describe('a span of hours said for a day of the evening', () => {
     expect(times('The hall is ours on Friday from twenty five past six till nine.')).toEqual(['2027-03-12T18:25:00-06:00']);
   });
 });
+
+describe('an hour said again for the day offered with it in the line before', () => {
+  it('is as it was offered', () => {
+    expect(lastLineDates(reference, 'The earliest slot is Friday at seven am.', 'Fine, Friday at seven.')).toEqual(['2027-03-12T07:00:00-06:00']);
+    expect(lastLineDates(reference, 'The earliest slot is Friday at 5 am.', 'Fine, Friday at five.')).toEqual(['2027-03-12T05:00:00-06:00']);
+  });
+
+  it('is read as ever for another day', () => {
+    expect(lastLineDates(reference, 'The earliest slot is Friday at 5 am.', 'Fine, Saturday at five.')).toEqual(['2027-03-13T17:00:00-06:00']);
+  });
+});
+

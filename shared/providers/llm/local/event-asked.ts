@@ -86,7 +86,11 @@ const SAID_OF_TALK = /^(?:good|great|fair|nice|excellent|interesting|fine|lovely
 function itemSaidAlone(sentence: string): string | undefined {
   const item = SAID_ALONE.exec(sentence)?.[1]?.toLowerCase();
   const words = item ? taggedWords(item) : [];
-  if (words.length === 0 || words.some((w) => !['NOUN', 'ADJ'].includes(w.pos) || SAID_OF_TALK.test(w.text)) || words.at(-1)!.pos !== 'NOUN') return undefined;
+  // "working bee", "cooking class": a word in -ing before a noun names what is done there.
+  const naming = (w: (typeof words)[number], i: number) => ['NOUN', 'ADJ'].includes(w.pos) || (w.pos === 'VERB' && /ing$/.test(w.text) && words[i + 1]?.pos === 'NOUN');
+  // "good point", "quick update": opened by a word of the talk, or all of them such; "quiz night" names a thing.
+  const talk = SAID_OF_TALK.test(words[0]?.text ?? '') || words.every((w) => SAID_OF_TALK.test(w.text));
+  if (words.length === 0 || talk || !words.every(naming) || words.at(-1)!.pos !== 'NOUN') return undefined;
   return item;
 }
 

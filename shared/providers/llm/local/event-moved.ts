@@ -44,6 +44,9 @@ function dayAskedInstead(normalised: string, date: SpokenDate, previous: string)
   return alone && TURNED_DOWN.test(`${previous}\n${normalised}`);
 }
 
+/** "…, so how about …": a day offered as what follows from the one said. */
+const SO_OFFERED = new RegExp(`\\bso,?\\s+${OFFERS_ANOTHER}(?:\\s+the)?\\s+$`, 'i');
+
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -56,6 +59,8 @@ const MOVE_REACH = 4;
 export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number, previous = ''): Moved | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
   const offered = OFFERED_TIME.test(normalised.slice(0, date.index)) || dayAskedInstead(normalised, date, previous);
+  // "the exam is on the second of june, so how about the twenty ninth?": offered because of the day said, for another thing, unless that day was turned down.
+  if (SO_OFFERED.test(normalised.slice(0, date.index)) && !TURNED_DOWN.test(`${previous}\n${normalised}`)) return undefined;
   if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;

@@ -54,7 +54,9 @@ const THING_NEEDS = /\b(?:the|our|this|that|these|those|my|your|their)\s+((?:[\p
 
 const tidy = (text: string, dropArticle = false): string =>
   text
+    // "keep the tuesday sessions , same as …": where a day was taken out, no space is left before a mark.
     .replace(/\s+/g, ' ')
+    .replace(/ (?=[,;:])/g, '')
     // "lastly, the council grant report is due …": words that only order what is said.
     .replace(FILLER, '')
     .replace(SEQUENCE, '')
