@@ -40,7 +40,7 @@ export interface Said {
 type Component = chrono.ParsedResult['start'];
 
 export const dayNumber = (d: Day): number => d.year * 10_000 + d.month * 100 + d.day;
-const weekdayOf = (d: Day): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+export const weekdayOf = (d: Day): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
 const MONTH_SAID = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:[a-z]*)\b/;
 
 /** What a day was said with, which a later mention may lean on. */

@@ -50,7 +50,11 @@ const CLAUSE_BEFORE = /(?:^|[,.;:!?])\s*$/;
 /** A word that leads into a day just before: "on a saturday, the twenty seventh" is led into, though after a comma. */
 const LED = new RegExp(`${LEAD}$`, 'i');
 /** A time said after a day at the start of a clause, and nothing more in it but a word of agreeing: "the second at ten thirty then", not "the second at ten is the panel"; or the day agreed, "the twelfth it is", "the thirteenth works". */
-const TIME_ALONE = /^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|works|suits|is\s+(?:fine|good|better|perfect)|please))?\s*(?:[,.;:!?]|$)|^\s+(?:it\s+is|works|suits|is\s+(?:fine|good|better|perfect)|would\s+(?:work|suit|be\s+(?:fine|good|better|perfect)))\s*(?:[,.;:!?]|$)/i;
+const AGREEING = String.raw`works|suits|is\s+(?:fine|good|better|perfect)`;
+const TIME_ALONE = new RegExp(
+  String.raw`^\s+at\s+(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon)(?:\s+(?:then|instead|${AGREEING}|please))?\s*(?:[,.;:!?]|$)|^\s+(?:it\s+is|${AGREEING}|would\s+(?:work|suit|be\s+(?:fine|good|better|perfect)))\s*(?:[,.;:!?]|$)`,
+  'i',
+);
 /** A day moved to ("can we move the review to the second?", "push it back to the first"), not a point moved on to ("let's move on to the second"). */
 const MOVED_TO = new RegExp(String.raw`\b${MOVE_VERB}\b(?![^,.;:!?]*\bon\s+to\s+$)[^,.;:!?]*\bto\s+$`, 'i');
 const PATTERN = new RegExp(`(?:${LEAD}|${CLAUSE_START}|\\b${WEEKDAY}\\s+)the\\s+(?:${ORDINAL})\\b${OF_MONTH}`, 'i');

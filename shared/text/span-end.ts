@@ -17,7 +17,8 @@ interface Clock {
 }
 
 const DAY_MINUTES = 1440;
-const minuteOf = (d: Clock): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
+/** Minutes into the day of a time. */
+export const minuteOf = (d: Clock): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
 
 /** The end as said, moved to the first time after the start it can be. */
 export function sameDayEnd<T extends Clock>(start: Clock, end: T, said: { day: boolean; meridiem: boolean; evening?: boolean }): T {

@@ -3,12 +3,11 @@
 // offered with it is as offered ("friday at six am" … "friday at six"), and a time agreed to right
 // after it was offered is no new time ("two works"), though a day agreed to is ("thursday works").
 import type * as chrono from 'chrono-node/en';
-import { dayNumber, type Day, type Said } from './dates-said.ts';
+import { dayNumber, weekdayOf, type Day, type Said } from './dates-said.ts';
+import { minuteOf } from './span-end.ts';
 
 /** What follows a time or day agreed to: "six works", "two is fine", "thursday suits". */
 const AGREED = /^\s+(?:works|suits|is (?:fine|good|great|perfect|better|ok|okay))\b/i;
-
-const weekdayOf = (d: Day): number => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
 
 /**
  * "two works", after "… at two your time" the line before: agreeing to that time, said again in
@@ -23,7 +22,6 @@ export function agreedToOffer(c: chrono.ParsedResult['start'], after: string, ea
   return offered.length > 0;
 }
 
-const minutesOf = (d: Day): number => (d.hour ?? 0) * 60 + (d.minute ?? 0);
 const HALF_DAY = 12;
 
 /**
@@ -38,7 +36,7 @@ function laterThanBefore<T extends Day>(d: T, before: readonly { start: Day; end
   const time = last && (last.end && dayNumber(last.end) === dayNumber(d) ? last.end : last.start);
   if (!time || (time.hour ?? 0) < HALF_DAY) return d;
   const pm = { ...d, hour: d.hour + HALF_DAY };
-  return minutesOf(d) < minutesOf(time) && minutesOf(pm) > minutesOf(time) ? pm : d;
+  return minuteOf(d) < minuteOf(time) && minuteOf(pm) > minuteOf(time) ? pm : d;
 }
 
 const EVENING = 18;

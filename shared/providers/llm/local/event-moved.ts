@@ -36,12 +36,11 @@ const TURNED_DOWN = /(?:\b(?:is|are)|'s|'re)\s+no\s+good\b|\b(?:can't|cannot|can
 /** Words that may open a day asked about on its own ("okay, thursday?"). */
 const OPENER = /^(?:(?:ok(?:ay)?|so|well|maybe|perhaps|or|hmm)\W+)*$/i;
 
-/** "wednesday's no good for me. thursday?": a day asked about on its own, in a line that turns a day down or right after one. */
-function dayAskedInstead(normalised: string, date: SpokenDate, previous: string): boolean {
+/** "… thursday?": a day asked about on its own, which offers it when a day was turned down in the line or the one before ("wednesday's no good for me"). */
+function dayAskedAlone(normalised: string, date: SpokenDate): boolean {
   const sentence = sentenceAt(normalised, date.index);
   const at = sentence.indexOf(date.text);
-  const alone = at >= 0 && OPENER.test(sentence.slice(0, at).trim()) && /^\s*\?\s*$/.test(sentence.slice(at + date.text.length));
-  return alone && TURNED_DOWN.test(`${previous}\n${normalised}`);
+  return at >= 0 && OPENER.test(sentence.slice(0, at).trim()) && /^\s*\?\s*$/.test(sentence.slice(at + date.text.length));
 }
 
 /** "…, so how about …": a day offered as what follows from the one said. */
@@ -58,9 +57,11 @@ const MOVE_REACH = 4;
  */
 export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number, previous = ''): Moved | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  const offered = OFFERED_TIME.test(normalised.slice(0, date.index)) || dayAskedInstead(normalised, date, previous);
+  const before = normalised.slice(0, date.index);
+  const turnedDown = TURNED_DOWN.test(`${previous}\n${normalised}`);
+  const offered = OFFERED_TIME.test(before) || (turnedDown && dayAskedAlone(normalised, date));
   // "the exam is on the second of june, so how about the twenty ninth?": offered because of the day said, for another thing, unless that day was turned down.
-  if (SO_OFFERED.test(normalised.slice(0, date.index)) && !TURNED_DOWN.test(`${previous}\n${normalised}`)) return undefined;
+  if (SO_OFFERED.test(before) && !turnedDown) return undefined;
   if (!offered && (!DAY_SAID.test(date.text) || (!THEN_AFTER.test(normalised.slice(date.index + date.text.length)) && !INSTEAD.test(normalised)))) return undefined;
   const k = mentions.findLastIndex((m) => m.kind === 'appointment' && segment - (m.segment ?? Number.NEGATIVE_INFINITY) <= MOVE_REACH);
   if (k < 0) return undefined;
