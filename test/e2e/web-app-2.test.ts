@@ -353,6 +353,8 @@ describe('the list, tags and speakers', () => {
     await page.getByLabel('New name').fill('Maria Lopez');
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('cell', { name: 'Maria Lopez', exact: true }).waitFor();
+    // The one recording she was named on is rewritten within the request.
+    await page.getByText('Renamed to Maria Lopez: 1 recording updated.').waitFor({ timeout: 2000 });
     // Named on one recording: one voice sample, said in the singular; the date is when she was last named.
     const maria = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Maria Lopez', exact: true }) });
     await expect(maria.getByRole('cell', { name: 'yes (1 sample)', exact: true }).count()).resolves.toBe(1);

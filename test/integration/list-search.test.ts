@@ -31,7 +31,7 @@ async function library(texts: readonly string[], first = 1_000_000 + Math.floor(
 async function measured(userId: number, q: string) {
   meter.reset();
   const matches = (await searchMatches(userId, q)).map((m) => m.id);
-  return { matches: matches.sort((a, b) => a - b), scanned: meter.itemsScanned };
+  return { matches: matches.sort((a, b) => a - b), scanned: meter.itemsScanned, reads: meter.reads };
 }
 
 beforeAll(() => meter.install(dynamo()));
@@ -44,10 +44,12 @@ describe('q over the trigram postings', () => {
     // Every one of 300 recordings holds the 12 trigrams of "budget review".
     const { userId, ids } = await library(Array.from({ length: 300 }, (_, i) => `weekly budget review ${i}`));
     expect(trigramsOf('budget review').size).toBeGreaterThan(8);
-    const { matches, scanned } = await measured(userId, 'budget review');
+    const { matches, scanned, reads } = await measured(userId, 'budget review');
     expect(matches).toEqual(ids);
     // A first page of 25 of each of the 8 trigrams read, then one of them on: read side by side, 8 × 300.
     expect(scanned).toBeLessThanOrEqual(8 * 25 + 300);
+    // The first pages side by side, then the rest of one trigram in one more request, not pages growing one after another.
+    expect(reads).toBe(8 + 1);
   });
 
   it('reads on the trigram that is sparsest where the others are dense, and finds exactly the texts that hold q', async () => {
@@ -67,6 +69,6 @@ describe('q over the trigram postings', () => {
     const { userId, ids } = await library(texts);
     const { matches } = await measured(userId, 'ALICE'.toLowerCase());
     expect(matches).toEqual(ids.filter((_, i) => texts[i]!.includes('alice')));
-    expect(await measured(userId, 'nobody')).toEqual({ matches: [], scanned: expect.any(Number) });
+    expect(await measured(userId, 'nobody')).toEqual({ matches: [], scanned: expect.any(Number), reads: expect.any(Number) });
   });
 });

@@ -16,6 +16,8 @@ export class CapacityMeter {
   itemsScanned = 0;
   /** Estimated size of the items returned by reads. */
   itemBytesRead = 0;
+  /** Read requests sent (each a round trip). */
+  reads = 0;
 
   install(client: DynamoDocumentClient): void {
     client.middlewareStack.add(
@@ -36,6 +38,7 @@ export class CapacityMeter {
     this.itemsRead = 0;
     this.itemsScanned = 0;
     this.itemBytesRead = 0;
+    this.reads = 0;
   }
 
   private record(output: Record<string, unknown>): void {
@@ -46,6 +49,7 @@ export class CapacityMeter {
       ...(output.Item ? [output.Item as Record<string, unknown>] : []),
       ...Object.values((output.Responses as Record<string, Record<string, unknown>[]> | undefined) ?? {}).flat(),
     ];
+    this.reads += 1;
     this.itemsRead += items.length;
     this.itemsScanned += typeof output.ScannedCount === 'number' ? output.ScannedCount : items.length;
     for (const item of items) this.itemBytesRead += itemBytes(item);
