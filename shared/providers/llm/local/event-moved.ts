@@ -1,7 +1,8 @@
 // Another day or time offered for the thing just planned moves it there ("let's rehearse on
 // wednesday evening at the studio" … "i can't do wednesday" … "okay thursday then"), keeping its
 // place unless another is said, its time when "same time" is said, and its length when it has a
-// time; so does a day asked about on its own after a day was turned down ("… no good for me. thursday?"). Deterministic; no I/O.
+// time; so does a day asked about on its own after a day was turned down ("… no good for me. thursday?").
+// A day offered "as well" ("how about sunday too?") is a day more for it, which keeps its first. Deterministic; no I/O.
 import type { Mention } from './event-merge.ts';
 import type { EventKind } from './event-title.ts';
 import { wallClockIn } from '../../../domain/time-zones.ts';
@@ -46,6 +47,16 @@ function dayAskedAlone(normalised: string, date: SpokenDate): boolean {
 /** "…, so how about …": a day offered as what follows from the one said. */
 const SO_OFFERED = new RegExp(`\\bso,?\\s+${OFFERS_ANOTHER}(?:\\s+the)?\\s+$`, 'i');
 
+/** "how about sunday as well?", "could we also do sunday?": a day more for it, not another in its stead. */
+const ADDED_AFTER = /^[\s,]*(?:as\s+well|too)\b/i;
+const ADDED_BEFORE = /\balso\b/i;
+
+function dayAdded(normalised: string, date: SpokenDate): boolean {
+  const sentence = sentenceAt(normalised, date.index);
+  const at = sentence.indexOf(date.text);
+  return ADDED_AFTER.test(normalised.slice(date.index + date.text.length)) || (at >= 0 && ADDED_BEFORE.test(sentence.slice(0, at)));
+}
+
 /** How many segments after the thing was planned another day may be offered for it. */
 const MOVE_REACH = 4;
 
@@ -57,7 +68,9 @@ const MOVE_REACH = 4;
  */
 export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number, previous = ''): Moved | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  const before = normalised.slice(0, date.index);
+  // "could we also do sunday?": read as "could we do sunday?", a day more for the thing.
+  const added = dayAdded(normalised, date);
+  const before = normalised.slice(0, date.index).replace(/\balso\s+/gi, '');
   const turnedDown = TURNED_DOWN.test(`${previous}\n${normalised}`);
   const offered = OFFERED_TIME.test(before) || (turnedDown && dayAskedAlone(normalised, date));
   // "the exam is on the second of june, so how about the twenty ninth?": offered because of the day said, for another thing, unless that day was turned down.
@@ -68,9 +81,19 @@ export function movedTo(mentions: Mention[], normalised: string, date: SpokenDat
   // Every mention of it on that day goes ("the clinic is saturday, nine to one" … "saturday clashes with the dog walk"), the one with a time telling when it was.
   const last = mentions[k]!;
   const gone = mentions.filter((m) => m === last || (m.kind === 'appointment' && m.title === last.title && m.day === last.day));
-  mentions.splice(0, mentions.length, ...mentions.filter((m) => !gone.includes(m)));
+  if (!added) mentions.splice(0, mentions.length, ...mentions.filter((m) => !gone.includes(m)));
   const was = gone.find((m) => m.end !== undefined) ?? gone.find((m) => m.timed) ?? last;
   return { found: { kind: 'appointment', title: last.title }, location: OTHER_PLACE.test(normalised) ? '' : last.location, start: was.start, end: was.end, timed: was.timed };
+}
+
+/**
+ * "we need someone to cover the desk. can you do the nineteenth?" … "i can't, i'm away. how about
+ * the twentieth?": the day the need was given is turned down, so the day offered next moves it
+ * rather than answering the need a second time.
+ */
+export function answerTurnedDown(mentions: readonly Mention[], title: string | undefined, normalised: string, segment: number, previous = ''): boolean {
+  if (!title || !TURNED_DOWN.test(`${previous}\n${normalised}`)) return false;
+  return mentions.some((m) => m.kind === 'appointment' && m.title === title && m.segment !== undefined && m.segment < segment && segment - m.segment <= MOVE_REACH);
 }
 
 /** Whether a thing is named again, as it was or shorter ("Budget review" of "Budget review with the producers"). */

@@ -14,7 +14,7 @@
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { thingBefore, withReferentHere, withSubject, type SaidBefore } from '../../../text/referents.ts';
-import { atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
+import { answerTurnedDown, atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, answeredWithTime, askedAgain, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
@@ -332,7 +332,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       const ownTitle = deadlineOfThingAhead(titledByTask(named, tasks.get(segment) ?? [], date, part), normalised.slice(0, date.index));
       named = answeredOr(ownTitle, asked, segment, normalised);
       // "we need one more rehearsal" … "how about wednesday evening?": the thing needed, not the thing before it moved.
-      const byAnswer = !ownTitle && !!named && asked?.needsOffer === true;
+      const byAnswer = !ownTitle && !!named && asked?.needsOffer === true && !answerTurnedDown(mentions, named.title, normalised, segment, before.at(-2)?.text);
       // "same time next week": the meeting again.
       if (!named && saysSameTime(date.text)) named = { kind: 'appointment', title: 'Meeting' };
       // "then we'll go with the walk" … "it's set for sunday the thirteenth of june", "we should hold it on …": what "it" stands for.
