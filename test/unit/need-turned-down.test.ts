@@ -44,5 +44,6 @@ describe('a day offered as well', () => {
 
   it('is still a move when the first day is turned down', () => {
     expect(found('The beach clean is on Saturday morning.', "Saturday won't work for me. How about Sunday morning?")).toEqual([['Beach clean', '2027-03-14T09:00:00-05:00']]);
+    expect(found('The book club is on Friday.', "I also can't make Friday, how about Monday too?")).toEqual([['Book club', '2027-03-15T09:00:00-05:00']]);
   });
 });

@@ -48,7 +48,7 @@ function dayAskedAlone(normalised: string, date: SpokenDate): boolean {
 const SO_OFFERED = new RegExp(`\\bso,?\\s+${OFFERS_ANOTHER}(?:\\s+the)?\\s+$`, 'i');
 
 /** "how about sunday as well?", "could we also do sunday?": a day more for it, not another in its stead. */
-const ADDED_AFTER = /^[\s,]*(?:as\s+well|too)\b/i;
+const ADDED_AFTER = /^[\s,]*(?:as\s+well|too)\s*(?:[,.;!?]|$)/i;
 const ADDED_BEFORE = /\balso\b/i;
 
 function dayAdded(normalised: string, date: SpokenDate): boolean {
@@ -68,10 +68,10 @@ const MOVE_REACH = 4;
  */
 export function movedTo(mentions: Mention[], normalised: string, date: SpokenDate, segment: number, previous = ''): Moved | undefined {
   // A day offered ("thursday then"), not a time in a run of them ("warm up at six then doors at seven").
-  // "could we also do sunday?": read as "could we do sunday?", a day more for the thing.
-  const added = dayAdded(normalised, date);
-  const before = normalised.slice(0, date.index).replace(/\balso\s+/gi, '');
   const turnedDown = TURNED_DOWN.test(`${previous}\n${normalised}`);
+  // "could we also do sunday?": read as "could we do sunday?", a day more for the thing, unless a day was turned down ("i also can't make friday, how about monday?").
+  const added = !turnedDown && dayAdded(normalised, date);
+  const before = normalised.slice(0, date.index).replace(/\balso\s+/gi, '');
   const offered = OFFERED_TIME.test(before) || (turnedDown && dayAskedAlone(normalised, date));
   // "the exam is on the second of june, so how about the twenty ninth?": offered because of the day said, for another thing, unless that day was turned down.
   if (SO_OFFERED.test(before) && !turnedDown) return undefined;
