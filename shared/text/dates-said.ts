@@ -257,6 +257,12 @@ export class DatesSaid {
     this.things.delete(thing);
     this.things.set(thing, { ...d, thing });
   }
+  /** The day `d`, said in the last line, is of that part of the day ("thursday?" for a thing of the evening moved to it; events.ts). */
+  partOf(d: Said, hour: number): void {
+    const line = this.lines.at(-1) ?? [];
+    const i = line.indexOf(d);
+    if (i >= 0 && d.start.hour === undefined) line[i] = { ...d, start: { ...d.start, dayPartHour: hour } };
+  }
   add(dates: readonly Said[]): void {
     this.lines.push([...dates]);
     if (this.lines.length > this.size) this.lines.shift();

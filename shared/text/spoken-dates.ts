@@ -184,6 +184,9 @@ function spanOfDay<T extends DateParts>(start: T, result: chrono.ParsedResult, {
   return gone ? { ...morning, ...wallDay(new Date(Date.UTC(morning.year, morning.month - 1, morning.day + 1))) } : morning;
 }
 
+/** The hour a span's end names, when it says no am or pm. */
+const endHourSaid = (end: chrono.ParsedResult['end']): number | undefined => (end && !end.isCertain('meridiem') && end.isCertain('hour') ? end.get('hour') ?? undefined : undefined);
+
 /** What a span's end says itself: its day, its am or pm (span-end.ts reads the rest from the start). */
 const endSaid = (end: chrono.ParsedResult['start'], evening = false): { day: boolean; meridiem: boolean; evening: boolean } => ({ day: end.isCertain('day') || end.isCertain('weekday'), meridiem: end.isCertain('meridiem'), evening });
 
@@ -304,7 +307,7 @@ export function findDates(text: string, reference: DateReference, earlier: reado
     const same = ended.hour === undefined ? sameTimeAround(before, after) : undefined;
     const now = same && (sameTimeAs({ before, after }, earlier, today) ?? (same.hours ? undefined : timeOfDay(wall)));
     const around = { after, sentence, evening: EVENING_THING.test(sentence) || dayOfEvening(ended, [...earlier, ...found]) };
-    const asSaid = hourInContext(onTheNextDay(spanOfDay(ended, result, around, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, around, wall), result.start, dayPartHour(said, after) !== undefined, { inLine: found, earlier });
+    const asSaid = hourInContext(onTheNextDay(spanOfDay(ended, result, around, wall), { before, mention: said, after }, found) ?? spanOfDay(now ? { ...ended, ...now } : ended, result, around, wall), result.start, dayPartHour(said, after) !== undefined, { inLine: found, earlier, endHour: endHourSaid(result.end) });
     const dayPart = asSaid.hour === undefined ? dayPartHour(mention, after, before) : undefined;
     // "at three p m eastern": that zone's time, as the recording's zone reads it.
     const zone = zones.find((z) => z.index >= result.index && ZONE_NEXT.test(normalised.slice(result.index + mention.length, Math.max(z.index, result.index + mention.length))));

@@ -54,8 +54,24 @@ function asOffered<T extends Day>(d: T, earlier: readonly Said[]): T {
   return offered ? { ...d, hour: offered.start.hour } : d;
 }
 
-/** An hour said without am, pm or a part of the day, read with the times around it: in the line before (asOffered), then in the line (laterThanBefore). */
-export function hourInContext<T extends Day>(d: T, c: chrono.ParsedResult['start'], partSaid: boolean, said: { inLine: readonly Said[]; earlier: readonly Said[] }): T {
+/** The earliest hour a span on a day of the evening may start at and be read as the evening's ("from five till eight" → 17:00). */
+const EVENING_FROM = 5;
+
+/**
+ * A span on a day whose evening was said, both ends said without am or pm and before noon: the
+ * evening's ("the rehearsal is on thursday evening" … "thursday works, from seven till ten" →
+ * 19:00–22:00, was 07:00–10:00), as it is when the day is not said again ("sure, from seven till
+ * ten"). "From nine till twelve" stays the morning's.
+ */
+function inTheEvening<T extends Day>(d: T, endHour: number, said: readonly Said[]): T {
+  if (d.hour === undefined || d.hour < EVENING_FROM || endHour <= d.hour || endHour >= HALF_DAY || !dayOfEvening(d, said)) return d;
+  return { ...d, hour: d.hour + HALF_DAY };
+}
+
+/** An hour said without am, pm or a part of the day, read with the times around it: in the line before (asOffered), on a day of the evening (inTheEvening, a span), then in the line (laterThanBefore). */
+export function hourInContext<T extends Day>(d: T, c: chrono.ParsedResult['start'], partSaid: boolean, said: { inLine: readonly Said[]; earlier: readonly Said[]; endHour?: number }): T {
   if (d.hour === undefined || c.isCertain('meridiem') || partSaid) return d;
-  return laterThanBefore(asOffered(d, said.earlier), said.inLine);
+  const offered = asOffered(d, said.earlier);
+  const read = offered === d && said.endHour !== undefined ? inTheEvening(d, said.endHour, [...said.earlier, ...said.inLine]) : offered;
+  return laterThanBefore(read, said.inLine);
 }

@@ -11,6 +11,7 @@ import { ORDINAL_WORD } from '../../../text/ordinal-day.ts';
 import { saysSameTime } from '../../../text/same-time.ts';
 import { sentenceAt } from '../../../text/sentence-end.ts';
 import { OFFERS_ANOTHER } from '../../../text/spoken-times.ts';
+import type { DatesSaid } from '../../../text/dates-said.ts';
 import type { DateReference, SpokenDate } from '../../../text/spoken-dates.ts';
 
 type Found = { kind: EventKind; title: string } | undefined;
@@ -104,13 +105,24 @@ export const namedAgain = (named: Found, last: string | undefined): boolean => !
  * the thing moved had; so is the day it is on already, said again ("can we do tuesday, same time?"
  * … "fine, tuesday then"). A thing planned for a part of the day keeps it on the day it moves to.
  */
-export function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
+function atSameTime(date: SpokenDate, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
   if (!moved || date.start.hour !== undefined) return date;
   const { year, month, day, hour, minute } = wallClockIn(moved.start, reference.timeZone);
   // "wednesday evening" … "thursday then?": the part of the day it was planned for, unless another is said.
   if (!moved.timed) return date.start.dayPartHour === undefined ? { ...date, start: { ...date.start, dayPartHour: hour } } : date;
   const sameDay = year === date.start.year && month === date.start.month && day === date.start.day;
   return sameDay || saysSameTime(normalised) ? { ...date, start: { ...date.start, hour, minute } } : date;
+}
+
+/**
+ * The day as atSameTime reads it, and the part of the day it takes from the thing moved is told to
+ * the days said ("… thursday?" for a thing of the evening: times said of that day next are read in
+ * its evening).
+ */
+export function asMoved({ own, date, said }: { own: SpokenDate; date: SpokenDate; said: DatesSaid }, moved: Moved | undefined, normalised: string, reference: DateReference): SpokenDate {
+  const when = atSameTime(own, moved, normalised, reference);
+  if (when.start.dayPartHour !== undefined && date.start.dayPartHour === undefined) said.partOf(date, when.start.dayPartHour);
+  return when;
 }
 
 /** A thing moved to another time keeps its length ("nine to one" moved to sunday, same hours, ends at one). */

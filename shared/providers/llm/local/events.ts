@@ -14,7 +14,7 @@
 // proposes nothing; repeated mentions of one event merge (event-merge.ts). The summary is not read: locally it is made from the same
 // transcript and would only repeat its dates. Deterministic; no I/O.
 import { thingBefore, withReferentHere, withSubject, type SaidBefore } from '../../../text/referents.ts';
-import { answerTurnedDown, atSameTime, lengthKept, movedTo, namedAgain } from './event-moved.ts';
+import { answerTurnedDown, asMoved, lengthKept, movedTo, namedAgain } from './event-moved.ts';
 import { answeredOr, answeredWithTime, askedAgain, askedWhen, fullerName, thingTalkedAbout, type AskedWhen } from './event-asked.ts';
 import type { EventsRequest, FoundEvent, Segment } from '../../types.ts';
 import { instantOf, isoInZone } from '../../../domain/time-zones.ts';
@@ -358,7 +358,7 @@ function mentionsIn(sentences: readonly Said[], reference: DateReference, names:
       named = movedNow?.found ?? named ?? moved?.found;
       // "the under twelves tournament. it's on the sixth": the day a later "the sunday after the tournament" is counted from.
       if (named?.kind === 'appointment' && !onlyKind(named.title)) said.name(date, headWord(named.title));
-      const mention = mentionOf(sentence, part, atSameTime(own, movedNow, normalised, reference), withFullerName(named, heard), reference);
+      const mention = mentionOf(sentence, part, asMoved({ own, date, said }, movedNow, normalised, reference), withFullerName(named, heard), reference);
       const offered = { ...(offeredWithOthers(normalised, date, dates) ? { offered: true } : {}), ...(ON_THAT_DAY.test(part) && date.start.hour !== undefined ? { onThatDay: true } : {}) };
       if (mention) mentions.push({ ...mention, ...lengthKept(mention, movedNow), segment, location: mention.location || (moved?.location ?? ''), ...offered });
     }
