@@ -185,7 +185,7 @@ const RULES: ReadonlyArray<[RegExp, (...groups: Groups) => string | undefined]> 
   }],
   // "the sunday after the launch, nine till twelve at the oval" (its comma left out as a recogniser writes it): "till" spans two
   // hours, whatever said the day; not a count ("ages nine till twelve").
-  [new RegExp(`(?<=[,\\s])(?<!\\b(?:ages?|aged|years?|grades?|pages?|chapters?|rows?|items?|numbers?|from|between)\\s+)${HOUR}(?: ${MINUTE})? (?:till|until) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (h1, m1, h2, m2) => {
+  [new RegExp(`(?<=^|[,\\s])(?<!\\b(?:ages?|aged|years?|grades?|pages?|chapters?|rows?|items?|numbers?|from|between)\\s+)${HOUR}(?: ${MINUTE})? (?:till|until) ${HOUR}(?: ${MINUTE})?${TIME_CAN_END}`, 'gi'), (h1, m1, h2, m2) => {
     const [from, to] = [clockText(h1!, m1), clockText(h2!, m2)];
     return from && to && `from ${from} to ${to}`;
   }],

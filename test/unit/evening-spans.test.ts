@@ -2,7 +2,8 @@
 // rehearsal on Wednesday evening moved to "Thursday?", "sure, from seven till ten" read 07:00–10:00.
 // A span said without am or pm on a day whose evening was said, or which a thing of the evening
 // moved to, is the evening's. Sentences written for these tests; the meeting is Monday 8 March
-// 2027, 10:00 in Chicago.
+// 2027, 10:00 in Chicago. A span opening its sentence ("Thursday works. Seven till ten?") was no
+// time at all; it is read now.
 import { describe, expect, it } from 'vitest';
 import { events } from '../support/spoken-events.ts';
 
@@ -24,5 +25,13 @@ describe('a span said for a day of the evening', () => {
 
   it('stays the morning’s for a day of the morning', () => {
     expect(found('The bake sale is on Saturday morning.', 'Saturday works, from nine till twelve.')).toEqual([['Bake sale', '2027-03-13T09:00:00-06:00', '2027-03-13T12:00:00-06:00']]);
+  });
+});
+
+describe('a span said alone, opening its sentence', () => {
+  it('gives the thing of the day said before its hours', () => {
+    expect(found('The stall roster is on Saturday.', 'Great. Nine till one.')).toEqual([['Stall roster', '2027-03-13T09:00:00-06:00', '2027-03-13T13:00:00-06:00']]);
+    const moved = ['Shall we hold the committee meeting on Tuesday evening?', "Tuesday won't work, I'm at the gym. Wednesday?"];
+    expect(found(...moved, 'Wednesday works. Six till eight?')).toEqual([['Committee meeting', '2027-03-10T18:00:00-06:00', '2027-03-10T20:00:00-06:00']]);
   });
 });
