@@ -63,10 +63,10 @@
 //   are written in the recording's own transaction (list-index.ts).
 // - q of 3+ characters (list-search.ts): Query PK LISTGRAM#<uid>#<trigram>, Limit 25, for up
 //   to 8 of its trigrams side by side, then the one that reached furthest (the sparsest) on to
-//   its end in pages of up to 4,000 (one request for most); its postings' text holding q are the matches. Then, whichever
-//   reads less (list-plan.ts): BatchGet LIST#<rid> / ALL of the page's matches (q alone in
-//   created_at order, from the postings' `at`, 5 spare) or of every match; or the facet Query
-//   above with a filter on `search`.
+//   its end in pages of up to 4,000 (one request for most); its postings' text holding q are the
+//   matches. Then, whichever reads less (list-plan.ts): BatchGet LIST#<rid> / ALL of the page's
+//   matches (q alone in created_at order, from the postings' `at`, 5 spare) or of every match; or
+//   the facet Query above with a filter on `search`.
 //   The postings follow a change after its commit (list-postings.ts: GetItem LIST#<rid> / GRAMS,
 //   BatchWrite the postings, conditional UpdateItem of the marker); the sweep: Query GSI1
 //   LISTGRAMS#PENDING with GSI1SK before its grace

@@ -1,7 +1,9 @@
 // Times of one line read together: a time said after one of the afternoon or evening on the same
 // day is later than it ("load in from six, sound check at seven"), an hour said again for the day
-// offered with it is as offered ("friday at six am" … "friday at six"), and a time agreed to right
-// after it was offered is no new time ("two works"), though a day agreed to is ("thursday works").
+// offered with it is as offered ("friday at six am" … "friday at six"), a span on a day whose
+// evening was said is the evening's ("thursday evening" … "thursday works, from seven till ten"),
+// and a time agreed to right after it was offered is no new time ("two works"), though a day
+// agreed to is ("thursday works").
 import type * as chrono from 'chrono-node/en';
 import { dayNumber, weekdayOf, type Day, type Said } from './dates-said.ts';
 import { minuteOf } from './span-end.ts';
